@@ -1,0 +1,47 @@
+"""Bingo station home pages: where the member in charge, caller, cashier and verifier land after
+signing in. The occasion screens grow here as the bingo issues land."""
+from __future__ import annotations
+
+from flask import Blueprint, render_template
+from flask.typing import ResponseReturnValue
+
+from shared.access import allow
+from shared.context import db_session, hall_today
+from shared.roles import Role
+from shared.services import licenses, roster
+from shared.views.station import my_org_id, station_page
+
+bp = Blueprint("bingo", __name__, url_prefix="/bingo")
+
+
+@bp.get("/member-in-charge")
+@allow(Role.MEMBER_IN_CHARGE, Role.ADMIN)
+def member_in_charge_home() -> ResponseReturnValue:
+    """10 DE Admin Code 101-4.1: the member in charge supervises the occasion and its workers; the
+    dashboard starts with today's roster and the licences that need attention."""
+    org_id = my_org_id()
+    today = hall_today()
+    session = db_session()
+    assignments = roster.roster(session, org_id, today) if org_id else []
+    due = licenses.renewals_due(session, org_id, today) if org_id else []
+    status = licenses.bingo_license_status(session, org_id, today) if org_id else None
+    return render_template("stations/member_in_charge.html", org_id=org_id, today=today,
+                           assignments=assignments, due=due, status=status)
+
+
+@bp.get("/caller")
+@allow(Role.CALLER, Role.MEMBER_IN_CHARGE, Role.ADMIN)
+def caller_home() -> ResponseReturnValue:
+    return station_page("Caller", Role.CALLER, "No occasion is open at this station yet.")
+
+
+@bp.get("/cashier")
+@allow(Role.CASHIER, Role.MEMBER_IN_CHARGE, Role.ADMIN)
+def cashier_home() -> ResponseReturnValue:
+    return station_page("Cashier", Role.CASHIER, "No till is open at this station yet.")
+
+
+@bp.get("/verifier")
+@allow(Role.VERIFIER, Role.CALLER, Role.MEMBER_IN_CHARGE, Role.ADMIN)
+def verifier_home() -> ResponseReturnValue:
+    return station_page("Verifier", Role.VERIFIER, "No game is in play, so there is nothing to verify yet.")

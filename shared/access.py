@@ -1,0 +1,110 @@
+"""Route access: every view declares the roles that may use it (or that it is public), and a single
+before-request hook enforces it. A route with no declaration is refused, so a forgotten decorator
+fails closed; tests/test_access_matrix.py walks every route against every role.
+
+CSRF: every state-changing request carries the session's token, as a form field or header.
+"""
+from __future__ import annotations
+
+import hmac
+import secrets
+from typing import Callable, TypeVar
+
+from flask import current_app, g, redirect, request, session, url_for
+from flask.typing import ResponseReturnValue
+
+from shared.context import db_session
+from shared.models import User
+from shared.roles import Role
+from shared.violations import refuse
+
+F = TypeVar("F", bound=Callable[..., object])
+ACCESS_ATTR = "flashboard_access"
+PUBLIC = "public"
+SIGNED_IN = "signed_in"
+SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+CSRF_FIELD = "csrf_token"
+CSRF_HEADER = "X-CSRF-Token"
+
+
+def allow(*roles: Role) -> Callable[[F], F]:
+    """Declare the roles that may use a view."""
+
+    def mark(view: F) -> F:
+        setattr(view, ACCESS_ATTR, frozenset(roles))
+        return view
+
+    return mark
+
+
+def public(view: F) -> F:
+    """Declare a view open without sign-in (sign-in page, health check, the TV board)."""
+    setattr(view, ACCESS_ATTR, PUBLIC)
+    return view
+
+
+def any_signed_in(view: F) -> F:
+    """Declare a view open to every signed-in user whatever the role (home redirect, sign-out)."""
+    setattr(view, ACCESS_ATTR, SIGNED_IN)
+    return view
+
+
+def declared_access(endpoint: str | None) -> object:
+    if endpoint is None:
+        return None
+    if endpoint == "static":
+        return PUBLIC
+    view = current_app.view_functions.get(endpoint)
+    return getattr(view, ACCESS_ATTR, None)
+
+
+def csrf_token() -> str:
+    token = session.get(CSRF_FIELD)
+    if not token:
+        token = secrets.token_urlsafe(32)
+        session[CSRF_FIELD] = token
+    return str(token)
+
+
+def _load_user() -> User | None:
+    user_id = session.get("user_id")
+    if not isinstance(user_id, int):
+        return None
+    user = db_session().get(User, user_id)
+    if user is None or not user.is_active or user.session_epoch != session.get("epoch"):
+        session.pop("user_id", None)
+        return None
+    return user
+
+
+def _wants_json() -> bool:
+    return request.path.startswith("/api/")
+
+
+def enforce() -> ResponseReturnValue | None:
+    """Before every request: who is this, may they use this route, and is the CSRF token right."""
+    g.user = _load_user()
+    access = declared_access(request.endpoint)
+    if request.endpoint is None:
+        return None
+    if access is None:
+        raise refuse("undeclared_route", "This page declares no roles and is closed.", "DEVELOPERS.md", status=403)
+    if access != PUBLIC:
+        if g.user is None:
+            if _wants_json():
+                raise refuse("sign_in_required", "Sign in first.", "Flashboard staff access", status=401)
+            return redirect(url_for("auth.signin", next=request.full_path if request.method == "GET" else None))
+        if access != SIGNED_IN and not set(g.user.role_names) & {r.value for r in access}:  # type: ignore[attr-defined]
+            raise refuse("forbidden", "Your role may not use this page.", "Flashboard staff access", status=403)
+    if request.method not in SAFE_METHODS:
+        sent = request.headers.get(CSRF_HEADER) or (request.form.get(CSRF_FIELD) if request.form else None)
+        expected = session.get(CSRF_FIELD)
+        if not sent or not expected or not hmac.compare_digest(str(sent), str(expected)):
+            raise refuse(
+                "csrf_failed",
+                "This form has expired or did not come from this hall's screens. Reload the page and try again.",
+                "Flashboard CSRF protection",
+                field=CSRF_FIELD,
+                status=400,
+            )
+    return None

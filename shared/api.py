@@ -1,0 +1,147 @@
+"""The JSON API's conventions in one place: each operation declares its roles, its input and output
+schemas and its status, and the same declaration feeds /api/v1/openapi.json.
+
+A view function receives the loaded `body` and `query` and returns plain objects; this wrapper
+dumps them with the response schema. Bad JSON, a non-object body or a wrong type never reaches
+the view.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import wraps
+from typing import Any, Callable
+
+from apispec import APISpec
+from apispec.ext.marshmallow import MarshmallowPlugin
+from flask import Blueprint, Response, jsonify, request
+from marshmallow import Schema
+
+from shared.access import allow, public
+from shared.roles import Role
+from shared.schemas import ErrorSchema, Money
+from shared.violations import refuse
+
+API_PREFIX = "/api/v1"
+PUBLIC_ACCESS = "public"
+
+
+@dataclass(frozen=True)
+class Operation:
+    endpoint: str
+    path: str
+    method: str
+    summary: str
+    tag: str
+    access: tuple[Role, ...] | str
+    body: type[Schema] | None
+    query: type[Schema] | None
+    response: type[Schema] | None
+    many: bool
+    status: int
+
+
+OPERATIONS: list[Operation] = []
+
+
+def _json_object() -> dict[str, Any]:
+    payload = request.get_json(force=True, silent=True)
+    if payload is None:
+        raise refuse("bad_json", "The request body must be a JSON object.", None, field="_body", status=400)
+    if not isinstance(payload, dict):
+        raise refuse("bad_json", "The request body must be a JSON object, not a list or a value.", None, field="_body", status=400)
+    return payload
+
+
+def operation(
+    bp: Blueprint,
+    rule: str,
+    method: str,
+    *,
+    summary: str,
+    access: tuple[Role, ...] | str,
+    body: type[Schema] | None = None,
+    query: type[Schema] | None = None,
+    response: type[Schema] | None = None,
+    many: bool = False,
+    status: int = 200,
+) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Register an API view on `bp` with its declared contract."""
+
+    def register(fn: Callable[..., Any]) -> Callable[..., Any]:
+        @wraps(fn)
+        def view(**kwargs: Any) -> Response:
+            if body is not None:
+                kwargs["body"] = body().load(_json_object())
+            if query is not None:
+                kwargs["query"] = query().load(request.args.to_dict())
+            result = fn(**kwargs)
+            reply = jsonify(response(many=many).dump(result) if response is not None else {})
+            reply.status_code = status
+            return reply
+
+        guarded = public(view) if access == PUBLIC_ACCESS else allow(*access)(view)  # type: ignore[arg-type]
+        bp.add_url_rule(rule, endpoint=fn.__name__, view_func=guarded, methods=[method])
+        OPERATIONS.append(
+            Operation(
+                endpoint=f"{bp.name}.{fn.__name__}",
+                path=(bp.url_prefix or "") + rule,
+                method=method.lower(),
+                summary=summary,
+                tag=bp.name,
+                access=access,
+                body=body,
+                query=query,
+                response=response,
+                many=many,
+                status=status,
+            )
+        )
+        return guarded
+
+    return register
+
+
+_PATH_PARAM = re.compile(r"<(?:(?P<conv>[a-z]+):)?(?P<name>[a-z_]+)>")
+
+
+def openapi_document(title: str, version: str) -> dict[str, Any]:
+    """OpenAPI 3 built from the registered operations and their marshmallow schemas."""
+    plugin = MarshmallowPlugin()
+    spec = APISpec(title=title, version=version, openapi_version="3.0.3", plugins=[plugin])
+    plugin.map_to_openapi_type(Money, "string")
+    spec.components.schema("Error", schema=ErrorSchema)
+    spec.components.security_scheme("session", {"type": "apiKey", "in": "cookie", "name": "session"})
+    paths: dict[str, dict[str, Any]] = {}
+    for op in sorted(OPERATIONS, key=lambda o: (o.path, o.method)):
+        path = _PATH_PARAM.sub(lambda m: "{" + m.group("name") + "}", op.path)
+        parameters: list[dict[str, Any]] = [
+            {"in": "path", "name": m.group("name"), "required": True,
+             "schema": {"type": "integer" if m.group("conv") == "int" else "string"}}
+            for m in _PATH_PARAM.finditer(op.path)
+        ]
+        if op.query is not None:
+            parameters.append({"in": "query", "schema": op.query})
+        if op.method not in {"get", "head"}:
+            parameters.append({"in": "header", "name": "X-CSRF-Token", "required": True, "schema": {"type": "string"}})
+        success: dict[str, Any] = {"description": op.summary}
+        if op.response is not None:
+            schema: Any = {"type": "array", "items": op.response} if op.many else op.response
+            success["content"] = {"application/json": {"schema": schema}}
+        error = {"description": "Refused, with the field and the rule", "content": {"application/json": {"schema": "Error"}}}
+        spec_op: dict[str, Any] = {
+            "operationId": op.endpoint.replace(".", "_"),
+            "summary": op.summary,
+            "tags": [op.tag],
+            "parameters": parameters,
+            "responses": {str(op.status): success, "4XX": error},
+        }
+        if op.access != PUBLIC_ACCESS:
+            spec_op["security"] = [{"session": []}]
+            spec_op["x-roles"] = [r.value for r in op.access]  # type: ignore[union-attr]
+        if op.body is not None:
+            spec_op["requestBody"] = {"required": True, "content": {"application/json": {"schema": op.body}}}
+        paths.setdefault(path, {})[op.method] = spec_op
+    for path, operations in paths.items():
+        spec.path(path=path, operations=operations)
+    return spec.to_dict()

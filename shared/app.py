@@ -1,0 +1,81 @@
+"""The app factory: one Flask app serves every station, wired to one database."""
+from __future__ import annotations
+
+from datetime import timedelta
+from importlib.metadata import PackageNotFoundError, version
+from typing import Any
+
+from flask import Flask
+
+from shared import access, errors
+from shared.config import PROJECT_ROOT, Settings, load_settings
+from shared.context import close_db_session, current_user
+from shared.db import Database
+from shared.money import format_cents
+
+
+def _version() -> str:
+    try:
+        return version("flashboard")
+    except PackageNotFoundError:
+        return "0.0.0"
+
+
+def create_app(settings: Settings | None = None, overrides: dict[str, Any] | None = None) -> Flask:
+    """Build the app; tests pass their own Settings, production reads FLASHBOARD_* variables."""
+    settings = settings or load_settings()
+    app = Flask(
+        "flashboard",
+        root_path=str(PROJECT_ROOT),
+        template_folder="templates",
+        static_folder="static",
+        instance_path=str(settings.instance_path),
+    )
+    app.config.update(
+        SECRET_KEY=settings.secret_key,
+        SESSION_COOKIE_HTTPONLY=True,
+        SESSION_COOKIE_SAMESITE="Lax",
+        SESSION_COOKIE_SECURE=settings.cookie_secure,
+        SESSION_COOKIE_NAME="flashboard_session",
+        PERMANENT_SESSION_LIFETIME=timedelta(hours=14),
+        MAX_CONTENT_LENGTH=4 * 1024 * 1024,
+        FLASHBOARD_VERSION=_version(),
+        JSON_SORT_KEYS=False,
+    )
+    app.config.update(overrides or {})
+    app.extensions["flashboard.settings"] = settings
+    app.extensions["flashboard.db"] = Database.connect(settings.database_url)
+
+    app.before_request(access.enforce)
+    app.teardown_appcontext(close_db_session)
+    errors.register(app)
+
+    @app.after_request
+    def _headers(response: Any) -> Any:
+        response.headers.setdefault("X-Content-Type-Options", "nosniff")
+        response.headers.setdefault("X-Frame-Options", "DENY")
+        response.headers.setdefault("Referrer-Policy", "same-origin")
+        response.headers.setdefault(
+            "Content-Security-Policy",
+            "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; frame-ancestors 'none'",
+        )
+        return response
+
+    app.jinja_env.filters["money"] = format_cents
+    app.jinja_env.globals["csrf_token"] = access.csrf_token
+    app.context_processor(lambda: {"me": current_user()})
+
+    from bingo.views import bp as bingo_bp
+    from poker.views import bp as poker_bp
+    from shared.views.api import bp as api_bp
+    from shared.views.health import bp as health_bp
+    from shared.views.office import bp as office_bp
+    from shared.views.signin import bp as auth_bp
+
+    for blueprint in (auth_bp, health_bp, api_bp, office_bp, bingo_bp, poker_bp):
+        app.register_blueprint(blueprint)
+
+    from shared.cli import register_commands
+
+    register_commands(app)
+    return app

@@ -1,0 +1,165 @@
+"""The `flashboard` command: the Flask CLI for this app, plus init, db, demo, user, audit and serve."""
+from __future__ import annotations
+
+import sys
+from datetime import datetime, timezone
+
+import click
+from flask import Flask, current_app
+from flask.cli import FlaskGroup, with_appcontext
+
+from shared import audit, migrate
+from shared.audit import SYSTEM
+from shared.config import ConfigError
+from shared.context import database, settings
+from shared.roles import Role
+from shared.services import staff
+from shared.services.staff import KdfCost
+
+
+def _create() -> Flask:
+    from shared.app import create_app
+
+    try:
+        return create_app()
+    except ConfigError as exc:
+        raise click.ClickException(str(exc)) from None
+
+
+main = FlaskGroup(create_app=_create, help="Flashboard hall operations. Settings come from FLASHBOARD_* variables.")
+
+
+def _now() -> datetime:
+    return datetime.now(timezone.utc).astimezone(settings().zone)
+
+
+@click.command("init")
+@with_appcontext
+def init_command() -> None:
+    """Create the database, or upgrade it to the newest schema."""
+    migrate.upgrade(database().engine)
+    click.echo(f"Database ready: {database().engine.url.render_as_string(hide_password=True)}")
+
+
+@click.group("db")
+def db_group() -> None:
+    """Schema migrations (Alembic)."""
+
+
+@db_group.command("upgrade")
+@click.argument("revision", default="head")
+@with_appcontext
+def db_upgrade(revision: str) -> None:
+    """Upgrade the schema to REVISION (default: head)."""
+    migrate.upgrade(database().engine, revision)
+
+
+@db_group.command("downgrade")
+@click.argument("revision")
+@with_appcontext
+def db_downgrade(revision: str) -> None:
+    """Downgrade the schema to REVISION."""
+    migrate.downgrade(database().engine, revision)
+
+
+@db_group.command("current")
+@with_appcontext
+def db_current() -> None:
+    """Show the schema revision."""
+    migrate.current(database().engine)
+
+
+@db_group.command("revision")
+@click.option("-m", "--message", required=True)
+@with_appcontext
+def db_revision(message: str) -> None:
+    """Write a new migration from the difference between the models and the database."""
+    migrate.revision(database().engine, message)
+
+
+@click.command("demo")
+@with_appcontext
+def demo_command() -> None:
+    """Load a demo organization and print fresh demo logins (new passwords on every run)."""
+    from shared.demo import load_demo
+
+    migrate.upgrade(database().engine)
+    _print_logins(load_demo(database().sessions, _now()))
+
+
+def _print_logins(logins: list[tuple[str, str, str, str]]) -> None:
+    click.echo("\nDemo logins (passwords and PINs are new on every run):")
+    click.echo(f"  {'role':<20} {'username':<12} {'password':<22} PIN")
+    for role, username, password, pin in logins:
+        click.echo(f"  {role:<20} {username:<12} {password:<22} {pin}")
+    click.echo("")
+
+
+@click.group("user")
+def user_group() -> None:
+    """Staff accounts."""
+
+
+@user_group.command("create")
+@click.argument("username")
+@click.option("--name", "display_name", required=True, help="Name shown on screens and in the audit log.")
+@click.option("--role", "roles", multiple=True, required=True, type=click.Choice([r.value for r in Role]))
+@click.option("--password", prompt=True, hide_input=True, confirmation_prompt=True)
+@click.option("--pin", default=None, help="4-8 digit station PIN.")
+@click.option("--member-id", type=int, default=None)
+@with_appcontext
+def user_create(username: str, display_name: str, roles: tuple[str, ...], password: str, pin: str | None, member_id: int | None) -> None:
+    """Create a staff account."""
+    from shared.violations import RuleViolation
+
+    data = {"username": username, "display_name": display_name, "password": password, "pin": pin,
+            "member_id": member_id, "roles": [Role(r) for r in roles]}
+    with database().sessions() as session:
+        try:
+            user = staff.create_user(session, SYSTEM, _now(), data, KdfCost())
+        except RuleViolation as exc:
+            raise click.ClickException(exc.violation.message) from None
+        click.echo(f"Created {user.username} with roles {', '.join(user.role_names)}")
+
+
+@click.group("audit")
+def audit_group() -> None:
+    """The tamper-evident audit log."""
+
+
+@audit_group.command("verify")
+@with_appcontext
+def audit_verify() -> None:
+    """Re-compute every hash; exit 1 naming the first broken entry."""
+    with database().readers() as session:
+        count, broken = audit.verify(session)
+    if broken is None:
+        click.echo(f"Audit chain intact: {count} entries.")
+        return
+    where = f"entry id {broken.entry_id}" if broken.entry_id is not None else "the chain head"
+    click.echo(f"Audit chain BROKEN at sequence {broken.seq} ({where}): {broken.reason}.", err=True)
+    sys.exit(1)
+
+
+@click.command("serve")
+@click.option("--host", default="0.0.0.0", show_default=True, help="0.0.0.0 lets the hall's other stations connect.")
+@click.option("--port", default=8000, show_default=True, type=int)
+@click.option("--demo", is_flag=True, help="Load the demo organization and print its logins first.")
+@click.option("--threads", default=48, show_default=True, type=int, help="Live screens each hold a thread.")
+@with_appcontext
+def serve_command(host: str, port: int, demo: bool, threads: int) -> None:
+    """Migrate the database and serve the hall with waitress."""
+    from waitress import serve
+
+    migrate.upgrade(database().engine)
+    if demo:
+        from shared.demo import load_demo
+
+        _print_logins(load_demo(database().sessions, _now()))
+    click.echo(f"Flashboard is at http://localhost:{port}/ (stations use this computer's address).")
+    serve(current_app._get_current_object(), host=host, port=port, threads=threads, ident="Flashboard")  # type: ignore[attr-defined]
+
+
+def register_commands(app: Flask) -> None:
+    for command in (init_command, db_group, demo_command, user_group, audit_group, serve_command):
+        app.cli.add_command(command)

@@ -1,0 +1,70 @@
+"""Per-request state for views: the database session, the signed-in user, the hall's clock and the
+audit actor. Services never import this; views pass these values in."""
+from __future__ import annotations
+
+from datetime import date, datetime, timezone
+
+from flask import current_app, g, request, session
+from sqlalchemy.orm import Session
+
+from shared.audit import Actor
+from shared.config import Settings
+from shared.db import Database
+from shared.models import User
+
+
+def database() -> Database:
+    db: Database = current_app.extensions["flashboard.db"]
+    return db
+
+
+def settings() -> Settings:
+    value: Settings = current_app.extensions["flashboard.settings"]
+    return value
+
+
+def db_session() -> Session:
+    """One plain session per request, closed at teardown; GET requests get a read-only one that
+    never takes SQLite's write lock."""
+    if "db_session" not in g:
+        db = database()
+        g.db_session = db.readers() if request.method in ("GET", "HEAD", "OPTIONS") else db.sessions()
+    sess: Session = g.db_session
+    return sess
+
+
+def close_db_session(_exc: BaseException | None = None) -> None:
+    sess = g.pop("db_session", None)
+    if sess is not None:
+        sess.close()
+
+
+def utc_now() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+def hall_now() -> datetime:
+    """The hall's local time (FLASHBOARD_TIMEZONE), aware."""
+    return utc_now().astimezone(settings().zone)
+
+
+def hall_today() -> date:
+    return hall_now().date()
+
+
+def current_user() -> User | None:
+    user: User | None = g.get("user")
+    return user
+
+
+def station_name() -> str:
+    """The station this browser was signed in at, or its address."""
+    name = session.get("station")
+    return str(name) if name else (request.remote_addr or "unknown")
+
+
+def actor() -> Actor:
+    user = current_user()
+    if user is None:
+        return Actor(user_id=None, name="anonymous", station=station_name())
+    return Actor(user_id=user.id, name=user.username, station=station_name())

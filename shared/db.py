@@ -1,0 +1,83 @@
+"""The database: one engine per app, plain SQLAlchemy sessions, and the SQLite settings that make an
+embedded hall safe (WAL, foreign keys, serialised writers).
+
+Design: the database is the single source of truth, so every station sees a change once it is
+committed and never before.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import Engine, MetaData, create_engine, event
+from sqlalchemy.orm import DeclarativeBase, Session, sessionmaker
+
+NAMING_CONVENTION = {
+    "ix": "ix_%(table_name)s_%(column_0_N_name)s",
+    "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+
+class Base(DeclarativeBase):
+    """Every table, bingo's and poker's too, hangs off this metadata so one Alembic history covers all."""
+
+    metadata = MetaData(naming_convention=NAMING_CONVENTION)
+
+
+READ_ONLY = "flashboard_read_only"
+
+
+def _configure_sqlite(engine: Engine) -> None:
+    """SQLite: WAL so readers never wait, foreign keys on, and BEGIN IMMEDIATE for any transaction
+    that may write, so two writers queue for the lock instead of one failing half-way with
+    SQLITE_BUSY (the audit chain needs a single writer at a time). Read-only sessions (GET
+    requests) begin deferred and never hold the write lock."""
+
+    @event.listens_for(engine, "connect")
+    def _on_connect(dbapi_connection: Any, _record: Any) -> None:
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute("PRAGMA busy_timeout=15000")
+        cursor.execute("PRAGMA synchronous=NORMAL")
+        cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def _on_begin(connection: Any) -> None:
+        read_only = connection.get_execution_options().get(READ_ONLY, False)
+        connection.exec_driver_sql("BEGIN" if read_only else "BEGIN IMMEDIATE")
+
+
+def make_engine(url: str) -> Engine:
+    """Build the engine for a URL; a postgresql+psycopg:// URL switches engines with no code change."""
+    if url.startswith("sqlite"):
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 15})
+        _configure_sqlite(engine)
+        return engine
+    return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20)
+
+
+@dataclass
+class Database:
+    """The app's engine and session factory, kept in app.extensions."""
+
+    engine: Engine
+    sessions: sessionmaker[Session]
+    readers: sessionmaker[Session]
+
+    @classmethod
+    def connect(cls, url: str) -> "Database":
+        engine = make_engine(url)
+        return cls(
+            engine=engine,
+            sessions=sessionmaker(engine, expire_on_commit=False),
+            readers=sessionmaker(engine.execution_options(**{READ_ONLY: True}), expire_on_commit=False),
+        )
+
+    @property
+    def is_sqlite(self) -> bool:
+        return self.engine.dialect.name == "sqlite"

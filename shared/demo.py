@@ -1,0 +1,106 @@
+"""Demo data for trying Flashboard: a fire company, its hall, members, licences, a vendor and one
+login per role. Passwords and PINs are generated on every run, so no credential is in the code."""
+from __future__ import annotations
+
+import secrets
+from datetime import date, datetime
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session, sessionmaker
+
+from shared.audit import SYSTEM
+from shared.licensing import CompensationBasis, PersonalLicenseKind, PersonalLicenseStatus, PERSONAL_LICENSE_FEE_CENTS
+from shared.models import Member, Organization
+from shared.organizations import OrganizationKind
+from shared.people import MemberStatus
+from shared.roles import Role
+from shared.services import licenses, organizations, staff
+from shared.services.staff import KdfCost
+
+DEMO_ORG = "Millbrook Volunteer Fire Company"
+
+MEMBERS: list[tuple[str, date, date, bool]] = [
+    ("Dorothy Keller", date(1951, 4, 2), date(1979, 6, 1), True),
+    ("Frank Moretti", date(1958, 9, 14), date(1985, 2, 1), True),
+    ("Linda Osei", date(1966, 1, 30), date(1999, 9, 1), False),
+    ("Ray Donnelly", date(1948, 11, 5), date(1970, 3, 1), False),
+    ("Carol Whitfield", date(1972, 7, 19), date(2004, 5, 1), False),
+    ("Jim Park", date(1980, 2, 11), date(2011, 1, 1), False),
+    ("Marisol Vega", date(1990, 12, 1), date(2016, 8, 1), False),
+    ("Tom Brennan", date(1975, 5, 23), date(2008, 10, 1), True),
+    ("Kayla Moretti", date(2010, 3, 9), date(2025, 1, 1), False),
+]
+
+LOGINS: list[tuple[Role, str, str]] = [
+    (Role.ADMIN, "admin", "Dorothy Keller"),
+    (Role.MEMBER_IN_CHARGE, "mic", "Frank Moretti"),
+    (Role.OFFICER, "officer", "Tom Brennan"),
+    (Role.CALLER, "caller", "Ray Donnelly"),
+    (Role.CASHIER, "cashier", "Linda Osei"),
+    (Role.VERIFIER, "verifier", "Carol Whitfield"),
+    (Role.TOURNAMENT_DIRECTOR, "director", "Jim Park"),
+    (Role.DEALER, "dealer", "Marisol Vega"),
+]
+
+
+def _password() -> str:
+    return "demo-" + secrets.token_urlsafe(9)
+
+
+def _pin() -> str:
+    while True:
+        pin = f"{secrets.randbelow(10**6):06d}"
+        if len(set(pin)) > 1:
+            return pin
+
+
+def _build(session: Session, now: datetime) -> Organization:
+    today = now.date()
+    org = organizations.create_organization(session, SYSTEM, now, {
+        "name": DEMO_ORG, "kind": OrganizationKind.VOLUNTEER_FIRE_COMPANY, "bingo_first_licensed_on": date(1994, 3, 1)})
+    organizations.create_premises(session, SYSTEM, now, org.id, {
+        "name": "Millbrook Fire Hall", "address": "12 Station Road, Millbrook, DE 19963", "owned_by_organization": True})
+    for name, born, since, officer in MEMBERS:
+        organizations.create_member(session, SYSTEM, now, org.id, {
+            "name": name, "date_of_birth": born, "active_since": since, "is_officer": officer, "status": MemberStatus.ACTIVE})
+    licenses.add_bingo_license_term(session, SYSTEM, now, org.id, {
+        "number": "B-1147", "valid_from": date(today.year - 1, 1, 1), "valid_to": date(today.year - 1, 12, 31)})
+    licenses.add_bingo_license_term(session, SYSTEM, now, org.id, {
+        "number": "B-1147", "valid_from": date(today.year, 1, 1), "valid_to": date(today.year, 12, 31)})
+    vendor = licenses.create_vendor(session, SYSTEM, now, {
+        "name": "Brandywine Card Room Services", "license_number": "TPV-0042", "licensed_until": date(today.year + 1, 6, 30)})
+    licenses.create_vendor_contract(session, SYSTEM, now, org.id, {
+        "vendor_id": vendor.id, "starts_on": today, "ends_on": date(today.year + 1, 6, 30),
+        "compensation_basis": CompensationBasis.PER_TABLE, "compensation_cents": 15_000, "terms": "Dealers and two decks per table."})
+    by_name = {m.name: m for m in session.scalars(select(Member).where(Member.organization_id == org.id))}
+    for holder, kind, issued in [
+        ("Jim Park", PersonalLicenseKind.TOURNAMENT_DIRECTOR, date(today.year - 1, 3, 1)),
+        ("Marisol Vega", PersonalLicenseKind.DEALER, date(today.year - 3, today.month, 1)),
+    ]:
+        member = by_name[holder]
+        licenses.record_personal_license(session, SYSTEM, now, org.id, {
+            "holder_name": holder, "date_of_birth": member.date_of_birth, "kind": kind,
+            "number": f"NLH-{member.id:04d}", "issued_on": issued, "fee_cents": PERSONAL_LICENSE_FEE_CENTS,
+            "status": PersonalLicenseStatus.ACTIVE, "member_id": member.id, "vendor_id": None})
+    return org
+
+
+def load_demo(sessions: sessionmaker[Session], now: datetime, cost: KdfCost | None = None) -> list[tuple[str, str, str, str]]:
+    """Create the demo organization once; on every run give the demo logins new secrets and return them."""
+    cost = cost or KdfCost()
+    logins = []
+    with sessions() as session:
+        org = session.scalar(select(Organization).where(Organization.name == DEMO_ORG)) or _build(session, now)
+        by_name = {m.name: m for m in session.scalars(select(Member).where(Member.organization_id == org.id))}
+        for role, username, member_name in LOGINS:
+            password, pin = _password(), _pin()
+            user = staff.find_user(session, username)
+            if user is None:
+                staff.create_user(session, SYSTEM, now, {
+                    "username": username, "display_name": member_name, "password": password, "pin": pin,
+                    "member_id": by_name[member_name].id, "roles": [role]}, cost)
+            else:
+                staff.set_secrets(session, SYSTEM, now, user.id, {"password": password, "pin": pin}, cost)
+                staff.unlock(session, SYSTEM, now, user.id)
+            logins.append((role.value, username, password, pin))
+    return logins

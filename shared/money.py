@@ -1,0 +1,60 @@
+"""Money is integer cents end to end (DESIGN.md "Money, time, randomness").
+
+These helpers are the only place text becomes cents or cents become text, so a float can never
+creep in between a form and a column.
+"""
+from __future__ import annotations
+
+import re
+
+_AMOUNT = re.compile(r"^\$?(?P<whole>\d{1,3}(?:,\d{3})+|\d+)(?:\.(?P<frac>\d{1,2}))?$", re.ASCII)
+MAX_CENTS = 10**11
+
+
+class MoneyFormatError(ValueError):
+    """Text that is not a plain dollar amount."""
+
+
+def parse_cents(text: str) -> int:
+    """Parse "12.5", "$12.50", "12" or "1,234.50" into cents; refuse anything else.
+
+    Negative amounts, more than two decimals, exponents, spaces inside and stray symbols are all
+    refused, because a mis-keyed amount must be re-entered rather than guessed at.
+
+    >>> parse_cents("$1,234.5")
+    123450
+    """
+    if not isinstance(text, str):
+        raise MoneyFormatError("an amount must be text such as 12.50")
+    cleaned = text.strip()
+    match = _AMOUNT.match(cleaned)
+    if match is None:
+        raise MoneyFormatError(f"{text!r} is not an amount such as 12.50")
+    whole = int(match.group("whole").replace(",", ""))
+    frac = (match.group("frac") or "").ljust(2, "0")
+    cents = whole * 100 + int(frac or "0")
+    if cents > MAX_CENTS:
+        raise MoneyFormatError(f"{text!r} is larger than any amount a hall handles")
+    return cents
+
+
+def format_cents(cents: int) -> str:
+    """Cents as "$1,234.50" (negative as "-$5.00") for screens, receipts and reports.
+
+    >>> format_cents(123450)
+    '$1,234.50'
+    """
+    if not isinstance(cents, int) or isinstance(cents, bool):
+        raise TypeError("money is integer cents")
+    sign = "-" if cents < 0 else ""
+    whole, frac = divmod(abs(cents), 100)
+    return f"{sign}${whole:,}.{frac:02d}"
+
+
+def wire_cents(cents: int) -> str:
+    """Cents as the API's wire string "1234.50" (no symbol, no separators)."""
+    if not isinstance(cents, int) or isinstance(cents, bool):
+        raise TypeError("money is integer cents")
+    sign = "-" if cents < 0 else ""
+    whole, frac = divmod(abs(cents), 100)
+    return f"{sign}{whole}.{frac:02d}"

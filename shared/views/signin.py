@@ -1,0 +1,128 @@
+"""Sign-in: a password form for the back office, a PIN pad for stations, sign-out, and the landing
+page that sends each role to its own home."""
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+from flask import Blueprint, current_app, redirect, render_template, request, session, url_for
+from flask.typing import ResponseReturnValue
+
+from shared.access import any_signed_in, csrf_token, public
+from shared.audit import Actor
+from shared.context import actor, current_user, db_session, hall_now, settings, station_name
+from shared.models import User
+from shared.roles import Role
+from shared.services import staff
+from shared.services.staff import KdfCost, LockoutPolicy
+from shared.violations import RuleViolation
+
+bp = Blueprint("auth", __name__)
+
+ROLE_HOMES: list[tuple[Role, str]] = [
+    (Role.ADMIN, "office.index"),
+    (Role.OFFICER, "office.index"),
+    (Role.MEMBER_IN_CHARGE, "bingo.member_in_charge_home"),
+    (Role.CALLER, "bingo.caller_home"),
+    (Role.CASHIER, "bingo.cashier_home"),
+    (Role.VERIFIER, "bingo.verifier_home"),
+    (Role.TOURNAMENT_DIRECTOR, "poker.director_home"),
+    (Role.DEALER, "poker.dealer_home"),
+]
+
+
+def home_endpoint_for(user: User | None) -> str | None:
+    """The first of the user's roles in ROLE_HOMES order decides where they land."""
+    if user is None:
+        return None
+    held = set(user.role_names)
+    for role, endpoint in ROLE_HOMES:
+        if role.value in held:
+            return url_for(endpoint)
+    return None
+
+
+def kdf_cost() -> KdfCost:
+    return KdfCost(n=current_app.config.get("FLASHBOARD_KDF_N", KdfCost().n))
+
+
+def lockout_policy() -> LockoutPolicy:
+    s = settings()
+    return LockoutPolicy(attempts=s.lockout_attempts, minutes=s.lockout_minutes)
+
+
+def establish_session(user: User, station: str | None) -> None:
+    """A fresh session on every sign-in (no fixation): old contents dropped, new CSRF token."""
+    previous_station = station or session.get("station")
+    session.clear()
+    session.permanent = True
+    session["user_id"] = user.id
+    session["epoch"] = user.session_epoch
+    if previous_station:
+        session["station"] = str(previous_station)[:100]
+    csrf_token()
+
+
+def _safe_next(target: str | None) -> str | None:
+    """Only same-site paths, so a crafted link cannot bounce a volunteer to another host."""
+    if not target:
+        return None
+    parts = urlsplit(target)
+    if parts.scheme or parts.netloc or not target.startswith("/") or target.startswith("//"):
+        return None
+    return target
+
+
+def _signin(template: str, by_pin: bool) -> ResponseReturnValue:
+    error = None
+    username = request.form.get("username", "")[:64]
+    if request.method == "POST":
+        secret = request.form.get("pin" if by_pin else "password", "")[:200]
+        station = (request.form.get("station") or "").strip()[:100] or None
+        try:
+            who = Actor(None, username, station or station_name())
+            user = staff.sign_in(db_session(), who, hall_now(), username, secret, by_pin, lockout_policy())
+        except RuleViolation as exc:
+            error = exc.violation.message
+        else:
+            establish_session(user, station)
+            return redirect(_safe_next(request.args.get("next")) or home_endpoint_for(user) or url_for("auth.no_role"))
+    return render_template(template, error=error, username=username, station=session.get("station", "")), (401 if error else 200)
+
+
+@bp.route("/signin", methods=["GET", "POST"])
+@public
+def signin() -> ResponseReturnValue:
+    return _signin("signin.html", by_pin=False)
+
+
+@bp.route("/pin", methods=["GET", "POST"])
+@public
+def pin() -> ResponseReturnValue:
+    return _signin("pin.html", by_pin=True)
+
+
+@bp.post("/signout")
+@public
+def signout() -> ResponseReturnValue:
+    if current_user() is not None:
+        staff.record_sign_out(db_session(), actor(), hall_now())
+    station = session.get("station")
+    session.clear()
+    if station:
+        session["station"] = station
+    return redirect(url_for("auth.pin" if station else "auth.signin"))
+
+
+@bp.get("/")
+@public
+def landing() -> ResponseReturnValue:
+    user = current_user()
+    if user is None:
+        return redirect(url_for("auth.signin"))
+    return redirect(home_endpoint_for(user) or url_for("auth.no_role"))
+
+
+@bp.get("/no-role")
+@any_signed_in
+def no_role() -> ResponseReturnValue:
+    return render_template("no_role.html")

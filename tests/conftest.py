@@ -1,0 +1,182 @@
+"""Fixtures in the flaskr style: a fresh database per test, an app, a client and an API helper.
+
+The suite runs on SQLite by default. With FLASHBOARD_TEST_DATABASE_URL set to a PostgreSQL URL it
+runs against a fresh schema on that server, created for this run and dropped after it.
+FLASHBOARD_REQUIRE_POSTGRES=1 / FLASHBOARD_REQUIRE_BROWSER=1 turn "skipped, not available" into a
+failure, so CI cannot pass by silently skipping.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from sqlalchemy import create_engine, text
+from sqlalchemy.engine import make_url
+from sqlalchemy.orm import Session
+
+from shared import migrate
+from shared.app import create_app
+from shared.config import Settings
+from shared.db import Database, make_engine
+from shared.tables import metadata
+
+TEST_KDF_N = 2**4
+PG_URL = os.environ.get("FLASHBOARD_TEST_DATABASE_URL", "")
+
+
+def required(flag: str) -> bool:
+    return os.environ.get(flag, "") in {"1", "true", "yes"}
+
+
+def unavailable(reason: str, flag: str) -> None:
+    """Skip with a one-line reason, or fail when the environment says the part is required."""
+    if required(flag):
+        pytest.fail(f"{reason} ({flag}=1 requires it)", pytrace=False)
+    pytest.skip(reason)
+
+
+class TemplateDatabase:
+    """A migrated database each test starts from: a copied file on SQLite, a truncated schema on PostgreSQL."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.pg_schema: str | None = None
+        if PG_URL:
+            self.pg_schema = f"fbtest_{uuid.uuid4().hex[:10]}"
+            admin = create_engine(PG_URL)
+            with admin.begin() as conn:
+                conn.execute(text(f'CREATE SCHEMA "{self.pg_schema}"'))
+            admin.dispose()
+            self.url = make_url(PG_URL).update_query_dict({"options": f"-csearch_path={self.pg_schema}"}).render_as_string(hide_password=False)
+        else:
+            self.template = root / "template.db"
+            self.url = f"sqlite:///{self.template}"
+        engine = make_engine(self.url)
+        migrate.upgrade(engine)
+        engine.dispose()
+
+    @property
+    def engine_name(self) -> str:
+        return "postgresql" if self.pg_schema else "sqlite"
+
+    def fresh(self, tmp: Path) -> str:
+        if self.pg_schema is None:
+            target = tmp / "test.db"
+            shutil.copyfile(self.template, target)
+            return f"sqlite:///{target}"
+        engine = create_engine(self.url)
+        tables = ", ".join(f'"{t.name}"' for t in metadata().sorted_tables)
+        with engine.begin() as conn:
+            conn.execute(text(f"TRUNCATE {tables} RESTART IDENTITY CASCADE"))
+            conn.execute(text("INSERT INTO audit_head (id, seq, hash) VALUES (1, 0, :h)"), {"h": "0" * 64})
+        engine.dispose()
+        return self.url
+
+    def drop(self) -> None:
+        if self.pg_schema:
+            admin = create_engine(PG_URL)
+            with admin.begin() as conn:
+                conn.execute(text(f'DROP SCHEMA "{self.pg_schema}" CASCADE'))
+            admin.dispose()
+
+
+@pytest.fixture(scope="session")
+def template_db(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TemplateDatabase]:
+    if required("FLASHBOARD_REQUIRE_POSTGRES") and not PG_URL:
+        pytest.fail("FLASHBOARD_REQUIRE_POSTGRES=1 but FLASHBOARD_TEST_DATABASE_URL is not set", pytrace=False)
+    db = TemplateDatabase(tmp_path_factory.mktemp("template"))
+    yield db
+    db.drop()
+
+
+def pytest_report_header(config: pytest.Config) -> str:
+    return f"flashboard test database: {'PostgreSQL ' + make_url(PG_URL).render_as_string() if PG_URL else 'SQLite (temporary files)'}"
+
+
+@pytest.fixture
+def db_url(template_db: TemplateDatabase, tmp_path: Path) -> str:
+    return template_db.fresh(tmp_path)
+
+
+@pytest.fixture
+def settings(db_url: str, tmp_path: Path) -> Settings:
+    return Settings(instance_path=tmp_path, database_url=db_url, secret_key="test-secret-key", lockout_attempts=5, lockout_minutes=15)
+
+
+@pytest.fixture
+def app(settings: Settings) -> Iterator[Flask]:
+    app = create_app(settings, {"TESTING": True, "FLASHBOARD_KDF_N": TEST_KDF_N})
+    yield app
+    app.extensions["flashboard.db"].engine.dispose()
+
+
+@pytest.fixture
+def database(app: Flask) -> Database:
+    db: Database = app.extensions["flashboard.db"]
+    return db
+
+
+@pytest.fixture
+def session(database: Database) -> Iterator[Session]:
+    with database.sessions() as s:
+        yield s
+
+
+@pytest.fixture
+def client(app: Flask) -> FlaskClient:
+    return app.test_client()
+
+
+class Api:
+    """The test client with the CSRF header every state-changing call needs, as a browser page sends it."""
+
+    def __init__(self, client: FlaskClient) -> None:
+        self.client = client
+        self.token = ""
+        self.refresh()
+
+    def refresh(self) -> None:
+        self.token = self.client.get("/api/v1/session").get_json()["csrf_token"]
+
+    def sign_in(self, username: str, password: str | None = None, pin: str | None = None) -> Any:
+        body: dict[str, Any] = {"username": username}
+        body["pin" if pin else "password"] = pin or password
+        reply = self.client.post("/api/v1/session", json=body, headers={"X-CSRF-Token": self.token})
+        if reply.status_code == 200:
+            self.token = reply.get_json()["csrf_token"]
+        return reply
+
+    def get(self, path: str, **kwargs: Any) -> Any:
+        return self.client.get(path, **kwargs)
+
+    def send(self, method: str, path: str, json: Any = None, **kwargs: Any) -> Any:
+        headers = {"X-CSRF-Token": self.token, **kwargs.pop("headers", {})}
+        return self.client.open(path, method=method, json=json, headers=headers, **kwargs)
+
+    def post(self, path: str, json: Any = None, **kwargs: Any) -> Any:
+        return self.send("POST", path, json, **kwargs)
+
+    def patch(self, path: str, json: Any = None, **kwargs: Any) -> Any:
+        return self.send("PATCH", path, json, **kwargs)
+
+    def put(self, path: str, json: Any = None, **kwargs: Any) -> Any:
+        return self.send("PUT", path, json, **kwargs)
+
+
+@pytest.fixture
+def api(client: FlaskClient) -> Api:
+    return Api(client)
+
+
+@pytest.fixture
+def pg_required() -> None:
+    """For tests that only mean something on PostgreSQL (row locks, several server processes)."""
+    if not PG_URL:
+        unavailable("PostgreSQL not configured: set FLASHBOARD_TEST_DATABASE_URL", "FLASHBOARD_REQUIRE_POSTGRES")

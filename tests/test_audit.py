@@ -1,0 +1,113 @@
+"""The audit chain: append-only, SHA-256 linked, and `flashboard audit verify` names the first
+entry that no longer fits after someone edits the table (DESIGN.md, "Audit")."""
+from __future__ import annotations
+
+import threading
+from datetime import datetime, timedelta, timezone
+
+from flask import Flask
+from sqlalchemy import select, text
+from sqlalchemy.orm import Session
+
+from shared import audit
+from shared.audit import Actor, AuditEntry, SYSTEM
+from shared.audit_chain import GENESIS, ChainFields, StoredEntry, entry_hash, first_break
+from shared.db import Database
+from tests.factories import NOW, make_member, make_org
+
+
+def chain(n: int) -> list[StoredEntry]:
+    prev, out = GENESIS, []
+    for seq in range(1, n + 1):
+        fields = ChainFields(seq, NOW + timedelta(seconds=seq), None, "system", "cli", "test", "thing", str(seq), "{}")
+        digest = entry_hash(fields, prev)
+        out.append(StoredEntry(seq * 10, fields, prev, digest))
+        prev = digest
+    return out
+
+
+def test_audit_chain_pure_walk_accepts_an_intact_chain() -> None:
+    entries = chain(5)
+    assert first_break(entries, 5, entries[-1].hash) is None
+    assert first_break([], 0, GENESIS) is None
+
+
+def test_audit_chain_pure_walk_finds_edit_gap_and_truncation() -> None:
+    entries = chain(5)
+    edited = entries[:2] + [StoredEntry(30, entries[2].fields.__class__(**{**entries[2].fields.__dict__, "details": '{"x":1}'}),
+                                        entries[2].prev_hash, entries[2].hash)] + entries[3:]
+    broken = first_break(edited, 5, entries[-1].hash)
+    assert broken is not None and broken.entry_id == 30 and "hash" in broken.reason
+    gap = first_break(entries[:2] + entries[3:], 5, entries[-1].hash)
+    assert gap is not None and gap.seq == 4
+    truncated = first_break(entries[:4], 5, entries[-1].hash)
+    assert truncated is not None and truncated.entry_id is None
+
+
+def test_audit_entry_written_in_the_same_transaction_as_the_change(session: Session) -> None:
+    org = make_org(session, name="Audited Post 7")
+    entry = session.scalars(select(AuditEntry).order_by(AuditEntry.seq.desc())).first()
+    assert entry is not None and entry.action == "organization.create" and entry.subject_id == str(org.id)
+    assert '"name":"Audited Post 7"' in entry.details
+
+
+def test_audit_nothing_recorded_when_the_change_is_rolled_back(session: Session) -> None:
+    before = session.scalar(select(AuditEntry.seq).order_by(AuditEntry.seq.desc()).limit(1)) or 0
+    audit.record(session, SYSTEM, "test.rolled_back", "thing", 1, {}, NOW)
+    session.rollback()
+    after = session.scalar(select(AuditEntry.seq).order_by(AuditEntry.seq.desc()).limit(1)) or 0
+    assert after == before
+    assert audit.verify(session)[1] is None
+
+
+def test_audit_verify_detects_a_row_edited_with_raw_sql(app: Flask, session: Session) -> None:
+    org = make_org(session)
+    for _ in range(3):
+        make_member(session, org)
+    target = session.scalars(select(AuditEntry).order_by(AuditEntry.seq).offset(2).limit(1)).one()
+    target_id, target_seq = target.id, target.seq
+    session.rollback()
+    runner = app.test_cli_runner()
+    assert runner.invoke(args=["audit", "verify"]).exit_code == 0
+    with session.bind.connect() as conn:  # type: ignore[union-attr]
+        conn.execute(text("UPDATE audit_entries SET details = :d WHERE id = :id"), {"d": '{"name":"Someone Else"}', "id": target_id})
+        conn.commit()
+    result = runner.invoke(args=["audit", "verify"])
+    assert result.exit_code == 1
+    assert f"sequence {target_seq} (entry id {target_id})" in result.output
+
+
+def test_audit_verify_detects_a_deleted_newest_entry(app: Flask, session: Session) -> None:
+    make_org(session)
+    newest_id = session.scalars(select(AuditEntry.id).order_by(AuditEntry.seq.desc())).first()
+    session.rollback()
+    with session.bind.connect() as conn:  # type: ignore[union-attr]
+        conn.execute(text("DELETE FROM audit_entries WHERE id = :id"), {"id": newest_id})
+        conn.commit()
+    result = app.test_cli_runner().invoke(args=["audit", "verify"])
+    assert result.exit_code == 1 and "head" in result.output
+
+
+def test_audit_concurrent_appends_never_fork_the_chain(database: Database) -> None:
+    """Eight writers at once: the head-row lock (PostgreSQL) or BEGIN IMMEDIATE (SQLite) orders them."""
+    errors: list[BaseException] = []
+
+    def writer(n: int) -> None:
+        try:
+            for i in range(10):
+                with database.sessions() as s:
+                    audit.record(s, Actor(None, f"writer{n}", "test"), "test.concurrent", "thing", i,
+                                 {"writer": n}, datetime.now(timezone.utc))
+                    s.commit()
+        except BaseException as exc:  # noqa: BLE001 - surfaced below
+            errors.append(exc)
+
+    threads = [threading.Thread(target=writer, args=(n,)) for n in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []
+    with database.sessions() as s:
+        count, broken = audit.verify(s)
+    assert broken is None and count == 80
