@@ -109,7 +109,7 @@ def openapi_document(title: str, version: str) -> dict[str, Any]:
     """OpenAPI 3 built from the registered operations and their marshmallow schemas."""
     plugin = MarshmallowPlugin()
     spec = APISpec(title=title, version=version, openapi_version="3.0.3", plugins=[plugin])
-    plugin.map_to_openapi_type(Money, "string")
+    plugin.map_to_openapi_type(Money, "string", None)
     spec.components.schema("Error", schema=ErrorSchema)
     spec.components.security_scheme("session", {"type": "apiKey", "in": "cookie", "name": "session"})
     paths: dict[str, dict[str, Any]] = {}

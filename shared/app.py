@@ -6,12 +6,21 @@ from importlib.metadata import PackageNotFoundError, version
 from typing import Any
 
 from flask import Flask
+from werkzeug.routing import IntegerConverter, Map
 
 from shared import access, errors
 from shared.config import PROJECT_ROOT, Settings, load_settings
 from shared.context import close_db_session, current_user
 from shared.db import Database
 from shared.money import format_cents
+
+
+class RowId(IntegerConverter):
+    """Path ids fit a 32-bit column; a longer number is a 404, not a database overflow."""
+
+    def __init__(self, url_map: Map, fixed_digits: int = 0, min: int | None = None, max: int | None = 2**31 - 1,
+                 signed: bool = False) -> None:
+        super().__init__(url_map, fixed_digits=fixed_digits, min=min, max=max, signed=signed)
 
 
 def _version() -> str:
@@ -43,6 +52,7 @@ def create_app(settings: Settings | None = None, overrides: dict[str, Any] | Non
         JSON_SORT_KEYS=False,
     )
     app.config.update(overrides or {})
+    app.url_map.converters["int"] = RowId
     app.extensions["flashboard.settings"] = settings
     app.extensions["flashboard.db"] = Database.connect(settings.database_url)
 

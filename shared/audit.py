@@ -11,11 +11,11 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Iterator
 
-from sqlalchemy import DateTime, Integer, String, Text, select
+from sqlalchemy import Integer, String, Text, select
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
 from shared.audit_chain import GENESIS, Break, ChainFields, StoredEntry, canonical_details, entry_hash, first_break
-from shared.db import Base
+from shared.db import Base, UtcDateTime
 
 
 class AuditEntry(Base):
@@ -23,7 +23,7 @@ class AuditEntry(Base):
 
     id: Mapped[int] = mapped_column(primary_key=True)
     seq: Mapped[int] = mapped_column(Integer, unique=True)
-    at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    at: Mapped[datetime] = mapped_column(UtcDateTime())
     actor_user_id: Mapped[int | None] = mapped_column(Integer)
     actor_name: Mapped[str] = mapped_column(String(200))
     station: Mapped[str] = mapped_column(String(100))

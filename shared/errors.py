@@ -7,6 +7,7 @@ import logging
 
 from flask import Flask, Response, jsonify, render_template, request
 from marshmallow import ValidationError
+from sqlalchemy.exc import OperationalError
 from werkzeug.exceptions import HTTPException
 
 from shared.context import close_db_session
@@ -53,6 +54,13 @@ def register(app: Flask) -> None:
         status = exc.code or 500
         name = (exc.name or "error").lower().replace(" ", "_")
         return _respond(status, error_body(name, exc.description or exc.name or "Error"))
+
+    @app.errorhandler(OperationalError)
+    def _database_unavailable(exc: OperationalError) -> Response | tuple[str, int]:
+        close_db_session()
+        log.warning("database unavailable on %s %s: %s", request.method, request.path, exc.orig)
+        return _respond(503, error_body("database_unavailable",
+                                        "The database is busy or unreachable; nothing was saved. Try again in a moment."))
 
     @app.errorhandler(Exception)
     def _crash(exc: Exception) -> Response | tuple[str, int]:

@@ -7,7 +7,6 @@ from datetime import date, datetime
 from sqlalchemy import (
     Boolean,
     Date,
-    DateTime,
     ForeignKey,
     Integer,
     LargeBinary,
@@ -17,7 +16,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from shared.db import Base
+from shared.db import Base, UtcDateTime
 
 
 class Organization(Base):
@@ -170,7 +169,7 @@ class User(Base):
     pin_hash: Mapped[str | None] = mapped_column(String(200))
     is_active: Mapped[bool] = mapped_column(Boolean, default=True)
     failed_attempts: Mapped[int] = mapped_column(Integer, default=0)
-    locked_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    locked_until: Mapped[datetime | None] = mapped_column(UtcDateTime())
     session_epoch: Mapped[int] = mapped_column(Integer, default=0)
 
     roles: Mapped[list[UserRole]] = relationship(cascade="all, delete-orphan", order_by="UserRole.role")

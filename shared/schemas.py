@@ -2,6 +2,7 @@
 integer cents inside; every string has a length limit so a huge body is refused, not stored."""
 from __future__ import annotations
 
+from datetime import date
 from typing import Any, Mapping
 
 from marshmallow import Schema, ValidationError, fields, validate
@@ -33,6 +34,22 @@ def Name(**kwargs: Any) -> fields.String:
     return fields.String(validate=validate.Length(min=1, max=200), **kwargs)
 
 
+MAX_ID = 2**31 - 1
+EARLIEST_DAY = date(1900, 1, 1)
+LATEST_DAY = date(2199, 12, 31)
+
+
+def Day(**kwargs: Any) -> fields.Date:
+    """An ISO date within the years a hall's records can mean (no year 1, no year 9999)."""
+    return fields.Date(validate=validate.Range(min=EARLIEST_DAY, max=LATEST_DAY), **kwargs)
+
+
+
+def Id(**kwargs: Any) -> fields.Integer:
+    """A row id: a whole number that fits the column, never a float or a numeric string."""
+    return fields.Integer(strict=True, validate=validate.Range(min=1, max=MAX_ID), **kwargs)
+
+
 class ErrorSchema(Schema):
     error = fields.String(required=True)
     message = fields.String(required=True)
@@ -43,7 +60,7 @@ class ErrorSchema(Schema):
 class OrganizationIn(Schema):
     name = Name(required=True)
     kind = fields.Enum(OrganizationKind, by_value=True, required=True)
-    bingo_first_licensed_on = fields.Date(allow_none=True)
+    bingo_first_licensed_on = Day(allow_none=True)
 
 
 class OrganizationPatch(OrganizationIn):
@@ -55,7 +72,7 @@ class OrganizationOut(Schema):
     id = fields.Integer()
     name = fields.String()
     kind = fields.String()
-    bingo_first_licensed_on = fields.Date(allow_none=True)
+    bingo_first_licensed_on = Day(allow_none=True)
 
 
 class PremisesIn(Schema):
@@ -71,16 +88,16 @@ class PremisesOut(PremisesIn):
 
 class MemberIn(Schema):
     name = Name(required=True)
-    date_of_birth = fields.Date(required=True)
-    active_since = fields.Date(allow_none=True, load_default=None)
+    date_of_birth = Day(required=True)
+    active_since = Day(allow_none=True, load_default=None)
     is_officer = fields.Boolean(load_default=False)
     status = fields.Enum(MemberStatus, by_value=True, load_default=MemberStatus.ACTIVE)
 
 
 class MemberPatch(Schema):
     name = Name()
-    date_of_birth = fields.Date()
-    active_since = fields.Date(allow_none=True)
+    date_of_birth = Day()
+    active_since = Day(allow_none=True)
     is_officer = fields.Boolean()
     status = fields.Enum(MemberStatus, by_value=True)
 
@@ -89,16 +106,16 @@ class MemberOut(Schema):
     id = fields.Integer()
     organization_id = fields.Integer()
     name = fields.String()
-    date_of_birth = fields.Date()
-    active_since = fields.Date(allow_none=True)
+    date_of_birth = Day()
+    active_since = Day(allow_none=True)
     is_officer = fields.Boolean()
     status = fields.String()
 
 
 class BingoLicenseIn(Schema):
     number = fields.String(required=True, validate=validate.Length(min=1, max=50))
-    valid_from = fields.Date(required=True)
-    valid_to = fields.Date(required=True)
+    valid_from = Day(required=True)
+    valid_to = Day(required=True)
 
 
 class BingoLicenseOut(BingoLicenseIn):
@@ -107,8 +124,8 @@ class BingoLicenseOut(BingoLicenseIn):
 
 
 class SuspensionIn(Schema):
-    starts_on = fields.Date(required=True)
-    ends_on = fields.Date(required=True)
+    starts_on = Day(required=True)
+    ends_on = Day(required=True)
     reason = fields.String(required=True, validate=validate.Length(min=1, max=500))
 
 
@@ -117,12 +134,12 @@ class SuspensionOut(SuspensionIn):
 
 
 class LapseOut(Schema):
-    starts_on = fields.Date()
-    ends_on = fields.Date(allow_none=True)
+    starts_on = Day()
+    ends_on = Day(allow_none=True)
 
 
 class BingoLicenseStatusOut(Schema):
-    on = fields.Date()
+    on = Day()
     current_number = fields.String(allow_none=True)
     in_force = fields.Boolean()
     license_class = fields.Enum(BingoLicenseClass, by_value=True, allow_none=True)
@@ -130,13 +147,13 @@ class BingoLicenseStatusOut(Schema):
 
 
 class OnDateQuery(Schema):
-    on = fields.Date(load_default=None)
+    on = Day(load_default=None)
 
 
 class PokerOccasionLicenseIn(Schema):
     number = fields.String(required=True, validate=validate.Length(min=1, max=50))
-    occasion_date = fields.Date(required=True)
-    sponsor_organization_ids = fields.List(fields.Integer(strict=True), required=True, validate=validate.Length(max=20))
+    occasion_date = Day(required=True)
+    sponsor_organization_ids = fields.List(Id(), required=True, validate=validate.Length(max=20))
     fee_cents = Money(required=True, data_key="fee")
 
 
@@ -144,14 +161,14 @@ class PokerOccasionLicenseOut(Schema):
     id = fields.Integer()
     organization_id = fields.Integer()
     number = fields.String()
-    occasion_date = fields.Date()
+    occasion_date = Day()
     fee_cents = Money(data_key="fee")
 
 
 class VendorIn(Schema):
     name = Name(required=True)
     license_number = fields.String(allow_none=True, load_default=None, validate=validate.Length(max=50))
-    licensed_until = fields.Date(allow_none=True, load_default=None)
+    licensed_until = Day(allow_none=True, load_default=None)
 
 
 class VendorOut(VendorIn):
@@ -159,9 +176,9 @@ class VendorOut(VendorIn):
 
 
 class VendorContractIn(Schema):
-    vendor_id = fields.Integer(required=True, strict=True)
-    starts_on = fields.Date(required=True)
-    ends_on = fields.Date(required=True)
+    vendor_id = Id(required=True)
+    starts_on = Day(required=True)
+    ends_on = Day(required=True)
     compensation_basis = fields.Enum(CompensationBasis, by_value=True, required=True)
     compensation_cents = Money(required=True, data_key="compensation")
     terms = fields.String(load_default="", validate=validate.Length(max=5000))
@@ -171,8 +188,8 @@ class VendorContractOut(Schema):
     id = fields.Integer()
     organization_id = fields.Integer()
     vendor_id = fields.Integer()
-    starts_on = fields.Date()
-    ends_on = fields.Date()
+    starts_on = Day()
+    ends_on = Day()
     compensation_basis = fields.String()
     compensation_cents = Money(data_key="compensation")
     terms = fields.String()
@@ -180,14 +197,14 @@ class VendorContractOut(Schema):
 
 class PersonalLicenseIn(Schema):
     holder_name = Name(required=True)
-    date_of_birth = fields.Date(required=True)
+    date_of_birth = Day(required=True)
     kind = fields.Enum(PersonalLicenseKind, by_value=True, required=True)
     number = fields.String(allow_none=True, load_default=None, validate=validate.Length(max=50))
-    issued_on = fields.Date(required=True)
+    issued_on = Day(required=True)
     fee_cents = Money(required=True, data_key="fee")
     status = fields.Enum(PersonalLicenseStatus, by_value=True, load_default=PersonalLicenseStatus.ACTIVE)
-    member_id = fields.Integer(allow_none=True, load_default=None, strict=True)
-    vendor_id = fields.Integer(allow_none=True, load_default=None, strict=True)
+    member_id = Id(allow_none=True, load_default=None)
+    vendor_id = Id(allow_none=True, load_default=None)
 
 
 class PersonalLicenseOut(Schema):
@@ -198,9 +215,9 @@ class PersonalLicenseOut(Schema):
     holder_name = fields.String()
     kind = fields.String()
     number = fields.String(allow_none=True)
-    issued_on = fields.Date()
-    expires_on = fields.Date()
-    renewal_due_on = fields.Date()
+    issued_on = Day()
+    expires_on = Day()
+    renewal_due_on = Day()
     fee_cents = Money(data_key="fee")
     status = fields.String()
     effective_status = fields.String()
@@ -213,19 +230,19 @@ class LicenseStatusIn(Schema):
 
 
 class RenewalsQuery(Schema):
-    today = fields.Date(load_default=None)
+    today = Day(load_default=None)
 
 
 class AssignmentIn(Schema):
-    work_date = fields.Date(required=True)
+    work_date = Day(required=True)
     role = fields.Enum(WorkRole, by_value=True, required=True)
-    member_id = fields.Integer(allow_none=True, load_default=None, strict=True)
-    personal_license_id = fields.Integer(allow_none=True, load_default=None, strict=True)
+    member_id = Id(allow_none=True, load_default=None)
+    personal_license_id = Id(allow_none=True, load_default=None)
 
 
 class AssignmentOut(Schema):
     id = fields.Integer()
-    work_date = fields.Date()
+    work_date = Day()
     role = fields.String()
     member_id = fields.Integer(allow_none=True)
     personal_license_id = fields.Integer(allow_none=True)
@@ -234,7 +251,7 @@ class AssignmentOut(Schema):
 
 class EligibleQuery(Schema):
     role = fields.Enum(WorkRole, by_value=True, required=True)
-    on = fields.Date(load_default=None)
+    on = Day(load_default=None)
 
 
 class CandidateOut(Schema):
@@ -248,7 +265,7 @@ class UserIn(Schema):
     display_name = Name(required=True)
     password = fields.String(required=True, load_only=True, validate=validate.Length(max=200))
     pin = fields.String(allow_none=True, load_default=None, load_only=True, validate=validate.Length(max=8))
-    member_id = fields.Integer(allow_none=True, load_default=None, strict=True)
+    member_id = Id(allow_none=True, load_default=None)
     roles = fields.List(fields.Enum(Role, by_value=True), required=True, validate=validate.Length(min=1, max=8))
 
 

@@ -125,7 +125,9 @@ def database(app: Flask) -> Database:
 
 @pytest.fixture
 def session(database: Database) -> Iterator[Session]:
-    with database.sessions() as s:
+    """The factories' session. It holds SQLite's write lock while a transaction is open, so tests
+    read through `database.readers()` (or end the transaction) before calling the app."""
+    with database.sessions(info={"database": database}) as s:
         yield s
 
 

@@ -3,7 +3,7 @@ audit entry, so the security record is as tamper-evident as the money."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import func, select
@@ -103,12 +103,6 @@ def unlock(session: Session, actor: Actor, now: datetime, user_id: int) -> User:
     return user
 
 
-def aware_utc(moment: datetime | None) -> datetime | None:
-    if moment is not None and moment.tzinfo is None:
-        return moment.replace(tzinfo=timezone.utc)
-    return moment
-
-
 @dataclass(frozen=True)
 class LockoutPolicy:
     attempts: int
@@ -131,7 +125,7 @@ def sign_in(
         record(session, station, "security.signin_failure", "user", username[:64], {"reason": "unknown_user", "pin": by_pin}, now)
         session.commit()
         raise bad
-    state = LockState(user.failed_attempts, aware_utc(user.locked_until))
+    state = LockState(user.failed_attempts, user.locked_until)
     who = Actor(user.id, user.username, station.station)
     if lockout.is_locked(state, now):
         record(session, who, "security.signin_refused_locked", "user", user.id, {"pin": by_pin}, now)

@@ -9,7 +9,6 @@ from shared import licensing, lockout
 from shared.lockout import LockState
 from shared.models import PersonalLicense, User
 from shared.services.licenses import license_facts
-from shared.services.staff import aware_utc
 
 
 def personal_license(row: PersonalLicense, today: date) -> dict[str, Any]:
@@ -34,7 +33,7 @@ def personal_license(row: PersonalLicense, today: date) -> dict[str, Any]:
 
 
 def user(row: User, now: datetime) -> dict[str, Any]:
-    state = LockState(row.failed_attempts, aware_utc(row.locked_until))
+    state = LockState(row.failed_attempts, row.locked_until)
     return {
         "id": row.id,
         "username": row.username,

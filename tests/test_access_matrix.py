@@ -1,0 +1,71 @@
+"""Every registered route × every role (and no sign-in): each route declares its roles, the roles it
+names get in, and everyone else is turned away before the view runs."""
+from __future__ import annotations
+
+import re
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from sqlalchemy.orm import Session
+
+from shared.access import ACCESS_ATTR, PUBLIC, SIGNED_IN
+from shared.roles import Role
+from tests.factories import make_member, make_org, make_user
+
+ANONYMOUS = "anonymous"
+
+
+def routes(app: Flask) -> list[tuple[str, str, str]]:
+    found = []
+    for rule in app.url_map.iter_rules():
+        if rule.endpoint == "static":
+            continue
+        for method in sorted((rule.methods or set()) - {"HEAD", "OPTIONS"}):
+            found.append((rule.endpoint, rule.rule, method))
+    return found
+
+
+def test_every_route_declares_its_roles(app: Flask) -> None:
+    missing = [endpoint for endpoint, _, _ in routes(app)
+               if getattr(app.view_functions[endpoint], ACCESS_ATTR, None) is None]
+    assert missing == []
+
+
+def fill(rule: str, org_id: int) -> str:
+    path = rule.replace("<int:org_id>", str(org_id))
+    return re.sub(r"<(?:int:)?[a-z_]+>", "1", path)
+
+
+@pytest.mark.parametrize("who", [ANONYMOUS, *[r.value for r in Role]])
+def test_route_role_matrix(app: Flask, client: FlaskClient, session: Session, who: str) -> None:
+    org = make_org(session)
+    user = None
+    if who != ANONYMOUS:
+        user = make_user(session, [Role(who)], member=make_member(session, org))
+    user_id, epoch = (user.id, user.session_epoch) if user else (None, 0)
+    checked = 0
+    for endpoint, rule, method in routes(app):
+        access = getattr(app.view_functions[endpoint], ACCESS_ATTR)
+        with client.session_transaction() as sess:
+            sess.clear()
+            sess["csrf_token"] = "matrix-token"
+            if user_id is not None:
+                sess["user_id"] = user_id
+                sess["epoch"] = epoch
+        url = fill(rule, org.id)
+        reply = client.open(url, method=method, json={} if method != "GET" else None,
+                            headers={"X-CSRF-Token": "matrix-token"})
+        status = reply.status_code
+        where = f"{method} {url} as {who}: {status}"
+        assert status < 500, where
+        if access == PUBLIC:
+            pass
+        elif who == ANONYMOUS:
+            assert status == 401 if url.startswith("/api/") else (status == 302 and "/signin" in reply.location), where
+        elif access == SIGNED_IN or Role(who) in access:
+            assert status not in (401, 403), where
+        else:
+            assert status == 403, where
+        checked += 1
+    assert checked >= 60

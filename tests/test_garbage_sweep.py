@@ -1,0 +1,130 @@
+"""Bad input never reaches a 500: every API operation gets malformed bodies (bad JSON, wrong
+types, missing fields, huge strings, lists for objects) and odd query strings, signed in as a role
+that may use it, and must answer 4xx with the error shape or succeed."""
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from flask import Flask
+from marshmallow import fields
+from sqlalchemy.orm import Session
+
+from shared.api import OPERATIONS, Operation
+from shared.roles import Role
+from tests.conftest import Api
+from tests.factories import PASSWORD, make_member, make_org, make_user
+
+HUGE = "x" * 1_000_000
+WRONG_VALUES: list[Any] = [None, 0, -1, 10**30, 1.5, True, "", "   ", "not-a-date", HUGE, [], {}, ["a"], {"nested": HUGE[:100]},
+                           "2026-02-30", "<script>alert(1)</script>", "'; DROP TABLE members; --", "١٢٣", "12.345", "-5.00"]
+
+
+EXAMPLES: dict[str, dict[str, Any]] = {
+    "OrganizationIn": {"name": "Sweep Lodge", "kind": "fraternal"},
+    "OrganizationPatch": {"name": "Sweep Lodge 2"},
+    "PremisesIn": {"name": "Sweep Hall", "address": "1 Main St"},
+    "MemberIn": {"name": "Sweep Member", "date_of_birth": "1970-01-01", "active_since": "2000-01-01"},
+    "MemberPatch": {"name": "Sweep Member 2"},
+    "BingoLicenseIn": {"number": "B-9", "valid_from": "2030-01-01", "valid_to": "2030-12-31"},
+    "SuspensionIn": {"starts_on": "2030-02-01", "ends_on": "2030-02-10", "reason": "sweep"},
+    "PokerOccasionLicenseIn": {"number": "P-9", "occasion_date": "2026-12-12", "sponsor_organization_ids": ["ORG"], "fee": "250.00"},
+    "VendorIn": {"name": "Sweep Vendor", "license_number": "V-1", "licensed_until": "2030-01-01"},
+    "VendorContractIn": {"vendor_id": 1, "starts_on": "2026-01-01", "ends_on": "2026-12-31", "compensation_basis": "flat_fee",
+                         "compensation": "100.00"},
+    "PersonalLicenseIn": {"holder_name": "Sweep Dealer", "date_of_birth": "1980-01-01", "kind": "dealer", "number": "D-1",
+                          "issued_on": "2026-01-01", "fee": "15.00"},
+    "LicenseStatusIn": {"status": "suspended", "reason": "sweep"},
+    "AssignmentIn": {"work_date": "2026-11-30", "role": "caller", "member_id": 1},
+    "UserIn": {"username": "sweeper", "display_name": "Sweeper", "password": "long enough password", "roles": ["caller"]},
+    "RolesIn": {"roles": ["caller"]},
+    "SecretsIn": {"pin": "8642"},
+}
+
+
+def example(op: Operation, org_id: int) -> dict[str, Any]:
+    assert op.body is not None
+    body = EXAMPLES[op.body.__name__]
+    return {k: ([org_id] if v == ["ORG"] else v) for k, v in body.items()}
+
+
+def body_variants(op: Operation, org_id: int) -> list[tuple[str, Any]]:
+    assert op.body is not None
+    schema = op.body()
+    valid = example(op, org_id)
+    variants: list[tuple[str, Any]] = [("raw:not json", b"{not json"), ("raw:empty", b""), ("list", [1, 2]),
+                                       ("string", "hello"), ("number", 7), ("empty object", {}),
+                                       ("unknown field", {"surprise": 1})]
+    for name, spec in schema.fields.items():
+        if spec.dump_only:
+            continue
+        key = spec.data_key or name
+        for value in WRONG_VALUES:
+            variants.append((f"{key}={str(value)[:20]!r}", {key: value}))
+            variants.append((f"valid but {key}={str(value)[:20]!r}", {**valid, key: value}))
+        if isinstance(spec, fields.List):
+            variants.append((f"{key}=huge list", {key: list(range(10_000))}))
+    return variants
+
+
+def role_for(op: Operation) -> Role:
+    return Role.ADMIN if op.access == "public" or Role.ADMIN in op.access else op.access[0]  # type: ignore[index]
+
+
+def url_for_op(op: Operation, org_id: int) -> str:
+    return (op.path.replace("<int:org_id>", str(org_id)).replace("<int:member_id>", "1")
+            .replace("<int:license_id>", "1").replace("<int:user_id>", "1"))
+
+
+def check(reply: Any, where: str) -> None:
+    assert reply.status_code < 500, f"{where}: {reply.status_code} {reply.get_data(as_text=True)[:300]}"
+    if reply.status_code >= 400:
+        body = reply.get_json()
+        assert body is not None and {"error", "message", "fields", "rule"} <= set(body), where
+
+
+@pytest.fixture
+def signed_in(app: Flask, session: Session) -> tuple[dict[Role, Api], int]:
+    org = make_org(session)
+    clients = {}
+    for role in Role:
+        make_user(session, [role], member=make_member(session, org), username=f"sweep_{role.value}")
+        api = Api(app.test_client())
+        assert api.sign_in(f"sweep_{role.value}", PASSWORD).status_code == 200
+        clients[role] = api
+    return clients, org.id
+
+
+def test_every_operation_survives_garbage_bodies(signed_in: tuple[dict[Role, Api], int]) -> None:
+    clients, org_id = signed_in
+    tried = 0
+    for op in OPERATIONS:
+        if op.body is None or op.path == "/api/v1/session":
+            continue
+        api = clients[role_for(op)]
+        url = url_for_op(op, org_id)
+        for label, body in [("valid example", example(op, org_id)), *body_variants(op, org_id)]:
+            if isinstance(body, bytes):
+                reply = api.client.open(url, method=op.method.upper(), data=body, content_type="application/json",
+                                        headers={"X-CSRF-Token": api.token})
+            else:
+                reply = api.send(op.method.upper(), url, body)
+            check(reply, f"{op.method.upper()} {url} {label}")
+            tried += 1
+    assert tried > 1500
+
+
+def test_session_endpoint_survives_garbage(api: Api) -> None:
+    for body in [{}, {"username": 5}, {"username": "a", "password": HUGE}, {"username": "a", "pin": ["1"]}, [], "x"]:
+        check(api.post("/api/v1/session", body), f"session {str(body)[:30]}")
+
+
+def test_every_operation_survives_garbage_query_and_path(signed_in: tuple[dict[Role, Api], int]) -> None:
+    clients, org_id = signed_in
+    for op in OPERATIONS:
+        api = clients[role_for(op)]
+        for query in ["on=2026-13-45", "today=yesterday", "role=king", "on=" + "9" * 5000, "role=dealer&on=0001-01-01", "x=%00"]:
+            url = url_for_op(op, org_id) + "?" + query
+            check(api.send(op.method.upper(), url, {} if op.method != "get" else None), f"{op.method} {url[:80]}")
+        big = url_for_op(op, 99_999_999_999_999_999)
+        check(api.send(op.method.upper(), big, {} if op.method != "get" else None), f"{op.method} {big}")
