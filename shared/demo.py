@@ -3,13 +3,20 @@ login per role. Passwords and PINs are generated on every run, so no credential 
 from __future__ import annotations
 
 import secrets
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
 
 from shared.audit import SYSTEM
-from shared.licensing import CompensationBasis, PersonalLicenseKind, PersonalLicenseStatus, PERSONAL_LICENSE_FEE_CENTS
+from shared.calendar import add_years
+from shared.licensing import (
+    PERSONAL_LICENSE_FEE_CENTS,
+    PERSONAL_LICENSE_YEARS,
+    CompensationBasis,
+    PersonalLicenseKind,
+    PersonalLicenseStatus,
+)
 from shared.models import Member, Organization
 from shared.organizations import OrganizationKind
 from shared.people import MemberStatus
@@ -75,7 +82,7 @@ def _build(session: Session, now: datetime) -> Organization:
     by_name = {m.name: m for m in session.scalars(select(Member).where(Member.organization_id == org.id))}
     for holder, kind, issued in [
         ("Jim Park", PersonalLicenseKind.TOURNAMENT_DIRECTOR, date(today.year - 1, 3, 1)),
-        ("Marisol Vega", PersonalLicenseKind.DEALER, date(today.year - 3, today.month, 1)),
+        ("Marisol Vega", PersonalLicenseKind.DEALER, add_years(today, -PERSONAL_LICENSE_YEARS) + timedelta(days=20)),
     ]:
         member = by_name[holder]
         licenses.record_personal_license(session, SYSTEM, now, org.id, {

@@ -217,7 +217,7 @@ def sponsor_refusal(sponsor_ids: list[int]) -> Violation | None:
 WORK_ROLE_LICENSES: dict[str, frozenset[PersonalLicenseKind]] = {
     "dealer": frozenset({PersonalLicenseKind.DEALER}),
     "tournament_director": frozenset({PersonalLicenseKind.TOURNAMENT_DIRECTOR}),
-    "vendor_staff": frozenset(PersonalLicenseKind),
+    "vendor_staff": frozenset({PersonalLicenseKind.VENDOR_STAFF}),
 }
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import threading
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -20,6 +21,7 @@ from flask.testing import FlaskClient
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session
+from werkzeug.serving import make_server
 
 from shared import migrate
 from shared.app import create_app
@@ -28,6 +30,9 @@ from shared.db import Database, make_engine
 from shared.tables import metadata
 
 TEST_KDF_N = 2**4
+CHROMIUM = os.environ.get("FLASHBOARD_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--no-first-run", "--disable-sync", "--disable-quic"]
 PG_URL = os.environ.get("FLASHBOARD_TEST_DATABASE_URL", "")
 
 
@@ -182,3 +187,29 @@ def pg_required() -> None:
     """For tests that only mean something on PostgreSQL (row locks, several server processes)."""
     if not PG_URL:
         unavailable("PostgreSQL not configured: set FLASHBOARD_TEST_DATABASE_URL", "FLASHBOARD_REQUIRE_POSTGRES")
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """Debian's Chromium driven by Playwright (never `playwright install`)."""
+    if not Path(CHROMIUM).exists():
+        unavailable(f"Chromium not found at {CHROMIUM} (apt-get install chromium)", "FLASHBOARD_REQUIRE_BROWSER")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        unavailable("Playwright for Python is not installed (pip install -e '.[test]')", "FLASHBOARD_REQUIRE_BROWSER")
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def live_url(app: Flask) -> Iterator[str]:
+    """The app served on a loopback port in a thread, for the browser to reach."""
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
+    thread.join(timeout=5)
