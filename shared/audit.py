@@ -14,7 +14,15 @@ from typing import Iterator
 from sqlalchemy import Integer, String, Text, select
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
-from shared.audit_chain import GENESIS, Break, ChainFields, StoredEntry, canonical_details, entry_hash, first_break
+from shared.audit_chain import (
+    GENESIS,
+    Break,
+    ChainFields,
+    StoredEntry,
+    canonical_details,
+    entry_hash,
+    first_break,
+)
 from shared.db import Base, UtcDateTime
 
 

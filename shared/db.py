@@ -10,7 +10,15 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any
 
-from sqlalchemy import DateTime, Dialect, Engine, MetaData, TypeDecorator, create_engine, event
+from sqlalchemy import (
+    DateTime,
+    Dialect,
+    Engine,
+    MetaData,
+    TypeDecorator,
+    create_engine,
+    event,
+)
 from sqlalchemy.orm import DeclarativeBase, Session, sessionmaker
 
 NAMING_CONVENTION = {

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 
 from flask import Flask, Response, jsonify, render_template, request
 from marshmallow import ValidationError
@@ -16,8 +17,8 @@ from shared.violations import RuleViolation
 log = logging.getLogger(__name__)
 
 
-def error_body(error: str, message: str, fields: dict[str, object] | None = None, rule: str | None = None) -> dict[str, object]:
-    return {"error": error, "message": message, "fields": fields or {}, "rule": rule}
+def error_body(error: str, message: str, fields: Mapping[str, object] | None = None, rule: str | None = None) -> dict[str, object]:
+    return {"error": error, "message": message, "fields": dict(fields or {}), "rule": rule}
 
 
 def validation_fields(exc: ValidationError) -> dict[str, object]:

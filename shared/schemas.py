@@ -7,7 +7,12 @@ from typing import Any, Mapping
 
 from marshmallow import Schema, ValidationError, fields, validate
 
-from shared.licensing import BingoLicenseClass, CompensationBasis, PersonalLicenseKind, PersonalLicenseStatus
+from shared.licensing import (
+    BingoLicenseClass,
+    CompensationBasis,
+    PersonalLicenseKind,
+    PersonalLicenseStatus,
+)
 from shared.money import MoneyFormatError, parse_cents, wire_cents
 from shared.organizations import OrganizationKind
 from shared.people import MemberStatus

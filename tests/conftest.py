@@ -27,9 +27,10 @@ from shared import migrate
 from shared.app import create_app
 from shared.config import Settings
 from shared.db import Database, make_engine
+from shared.roles import Role
 from shared.tables import metadata
+from tests.factories import PASSWORD, TEST_KDF_N, make_user
 
-TEST_KDF_N = 2**4
 CHROMIUM = os.environ.get("FLASHBOARD_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--no-first-run", "--disable-sync", "--disable-quic"]
@@ -213,3 +214,11 @@ def live_url(app: Flask) -> Iterator[str]:
     yield f"http://127.0.0.1:{server.server_port}"
     server.shutdown()
     thread.join(timeout=5)
+
+
+@pytest.fixture
+def admin(api: Api, session: Session) -> Api:
+    """The API helper signed in as an admin of no particular organization."""
+    make_user(session, [Role.ADMIN], username="boss")
+    assert api.sign_in("boss", PASSWORD).status_code == 200
+    return api

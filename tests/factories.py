@@ -5,9 +5,10 @@ from datetime import date, datetime, timezone
 from itertools import count
 from typing import Any
 
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from shared.audit import SYSTEM
+from shared.audit import SYSTEM, AuditEntry
 from shared.licensing import PersonalLicenseKind, PersonalLicenseStatus
 from shared.models import Member, Organization, PersonalLicense, User
 from shared.organizations import OrganizationKind
@@ -16,8 +17,7 @@ from shared.roles import Role
 from shared.services import licenses, organizations, staff
 from shared.services.staff import KdfCost
 
-from tests.conftest import TEST_KDF_N
-
+TEST_KDF_N = 2**4
 NOW = datetime(2026, 11, 30, 17, 0, tzinfo=timezone.utc)
 PASSWORD = "correct horse battery"
 PIN = "2468"
@@ -47,3 +47,10 @@ def make_license(session: Session, org: Organization, **overrides: Any) -> Perso
             "number": f"NLH-{next(_seq):04d}", "issued_on": date(2025, 6, 1), "fee_cents": 1500,
             "status": PersonalLicenseStatus.ACTIVE, "member_id": None, "vendor_id": None, **overrides}
     return licenses.record_personal_license(session, SYSTEM, NOW, org.id, data)
+
+
+def audit_count(session: Session) -> int:
+    """Counted in a separate read-only session, so the factory session's objects stay loaded and
+    SQLite's write lock stays free for the app under test."""
+    with session.info["database"].readers() as reader:
+        return reader.scalar(select(func.count()).select_from(AuditEntry)) or 0

@@ -4,26 +4,17 @@ from __future__ import annotations
 
 from datetime import date
 
-import pytest
-from sqlalchemy import func, select
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from shared.audit import AuditEntry
-from shared.roles import Role
 from tests.conftest import Api
-from tests.factories import PASSWORD, make_license, make_member, make_org, make_user
-
-
-def audit_count(session: Session) -> int:
-    with session.info["database"].readers() as reader:
-        return reader.scalar(select(func.count()).select_from(AuditEntry)) or 0
-
-
-@pytest.fixture
-def admin(api: Api, session: Session) -> Api:
-    make_user(session, [Role.ADMIN], username="boss")
-    assert api.sign_in("boss", PASSWORD).status_code == 200
-    return api
+from tests.factories import (
+    audit_count,
+    make_license,
+    make_member,
+    make_org,
+)
 
 
 def expect(reply: object, status: int, field: str | None = None, rule: str | None = None) -> dict[str, object]:

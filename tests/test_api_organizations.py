@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from datetime import date
 
-import pytest
-from sqlalchemy import func, select
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from shared.audit import AuditEntry
@@ -13,21 +12,14 @@ from shared.licensing import PersonalLicenseStatus
 from shared.people import MemberStatus
 from shared.roles import Role
 from tests.conftest import Api
-from tests.factories import PASSWORD, make_license, make_member, make_org, make_user
-
-
-def audit_count(session: Session) -> int:
-    """Counted in a separate read-only session, so the factory session's objects stay loaded."""
-    database = session.info["database"]
-    with database.readers() as reader:
-        return reader.scalar(select(func.count()).select_from(AuditEntry)) or 0
-
-
-@pytest.fixture
-def admin(api: Api, session: Session) -> Api:
-    make_user(session, [Role.ADMIN], username="boss")
-    assert api.sign_in("boss", PASSWORD).status_code == 200
-    return api
+from tests.factories import (
+    PASSWORD,
+    audit_count,
+    make_license,
+    make_member,
+    make_org,
+    make_user,
+)
 
 
 def refused(reply: object, status: int, field: str, rule: str | None = None) -> dict[str, object]:

@@ -10,8 +10,14 @@ from sqlalchemy import select, text
 from sqlalchemy.orm import Session
 
 from shared import audit
-from shared.audit import Actor, AuditEntry, SYSTEM
-from shared.audit_chain import GENESIS, ChainFields, StoredEntry, entry_hash, first_break
+from shared.audit import SYSTEM, Actor, AuditEntry
+from shared.audit_chain import (
+    GENESIS,
+    ChainFields,
+    StoredEntry,
+    entry_hash,
+    first_break,
+)
 from shared.db import Database
 from tests.factories import NOW, make_member, make_org
 

@@ -80,9 +80,8 @@ def test_browser_wrong_pin_shows_the_refusal(browser: Browser, live_url: str, se
 
 def test_browser_back_office_pages_fit_the_touchscreen_and_the_tablet(browser: Browser, live_url: str, app: object) -> None:
     from shared.demo import load_demo
-    from tests.conftest import TEST_KDF_N
     from shared.services.staff import KdfCost
-    from tests.factories import NOW
+    from tests.factories import NOW, TEST_KDF_N
 
     logins = {username: password for _, username, password, _ in load_demo(app.extensions["flashboard.db"].sessions, NOW, KdfCost(TEST_KDF_N))}  # type: ignore[attr-defined]
     for label, (width, height) in [("touchscreen", SIZES["touchscreen"]), ("tablet", SIZES["tablet"])]:

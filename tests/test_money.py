@@ -5,7 +5,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from shared.money import MAX_CENTS, MoneyFormatError, format_cents, parse_cents, wire_cents
+from shared.money import (
+    MAX_CENTS,
+    MoneyFormatError,
+    format_cents,
+    parse_cents,
+    wire_cents,
+)
 
 
 @pytest.mark.parametrize(

@@ -9,7 +9,7 @@ from sqlalchemy.orm import Session
 from shared import audit
 from shared.audit import Actor
 from shared.db import Base
-from shared.violations import Violation, refuse, RuleViolation
+from shared.violations import RuleViolation, Violation, refuse
 
 T = TypeVar("T", bound=Base)
 

@@ -15,10 +15,10 @@ from shared.licensing import (
     BingoLicenseClass,
     CompensationBasis,
     Lapse,
+    Period,
     PersonalLicenseFacts,
     PersonalLicenseKind,
     PersonalLicenseStatus,
-    Period,
 )
 from shared.models import (
     BingoLicense,

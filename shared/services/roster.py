@@ -10,7 +10,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from shared import licensing, people
+from shared import citations, licensing, people
 from shared.audit import Actor
 from shared.models import Member, PersonalLicense, WorkAssignment
 from shared.people import MemberStatus
@@ -88,7 +88,7 @@ def assign(session: Session, actor: Actor, now: datetime, org_id: int, data: dic
     else:
         if member is None:
             raise refuse("member_required", "Bingo is conducted only by active members of the organization.",
-                         "10 DE Admin Code 101-4.23", field="member_id")
+                         citations.BINGO_ACTIVE_MEMBER, field="member_id")
         check(member_refusal(role, member, on))
         name = member.name
     duplicate = select(WorkAssignment.id).where(

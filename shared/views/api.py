@@ -9,7 +9,14 @@ from flask import Blueprint, Response, current_app, jsonify, session
 from shared import audit
 from shared.access import csrf_token, public
 from shared.api import PUBLIC_ACCESS, openapi_document, operation
-from shared.context import actor, current_user, db_session, hall_now, hall_today, settings, station_name
+from shared.context import (
+    actor,
+    current_user,
+    db_session,
+    hall_now,
+    hall_today,
+    station_name,
+)
 from shared.models import Premises
 from shared.roles import OFFICE_EDIT, OFFICE_VIEW, STAFF_ADMIN, Role
 from shared.schemas import (
@@ -52,7 +59,12 @@ from shared.schemas import (
 from shared.services import licenses, organizations, roster, staff
 from shared.views import presenters
 from shared.views.scope import check_org, visible_org_ids
-from shared.views.signin import establish_session, home_endpoint_for, kdf_cost, lockout_policy
+from shared.views.signin import (
+    establish_session,
+    home_endpoint_for,
+    kdf_cost,
+    lockout_policy,
+)
 from shared.violations import refuse
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")

@@ -5,7 +5,15 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
-from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from flask.typing import ResponseReturnValue
 from sqlalchemy import select
 
@@ -13,7 +21,11 @@ from shared import audit
 from shared.access import allow
 from shared.audit import AuditEntry
 from shared.context import actor, db_session, hall_now, hall_today
-from shared.licensing import CompensationBasis, PersonalLicenseKind, PersonalLicenseStatus
+from shared.licensing import (
+    CompensationBasis,
+    PersonalLicenseKind,
+    PersonalLicenseStatus,
+)
 from shared.models import PersonalLicense
 from shared.organizations import OrganizationKind
 from shared.people import MemberStatus

@@ -4,12 +4,27 @@ from __future__ import annotations
 
 from urllib.parse import urlsplit
 
-from flask import Blueprint, current_app, redirect, render_template, request, session, url_for
+from flask import (
+    Blueprint,
+    current_app,
+    redirect,
+    render_template,
+    request,
+    session,
+    url_for,
+)
 from flask.typing import ResponseReturnValue
 
 from shared.access import any_signed_in, csrf_token, public
 from shared.audit import Actor
-from shared.context import actor, current_user, db_session, hall_now, settings, station_name
+from shared.context import (
+    actor,
+    current_user,
+    db_session,
+    hall_now,
+    settings,
+    station_name,
+)
 from shared.models import User
 from shared.roles import Role
 from shared.services import staff
