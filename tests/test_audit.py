@@ -5,8 +5,10 @@ from __future__ import annotations
 import threading
 from datetime import datetime, timedelta, timezone
 
+import pytest
 from flask import Flask
-from sqlalchemy import select, text
+from sqlalchemy import Connection, select, text
+from sqlalchemy.exc import DatabaseError
 from sqlalchemy.orm import Session
 
 from shared import audit
@@ -66,6 +68,26 @@ def test_audit_nothing_recorded_when_the_change_is_rolled_back(session: Session)
     assert audit.verify(session)[1] is None
 
 
+def drop_append_only_guard(conn: Connection) -> None:
+    """What an intruder with database access would do first; the hash chain still catches them.
+    (On PostgreSQL only for this transaction, since the test schema outlives the test.)"""
+    if conn.dialect.name == "sqlite":
+        conn.execute(text("DROP TRIGGER audit_entries_no_update"))
+        conn.execute(text("DROP TRIGGER audit_entries_no_delete"))
+    else:
+        conn.execute(text("SET LOCAL session_replication_role = replica"))
+
+
+def test_audit_entries_are_append_only_in_the_database(session: Session) -> None:
+    make_org(session)
+    for statement in ("UPDATE audit_entries SET details = '{}'", "DELETE FROM audit_entries"):
+        with session.bind.connect() as conn:  # type: ignore[union-attr]
+            with pytest.raises(DatabaseError, match="append-only"):
+                conn.execute(text(statement))
+            conn.rollback()
+    assert audit.verify(session)[1] is None
+
+
 def test_audit_verify_detects_a_row_edited_with_raw_sql(app: Flask, session: Session) -> None:
     org = make_org(session)
     for _ in range(3):
@@ -76,6 +98,7 @@ def test_audit_verify_detects_a_row_edited_with_raw_sql(app: Flask, session: Ses
     runner = app.test_cli_runner()
     assert runner.invoke(args=["audit", "verify"]).exit_code == 0
     with session.bind.connect() as conn:  # type: ignore[union-attr]
+        drop_append_only_guard(conn)
         conn.execute(text("UPDATE audit_entries SET details = :d WHERE id = :id"), {"d": '{"name":"Someone Else"}', "id": target_id})
         conn.commit()
     result = runner.invoke(args=["audit", "verify"])
@@ -88,6 +111,7 @@ def test_audit_verify_detects_a_deleted_newest_entry(app: Flask, session: Sessio
     newest_id = session.scalars(select(AuditEntry.id).order_by(AuditEntry.seq.desc())).first()
     session.rollback()
     with session.bind.connect() as conn:  # type: ignore[union-attr]
+        drop_append_only_guard(conn)
         conn.execute(text("DELETE FROM audit_entries WHERE id = :id"), {"id": newest_id})
         conn.commit()
     result = app.test_cli_runner().invoke(args=["audit", "verify"])
