@@ -108,7 +108,17 @@ def parse_series(text: str) -> tuple[list[Face], list[SeriesProblem]]:
     problems: list[SeriesProblem] = []
     seen_numbers: dict[int, int] = {}
     seen_layouts: dict[tuple[int, ...], int] = {}
-    for line_no, row in enumerate(csv.reader(io.StringIO(text)), start=1):
+    reader = csv.reader(io.StringIO(text))
+    line_no = 0
+    while True:
+        line_no += 1
+        try:
+            row = next(reader)
+        except StopIteration:
+            break
+        except csv.Error as exc:
+            problems.append(SeriesProblem(line_no, f"not readable as CSV ({exc})"))
+            break
         if not row or all(not c.strip() for c in row):
             continue
         if line_no == 1 and row[0].strip().lower() == "face":

@@ -1,7 +1,8 @@
 """The app factory: one Flask app serves every station, wired to one database."""
 from __future__ import annotations
 
-from datetime import timedelta
+import secrets
+from datetime import datetime, timedelta, timezone
 from importlib.metadata import PackageNotFoundError, version
 from typing import Any
 
@@ -55,6 +56,8 @@ def create_app(settings: Settings | None = None, overrides: dict[str, Any] | Non
     app.url_map.converters["int"] = RowId
     app.extensions["flashboard.settings"] = settings
     app.extensions["flashboard.db"] = Database.connect(settings.database_url)
+    app.extensions["flashboard.rng"] = secrets.SystemRandom()
+    app.extensions["flashboard.clock"] = lambda: datetime.now(timezone.utc)
 
     app.before_request(access.enforce)
     app.teardown_appcontext(close_db_session)
@@ -75,6 +78,7 @@ def create_app(settings: Settings | None = None, overrides: dict[str, Any] | Non
     app.jinja_env.globals["csrf_token"] = access.csrf_token
     app.context_processor(lambda: {"me": current_user()})
 
+    from bingo.api import bp as bingo_api_bp
     from bingo.views import bp as bingo_bp
     from poker.views import bp as poker_bp
     from shared.views.api import bp as api_bp
@@ -82,7 +86,7 @@ def create_app(settings: Settings | None = None, overrides: dict[str, Any] | Non
     from shared.views.office import bp as office_bp
     from shared.views.signin import bp as auth_bp
 
-    for blueprint in (auth_bp, health_bp, api_bp, office_bp, bingo_bp, poker_bp):
+    for blueprint in (auth_bp, health_bp, api_bp, bingo_api_bp, office_bp, bingo_bp, poker_bp):
         app.register_blueprint(blueprint)
 
     from shared.cli import register_commands

@@ -2,6 +2,7 @@
 audit actor. Services never import this; views pass these values in."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import date, datetime, timezone
 
 from flask import current_app, g, request, session
@@ -40,7 +41,9 @@ def close_db_session(_exc: BaseException | None = None) -> None:
 
 
 def utc_now() -> datetime:
-    return datetime.now(timezone.utc)
+    """The clock is passed in: production's reads the system time; tests install their own."""
+    clock: Callable[[], datetime] = current_app.extensions["flashboard.clock"]
+    return clock().astimezone(timezone.utc)
 
 
 def hall_now() -> datetime:

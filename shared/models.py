@@ -26,6 +26,7 @@ class Organization(Base):
     name: Mapped[str] = mapped_column(String(200), unique=True)
     kind: Mapped[str] = mapped_column(String(32))
     bingo_first_licensed_on: Mapped[date | None] = mapped_column(Date)
+    anniversary_on: Mapped[date | None] = mapped_column(Date)
 
     premises: Mapped[list[Premises]] = relationship(back_populates="organization", order_by="Premises.name")
     members: Mapped[list[Member]] = relationship(back_populates="organization", order_by="Member.name")
@@ -185,3 +186,17 @@ class UserRole(Base):
 
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True)
     role: Mapped[str] = mapped_column(String(32), primary_key=True)
+
+
+class IdempotencyRecord(Base):
+    """A touchscreen POST's idempotency key and the answer it got, so a double tap or a retried
+    request returns the first result instead of acting twice."""
+
+    __tablename__ = "idempotency_records"
+
+    user_id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    key: Mapped[str] = mapped_column(String(100), primary_key=True)
+    endpoint: Mapped[str] = mapped_column(String(200))
+    status: Mapped[int | None] = mapped_column(Integer)
+    body: Mapped[str | None] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(UtcDateTime())

@@ -66,6 +66,7 @@ class OrganizationIn(Schema):
     name = Name(required=True)
     kind = fields.Enum(OrganizationKind, by_value=True, required=True)
     bingo_first_licensed_on = Day(allow_none=True)
+    anniversary_on = Day(allow_none=True)
 
 
 class OrganizationPatch(OrganizationIn):
@@ -78,6 +79,7 @@ class OrganizationOut(Schema):
     name = fields.String()
     kind = fields.String()
     bingo_first_licensed_on = Day(allow_none=True)
+    anniversary_on = Day(allow_none=True)
 
 
 class PremisesIn(Schema):

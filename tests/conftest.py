@@ -8,12 +8,15 @@ failure, so CI cannot pass by silently skipping.
 from __future__ import annotations
 
 import os
+import random
 import shutil
 import threading
 import uuid
 from collections.abc import Iterator
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
+from zoneinfo import ZoneInfo
 
 import pytest
 from flask import Flask
@@ -222,3 +225,32 @@ def admin(api: Api, session: Session) -> Api:
     make_user(session, [Role.ADMIN], username="boss")
     assert api.sign_in("boss", PASSWORD).status_code == 200
     return api
+
+
+class Clock:
+    """A hall clock the test moves by hand: the app reads it through app.extensions."""
+
+    def __init__(self, now: datetime) -> None:
+        self.now = now
+
+    def __call__(self) -> datetime:
+        return self.now
+
+    def advance(self, **delta: float) -> None:
+        self.now += timedelta(**delta)
+
+
+@pytest.fixture
+def clock(app: Flask) -> Clock:
+    """Saturday 2026-12-05, 6 p.m. in the hall (America/New_York)."""
+    fixed = Clock(datetime(2026, 12, 5, 18, 0, tzinfo=ZoneInfo("America/New_York")))
+    app.extensions["flashboard.clock"] = fixed
+    return fixed
+
+
+@pytest.fixture
+def seeded(app: Flask) -> random.Random:
+    """A seeded RNG in place of secrets.SystemRandom, so electronic draws repeat."""
+    generator = random.Random(2026)
+    app.extensions["flashboard.rng"] = generator
+    return generator

@@ -3,6 +3,7 @@ types, missing fields, huge strings, lists for objects) and odd query strings, s
 that may use it, and must answer 4xx with the error shape or succeed."""
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -39,6 +40,21 @@ EXAMPLES: dict[str, dict[str, Any]] = {
     "UserIn": {"username": "sweeper", "display_name": "Sweeper", "password": "long enough password", "roles": ["caller"]},
     "RolesIn": {"roles": ["caller"]},
     "SecretsIn": {"pin": "8642"},
+    "SeriesImportIn": {"name": "Sweep perm", "csv": "1,10,2,13,3,5,23,29,28,17,27,41,43,37,34,47,57,52,46,53,68,61,70,74,73"},
+    "SeriesGenerateIn": {"name": "Sweep series", "count": 5, "seed": 1},
+    "PatternSpecIn": {"kind": "shape", "name": "Kite", "rows": ["XX...", "XX...", ".....", ".....", "....."], "anywhere": True},
+    "OddsIn": {"pattern": {"kind": "any_row"}, "calls": 30},
+    "SimulateIn": {"pattern": {"kind": "four_corners"}, "faces": 2, "calls": 20, "trials": 10, "seed": 3},
+    "ProgramIn": {"name": "Sweep program", "games": [{"pattern": {"kind": "any_row"}, "prize": "100.00"}]},
+    "OccasionIn": {"premises_id": 1, "program_id": 1, "series_id": 1, "occasion_date": "2026-12-05", "start_time": "18:00",
+                   "member_in_charge_id": 1, "workers": [{"member_id": 2, "role": "caller"}]},
+    "BallCheckIn": {"checked_by": [1]},
+    "BallIn": {"ball": 7},
+    "StartGameIn": {"attendance": 90},
+    "CorrectionIn": {"ball": 8, "reason": "mis-key"},
+    "ClaimIn": {"face_number": 1},
+    "VerificationIn": {"witness_member_id": 1},
+    "GiveawayIn": {"kind": "inducement", "description": "Coffee", "value": "20.00"},
 }
 
 
@@ -72,8 +88,8 @@ def role_for(op: Operation) -> Role:
 
 
 def url_for_op(op: Operation, org_id: int) -> str:
-    return (op.path.replace("<int:org_id>", str(org_id)).replace("<int:member_id>", "1")
-            .replace("<int:license_id>", "1").replace("<int:user_id>", "1"))
+    path = op.path.replace("<int:org_id>", str(org_id))
+    return re.sub(r"<int:[a-z_]+>", "1", path)
 
 
 def check(reply: Any, where: str) -> None:

@@ -32,7 +32,8 @@ def _unique_name(session: Session, name: str, exclude_id: int | None = None) -> 
 def create_organization(session: Session, actor: Actor, now: datetime, data: dict[str, Any]) -> Organization:
     """28 Del. C. §1801(33): the kind is one of the five sponsoring kinds (checked by the schema)."""
     _unique_name(session, data["name"])
-    org = Organization(name=data["name"], kind=data["kind"].value, bingo_first_licensed_on=data.get("bingo_first_licensed_on"))
+    org = Organization(name=data["name"], kind=data["kind"].value, bingo_first_licensed_on=data.get("bingo_first_licensed_on"),
+                       anniversary_on=data.get("anniversary_on"))
     session.add(org)
     finish(session, actor, now, "organization.create", org, "organization", {"name": org.name, "kind": org.kind})
     return org
@@ -45,8 +46,9 @@ def update_organization(session: Session, actor: Actor, now: datetime, org_id: i
         org.name = data["name"]
     if "kind" in data:
         org.kind = data["kind"].value
-    if "bingo_first_licensed_on" in data:
-        org.bingo_first_licensed_on = data["bingo_first_licensed_on"]
+    for key in ("bingo_first_licensed_on", "anniversary_on"):
+        if key in data:
+            setattr(org, key, data[key])
     finish(session, actor, now, "organization.update", org, "organization", _plain(data))
     return org
 

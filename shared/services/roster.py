@@ -69,6 +69,15 @@ def _licenses_of(session: Session, org_id: int, member_id: int | None, license_i
 
 def assign(session: Session, actor: Actor, now: datetime, org_id: int, data: dict[str, Any]) -> WorkAssignment:
     """Put a person on the roster for a role and day, refusing anyone the rules do not allow."""
+    row = add_assignment(session, org_id, data)
+    finish(session, actor, now, "roster.assign", row, "work_assignment",
+           {"role": row.role, "work_date": str(row.work_date), "person": row.person_name})
+    return row
+
+
+def add_assignment(session: Session, org_id: int, data: dict[str, Any]) -> WorkAssignment:
+    """The checks and the row, inside the caller's transaction (scheduling an occasion adds its
+    workers this way)."""
     org = get_organization(session, org_id)
     role: WorkRole = data["role"]
     on: date = data["work_date"]
@@ -102,8 +111,7 @@ def assign(session: Session, actor: Actor, now: datetime, org_id: int, data: dic
     row = WorkAssignment(organization_id=org.id, work_date=on, role=role.value, member_id=member_id,
                          personal_license_id=license_id, person_name=name)
     session.add(row)
-    finish(session, actor, now, "roster.assign", row, "work_assignment",
-           {"role": role.value, "work_date": str(on), "person": name})
+    session.flush()
     return row
 
 

@@ -1,0 +1,250 @@
+"""/api/v1 for bingo: series, patterns, odds, programs and the occasion from ball check to close.
+Thin views: schema in, one service, schema out."""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from flask import Blueprint, Response, current_app
+
+from bingo import odds as odds_rules
+from bingo import presenters
+from bingo.patterns import STANDARD, PatternError, from_spec
+from bingo.schemas import (
+    BallCheckIn,
+    BallIn,
+    ClaimIn,
+    ClaimOut,
+    CorrectionIn,
+    FaceOut,
+    GameOut,
+    GiveawayIn,
+    GiveawayOut,
+    OccasionIn,
+    OccasionOut,
+    OddsIn,
+    OddsOut,
+    PatternOut,
+    PatternSpecIn,
+    ProgramIn,
+    ProgramOut,
+    SeriesGenerateIn,
+    SeriesImportIn,
+    SeriesOut,
+    SimulateIn,
+    SimulateOut,
+    StartGameIn,
+    VerificationIn,
+    VerificationOut,
+)
+from bingo.services import occasions, programs
+from bingo.services import series as series_service
+from shared.access import allow
+from shared.api import operation
+from shared.context import actor, db_session, hall_now
+from shared.roles import OFFICE_VIEW, Role
+from shared.views.scope import check_org
+from shared.violations import refuse
+
+bp = Blueprint("bingo_api", __name__, url_prefix="/api/v1")
+ORG = "/organizations/<int:org_id>"
+OCC = "/occasions/<int:occasion_id>"
+GAME = OCC + "/games/<int:number>"
+PLANNERS = (Role.ADMIN, Role.OFFICER, Role.MEMBER_IN_CHARGE)
+FLOOR = (Role.ADMIN, Role.MEMBER_IN_CHARGE, Role.CALLER)
+CLAIMS = (Role.ADMIN, Role.MEMBER_IN_CHARGE, Role.CALLER, Role.VERIFIER)
+ANYONE_ON_STAFF = tuple(Role)
+
+
+def rng() -> random.Random:
+    """secrets.SystemRandom in production; tests may put a seeded Random in its place."""
+    chosen: random.Random = current_app.extensions["flashboard.rng"]
+    return chosen
+
+
+def plain_spec(spec: dict[str, Any]) -> dict[str, Any]:
+    return {**spec, "kind": spec["kind"].value}
+
+
+def pattern_from(spec: dict[str, Any], field: str = "pattern") -> Any:
+    try:
+        return from_spec(plain_spec(spec))
+    except (PatternError, ValueError) as exc:
+        raise refuse("pattern_not_permitted", str(exc), "10 DE Admin Code 101-4.14", field) from None
+
+
+def _occasion_org(occasion_id: int) -> int:
+    return check_org(occasions.get_occasion(db_session(), occasion_id).organization_id)
+
+
+@operation(bp, ORG + "/series/import", "POST", summary="Import a series file (every bad line reported)", access=PLANNERS,
+           body=SeriesImportIn, response=SeriesOut, status=201)
+def import_series(org_id: int, body: dict[str, Any]) -> Any:
+    try:
+        return series_service.import_series(db_session(), actor(), hall_now(), check_org(org_id), body["name"], body["csv"])
+    except series_service.SeriesRefused as exc:
+        raise refuse(exc.violation.code, exc.violation.message + " " + "; ".join(exc.problems[:50]), exc.violation.rule,
+                     "csv") from None
+
+
+@operation(bp, ORG + "/series/generate", "POST", summary="Generate a series from a seed", access=PLANNERS,
+           body=SeriesGenerateIn, response=SeriesOut, status=201)
+def generate_series(org_id: int, body: dict[str, Any]) -> Any:
+    return series_service.generate(db_session(), actor(), hall_now(), check_org(org_id), body["name"], body["count"], body["seed"])
+
+
+@bp.get("/series/<int:series_id>/export.csv")
+@allow(*PLANNERS)
+def export_series(series_id: int) -> Response:
+    """The series in the documented CSV format, the same format import takes."""
+    row = series_service.get_series(db_session(), series_id)
+    check_org(row.organization_id)
+    text = series_service.export(db_session(), series_id)
+    return Response(text, mimetype="text/csv", headers={"Content-Disposition": f"attachment; filename=series-{series_id}.csv"})
+
+
+@operation(bp, "/series/<int:series_id>/faces/<int:face_number>", "GET", summary="Look up one face by its number",
+           access=ANYONE_ON_STAFF, response=FaceOut)
+def get_face(series_id: int, face_number: int) -> Any:
+    check_org(series_service.get_series(db_session(), series_id).organization_id)
+    return presenters.face(series_service.face(db_session(), series_id, face_number))
+
+
+@operation(bp, "/patterns", "GET", summary="The standard patterns 101-4.14 permits", access=ANYONE_ON_STAFF,
+           response=PatternOut, many=True)
+def list_patterns() -> list[Any]:
+    return [presenters.pattern(p) for p in STANDARD.values()]
+
+
+@operation(bp, "/patterns/preview", "POST", summary="Check and draw a pattern before putting it on a program",
+           access=ANYONE_ON_STAFF, body=PatternSpecIn, response=PatternOut)
+def preview_pattern(body: dict[str, Any]) -> Any:
+    return presenters.pattern(pattern_from(body, "kind"))
+
+
+@operation(bp, "/odds", "POST", summary="Exact odds for one face (for 101-4.15 thresholds)", access=ANYONE_ON_STAFF,
+           body=OddsIn, response=OddsOut)
+def exact_odds(body: dict[str, Any]) -> Any:
+    pattern = pattern_from(body["pattern"])
+    try:
+        result = odds_rules.odds(pattern)
+    except odds_rules.TooComplex as exc:
+        raise refuse("too_complex", f"{exc}.", None, "pattern", 422) from None
+    calls = body["calls"]
+    return {"pattern": pattern.name, "calls": calls,
+            "chance": float(result.by_calls[calls]) if calls is not None else None,
+            "chance_exact": str(result.by_calls[calls]) if calls is not None else None,
+            "expected_calls": float(result.expected_calls), "by_calls": [float(p) for p in result.by_calls],
+            "method": "Exact: inclusion-exclusion over the pattern's alternatives; one face's 24 numbers are all "
+                      "covered within n calls with probability C(n,k)/C(75,k)."}
+
+
+@operation(bp, "/odds/simulate", "POST", summary="Estimated odds for K faces in play, by simulation", access=ANYONE_ON_STAFF,
+           body=SimulateIn, response=SimulateOut)
+def simulate_odds(body: dict[str, Any]) -> Any:
+    generator = random.Random(body["seed"]) if body["seed"] is not None else rng()
+    return odds_rules.simulate(pattern_from(body["pattern"]), body["faces"], body["calls"], body["trials"], generator)
+
+
+@operation(bp, ORG + "/programs", "GET", summary="Programs", access=OFFICE_VIEW, response=ProgramOut, many=True)
+def list_programs(org_id: int) -> list[Any]:
+    return [presenters.program(p) for p in programs.list_programs(db_session(), check_org(org_id))]
+
+
+@operation(bp, ORG + "/programs", "POST", summary="Save a program (patterns and limits checked)", access=PLANNERS,
+           body=ProgramIn, response=ProgramOut, status=201)
+def create_program(org_id: int, body: dict[str, Any]) -> Any:
+    games = [{**g, "pattern": plain_spec(g["pattern"])} for g in body["games"]]
+    row = programs.create_program(db_session(), actor(), hall_now(), check_org(org_id), {**body, "games": games})
+    return presenters.program(row)
+
+
+@operation(bp, ORG + "/occasions", "POST", summary="Schedule an occasion (licence, frequency and premises checked)",
+           access=PLANNERS, body=OccasionIn, response=OccasionOut, status=201)
+def schedule_occasion(org_id: int, body: dict[str, Any]) -> Any:
+    return presenters.occasion(occasions.schedule(db_session(), actor(), hall_now(), check_org(org_id), body))
+
+
+@operation(bp, OCC, "GET", summary="The occasion, its games, calls and claims", access=ANYONE_ON_STAFF, response=OccasionOut)
+def get_occasion(occasion_id: int) -> Any:
+    _occasion_org(occasion_id)
+    return presenters.occasion(occasions.get_occasion(db_session(), occasion_id))
+
+
+@operation(bp, OCC + "/ball-check", "POST", summary="Verify the 75 balls: the occasion starts (101-4.25)", access=FLOOR,
+           body=BallCheckIn, response=OccasionOut)
+def ball_check(occasion_id: int, body: dict[str, Any]) -> Any:
+    _occasion_org(occasion_id)
+    return presenters.occasion(occasions.verify_balls(db_session(), actor(), hall_now(), occasion_id, body["checked_by"]))
+
+
+@operation(bp, OCC + "/cookie-jar-number", "POST", summary="Draw and post the cookie-jar number (101-4.31.6)", access=FLOOR,
+           body=BallIn, response=OccasionOut)
+def cookie_jar_number(occasion_id: int, body: dict[str, Any]) -> Any:
+    _occasion_org(occasion_id)
+    return presenters.occasion(occasions.draw_cookie_jar_number(db_session(), actor(), hall_now(), occasion_id, body["ball"], rng()))
+
+
+@operation(bp, GAME + "/start", "POST", summary="Announce and start a game (101-4.13)", access=FLOOR, body=StartGameIn,
+           response=GameOut)
+def start_game(occasion_id: int, number: int, body: dict[str, Any]) -> Any:
+    _occasion_org(occasion_id)
+    return presenters.game(occasions.start_game(db_session(), actor(), hall_now(), occasion_id, number, body["attendance"]))
+
+
+@operation(bp, GAME + "/calls", "POST", summary="Call a ball: keyed from the blower, or drawn", access=FLOOR, body=BallIn,
+           response=GameOut, status=201)
+def call_ball(occasion_id: int, number: int, body: dict[str, Any]) -> Any:
+    _occasion_org(occasion_id)
+    call = occasions.call_ball(db_session(), actor(), hall_now(), occasion_id, number, body["ball"], rng())
+    return presenters.game(occasions.game_of(db_session(), occasion_id, number)[1]) if call else None
+
+
+@operation(bp, GAME + "/calls/last/correction", "POST", summary="Correct a mis-keyed last call, with a reason", access=FLOOR,
+           body=CorrectionIn, response=GameOut)
+def correct_call(occasion_id: int, number: int, body: dict[str, Any]) -> Any:
+    _occasion_org(occasion_id)
+    occasions.correct_last_call(db_session(), actor(), hall_now(), occasion_id, number, body["ball"], body["reason"])
+    return presenters.game(occasions.game_of(db_session(), occasion_id, number)[1])
+
+
+@operation(bp, GAME + "/claims", "POST", summary="Verify a claimed face by its number", access=CLAIMS, body=ClaimIn,
+           response=ClaimOut, status=201)
+def verify_claim(occasion_id: int, number: int, body: dict[str, Any]) -> Any:
+    _occasion_org(occasion_id)
+    result = occasions.verify_claim(db_session(), actor(), hall_now(), occasion_id, number, body["face_number"], body["player"])
+    return presenters.claim(result.claim, result.face_cells)
+
+
+@operation(bp, GAME + "/verification-requests", "POST", summary="Verify numbers drawn and balls left, witnessed (101-4.16)",
+           access=FLOOR, body=VerificationIn, response=VerificationOut, status=201)
+def verification_request(occasion_id: int, number: int, body: dict[str, Any]) -> Any:
+    _occasion_org(occasion_id)
+    row = occasions.request_verification(db_session(), actor(), hall_now(), occasion_id, number, body["witness_member_id"])
+    return {"id": row.id, "requested_at": row.requested_at, "drawn": [int(b) for b in row.drawn.split(",") if b],
+            "remaining": [int(b) for b in row.remaining.split(",") if b], "witness_member_id": row.witness_member_id,
+            "witness_role": row.witness_role}
+
+
+@operation(bp, GAME + "/close", "POST", summary="Close a game: split the prize and announce it (101-4.6, 4.11)", access=FLOOR,
+           response=GameOut)
+def close_game(occasion_id: int, number: int) -> Any:
+    _occasion_org(occasion_id)
+    return presenters.game(occasions.close_game(db_session(), actor(), hall_now(), occasion_id, number, rng()))
+
+
+@operation(bp, OCC + "/close", "POST", summary="Close the occasion", access=(Role.ADMIN, Role.MEMBER_IN_CHARGE),
+           response=OccasionOut)
+def close_occasion(occasion_id: int) -> Any:
+    _occasion_org(occasion_id)
+    return presenters.occasion(occasions.close_occasion(db_session(), actor(), hall_now(), occasion_id))
+
+
+@operation(bp, OCC + "/giveaways", "POST", summary="Record a promotional giveaway or an inducement (101-4.6)",
+           access=(Role.ADMIN, Role.OFFICER, Role.MEMBER_IN_CHARGE), body=GiveawayIn, response=GiveawayOut, status=201)
+def record_giveaway(occasion_id: int, body: dict[str, Any]) -> Any:
+    _occasion_org(occasion_id)
+    if body["kind"] == "promotion" and body["promotion_occasion"] is None:
+        raise refuse("promotion_occasion_required", "Say whether this is the anniversary or a holiday occasion.",
+                     "10 DE Admin Code 101-4.6", "promotion_occasion")
+    return occasions.record_giveaway(db_session(), actor(), hall_now(), occasion_id, body)

@@ -1,0 +1,205 @@
+"""Bingo tables: series and faces, programs, occasions, games, calls, claims and the records the
+rules require (ball verification, verification on request, promotions, inducements). Money is
+integer cents; times are UTC."""
+from __future__ import annotations
+
+from datetime import date, datetime, time
+
+from sqlalchemy import Boolean, Date, ForeignKey, Integer, String, Text, Time, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from shared.db import Base, UtcDateTime
+
+
+class BingoSeries(Base):
+    """A manufacturer's series (perm) or a generated one; its faces are looked up by face number."""
+
+    __tablename__ = "bingo_series"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    organization_id: Mapped[int] = mapped_column(ForeignKey("organizations.id"), index=True)
+    name: Mapped[str] = mapped_column(String(200))
+    face_count: Mapped[int] = mapped_column(Integer)
+    seed: Mapped[int | None] = mapped_column(Integer)
+
+
+class BingoFace(Base):
+    __tablename__ = "bingo_faces"
+    __table_args__ = (UniqueConstraint("series_id", "face_number"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    series_id: Mapped[int] = mapped_column(ForeignKey("bingo_series.id"))
+    face_number: Mapped[int] = mapped_column(Integer)
+    numbers: Mapped[str] = mapped_column(String(100))
+
+
+class Program(Base):
+    __tablename__ = "bingo_programs"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    organization_id: Mapped[int] = mapped_column(ForeignKey("organizations.id"), index=True)
+    name: Mapped[str] = mapped_column(String(200))
+
+    games: Mapped[list[ProgramEntry]] = relationship(order_by="ProgramEntry.number", cascade="all, delete-orphan")
+
+
+class ProgramEntry(Base):
+    """One game on a program, with its pattern spec and prize terms."""
+
+    __tablename__ = "bingo_program_games"
+    __table_args__ = (UniqueConstraint("program_id", "number"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    program_id: Mapped[int] = mapped_column(ForeignKey("bingo_programs.id"))
+    number: Mapped[int] = mapped_column(Integer)
+    kind: Mapped[str] = mapped_column(String(32))
+    pattern_spec: Mapped[str] = mapped_column(Text)
+    ball_mode: Mapped[str] = mapped_column(String(16))
+    prize_cents: Mapped[int] = mapped_column(Integer)
+    merchandise: Mapped[str | None] = mapped_column(String(200))
+    alternate_within_calls: Mapped[int | None] = mapped_column(Integer)
+    alternate_cents: Mapped[int | None] = mapped_column(Integer)
+    attendance_tiers: Mapped[str] = mapped_column(Text, default="[]")
+
+
+class Occasion(Base):
+    __tablename__ = "bingo_occasions"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    organization_id: Mapped[int] = mapped_column(ForeignKey("organizations.id"), index=True)
+    premises_id: Mapped[int] = mapped_column(ForeignKey("premises.id"), index=True)
+    program_id: Mapped[int] = mapped_column(ForeignKey("bingo_programs.id"))
+    series_id: Mapped[int] = mapped_column(ForeignKey("bingo_series.id"))
+    occasion_date: Mapped[date] = mapped_column(Date, index=True)
+    start_time: Mapped[time] = mapped_column(Time)
+    member_in_charge_id: Mapped[int] = mapped_column(ForeignKey("members.id"))
+    status: Mapped[str] = mapped_column(String(16))
+    started_at: Mapped[datetime | None] = mapped_column(UtcDateTime())
+    cookie_jar_number: Mapped[int | None] = mapped_column(Integer)
+    cookie_jar_drawn_at: Mapped[datetime | None] = mapped_column(UtcDateTime())
+    closed_at: Mapped[datetime | None] = mapped_column(UtcDateTime())
+    last_call_only: Mapped[bool] = mapped_column(Boolean, default=True)
+    split_whole_dollars: Mapped[bool] = mapped_column(Boolean, default=False)
+    split_per_player: Mapped[bool] = mapped_column(Boolean, default=False)
+
+    games: Mapped[list[Game]] = relationship(order_by="Game.number", cascade="all, delete-orphan")
+
+
+class BallCheck(Base):
+    """10 DE Admin Code 101-4.25: the balls verified present, by whom; this starts the occasion."""
+
+    __tablename__ = "bingo_ball_checks"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    occasion_id: Mapped[int] = mapped_column(ForeignKey("bingo_occasions.id"), unique=True)
+    verified_at: Mapped[datetime] = mapped_column(UtcDateTime())
+    checked_by: Mapped[str] = mapped_column(String(500))
+    recorded_by_user_id: Mapped[int | None] = mapped_column(Integer)
+
+
+class Game(Base):
+    """A game as played at an occasion: a copy of its program entry, so later program edits never
+    change what was announced."""
+
+    __tablename__ = "bingo_games"
+    __table_args__ = (UniqueConstraint("occasion_id", "number"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    occasion_id: Mapped[int] = mapped_column(ForeignKey("bingo_occasions.id"), index=True)
+    number: Mapped[int] = mapped_column(Integer)
+    kind: Mapped[str] = mapped_column(String(32))
+    pattern_spec: Mapped[str] = mapped_column(Text)
+    pattern_name: Mapped[str] = mapped_column(String(200))
+    ball_mode: Mapped[str] = mapped_column(String(16))
+    prize_cents: Mapped[int] = mapped_column(Integer)
+    merchandise: Mapped[str | None] = mapped_column(String(200))
+    alternate_within_calls: Mapped[int | None] = mapped_column(Integer)
+    alternate_cents: Mapped[int | None] = mapped_column(Integer)
+    attendance_tiers: Mapped[str] = mapped_column(Text, default="[]")
+    status: Mapped[str] = mapped_column(String(16))
+    attendance: Mapped[int | None] = mapped_column(Integer)
+    announced_prize_cents: Mapped[int | None] = mapped_column(Integer)
+    announcement: Mapped[str | None] = mapped_column(Text)
+    started_at: Mapped[datetime | None] = mapped_column(UtcDateTime())
+    closed_at: Mapped[datetime | None] = mapped_column(UtcDateTime())
+    closing_announcement: Mapped[str | None] = mapped_column(Text)
+
+    calls: Mapped[list[Call]] = relationship(order_by="Call.seq", cascade="all, delete-orphan")
+    claims: Mapped[list[Claim]] = relationship(order_by="Claim.id", cascade="all, delete-orphan")
+
+
+class Call(Base):
+    __tablename__ = "bingo_calls"
+    __table_args__ = (UniqueConstraint("game_id", "seq"), UniqueConstraint("game_id", "ball"))
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("bingo_games.id"))
+    seq: Mapped[int] = mapped_column(Integer)
+    ball: Mapped[int] = mapped_column(Integer)
+    source: Mapped[str] = mapped_column(String(16))
+    called_at: Mapped[datetime] = mapped_column(UtcDateTime())
+    caller_user_id: Mapped[int | None] = mapped_column(Integer)
+    caller_name: Mapped[str] = mapped_column(String(200))
+
+
+class CallCorrection(Base):
+    __tablename__ = "bingo_call_corrections"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("bingo_games.id"), index=True)
+    seq: Mapped[int] = mapped_column(Integer)
+    old_ball: Mapped[int] = mapped_column(Integer)
+    new_ball: Mapped[int] = mapped_column(Integer)
+    reason: Mapped[str] = mapped_column(String(500))
+    corrected_at: Mapped[datetime] = mapped_column(UtcDateTime())
+    corrected_by: Mapped[str] = mapped_column(String(200))
+
+
+class Claim(Base):
+    """A face checked by a verifier on a given call, with the verdict and, at game close, its share."""
+
+    __tablename__ = "bingo_claims"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("bingo_games.id"))
+    face_number: Mapped[int] = mapped_column(Integer)
+    player: Mapped[str | None] = mapped_column(String(100))
+    on_call: Mapped[int] = mapped_column(Integer)
+    verdict: Mapped[str] = mapped_column(String(16))
+    covered_mask: Mapped[int] = mapped_column(Integer)
+    alternative_mask: Mapped[int | None] = mapped_column(Integer)
+    completed_on_call: Mapped[int | None] = mapped_column(Integer)
+    completed_by_ball: Mapped[int | None] = mapped_column(Integer)
+    verified_at: Mapped[datetime] = mapped_column(UtcDateTime())
+    verifier_name: Mapped[str] = mapped_column(String(200))
+    share_cents: Mapped[int | None] = mapped_column(Integer)
+    merchandise_won: Mapped[bool] = mapped_column(Boolean, default=False)
+    qualified_for_later: Mapped[bool] = mapped_column(Boolean, default=False)
+
+
+class VerificationRequest(Base):
+    """10 DE Admin Code 101-4.16: a player's request to verify the numbers drawn and the balls left,
+    witnessed by the member in charge, or an officer when the member in charge is calling."""
+
+    __tablename__ = "bingo_verification_requests"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("bingo_games.id"), index=True)
+    requested_at: Mapped[datetime] = mapped_column(UtcDateTime())
+    drawn: Mapped[str] = mapped_column(Text)
+    remaining: Mapped[str] = mapped_column(Text)
+    witness_member_id: Mapped[int] = mapped_column(ForeignKey("members.id"))
+    witness_role: Mapped[str] = mapped_column(String(32))
+
+
+class Giveaway(Base):
+    """10 DE Admin Code 101-4.6: a promotional giveaway or an inducement recorded at an occasion."""
+
+    __tablename__ = "bingo_giveaways"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    occasion_id: Mapped[int] = mapped_column(ForeignKey("bingo_occasions.id"), index=True)
+    kind: Mapped[str] = mapped_column(String(16))
+    promotion_occasion: Mapped[str | None] = mapped_column(String(16))
+    description: Mapped[str] = mapped_column(String(300))
+    value_cents: Mapped[int] = mapped_column(Integer)

@@ -1,0 +1,70 @@
+"""Rows into the plain values the bingo schemas dump: labels, grids and reasons computed here, once."""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from bingo.claims import Verdict
+from bingo.faces import FREE, Face, ball_label
+from bingo.models import Claim, Game, Occasion, Program
+from bingo.patterns import Pattern, from_spec
+from bingo.services.occasions import face_grid
+
+REASONS = {
+    Verdict.VALID.value: "Valid bingo.",
+    Verdict.NOT_IN_SERIES.value: "Not in this occasion's series: check the face number.",
+    Verdict.NOT_SOLD.value: "This face was not sold at this occasion.",
+    Verdict.INCOMPLETE.value: "Not complete: the pattern is not covered.",
+    Verdict.SLEEPER.value: "Completed earlier (a sleeper): the last number called did not complete it.",
+}
+
+
+def pattern(p: Pattern) -> dict[str, Any]:
+    return {"kind": p.kind.value, "name": p.name, "announcement": p.announcement, "rule": p.rule,
+            "alternatives": len(p.alternatives), "grids": p.grids()}
+
+
+def face(f: Face) -> dict[str, Any]:
+    return {"face_number": f.number, "columns": [[None if n == FREE else n for n in col] for col in f.columns()]}
+
+
+def claim(row: Claim, cells: tuple[int, ...] | None = None) -> dict[str, Any]:
+    return {
+        "id": row.id, "face_number": row.face_number, "player": row.player, "verdict": row.verdict,
+        "valid": row.verdict == Verdict.VALID.value, "reason": REASONS[row.verdict], "on_call": row.on_call,
+        "completed_on_call": row.completed_on_call,
+        "completed_by": ball_label(row.completed_by_ball) if row.completed_by_ball else None,
+        "share_cents": row.share_cents, "merchandise_won": row.merchandise_won, "qualified_for_later": row.qualified_for_later,
+        "grid": face_grid(cells, row.covered_mask, row.alternative_mask),
+    }
+
+
+def game(row: Game) -> dict[str, Any]:
+    return {
+        "number": row.number, "kind": row.kind, "pattern_name": row.pattern_name,
+        "pattern": pattern(from_spec(json.loads(row.pattern_spec))), "ball_mode": row.ball_mode, "status": row.status,
+        "prize_cents": row.prize_cents, "merchandise": row.merchandise, "announced_prize_cents": row.announced_prize_cents,
+        "attendance": row.attendance, "announcement": row.announcement, "closing_announcement": row.closing_announcement,
+        "calls": [{"seq": c.seq, "ball": c.ball, "label": ball_label(c.ball), "source": c.source, "called_at": c.called_at,
+                   "caller_name": c.caller_name} for c in row.calls],
+        "claims": [claim(c) for c in row.claims],
+    }
+
+
+def occasion(row: Occasion) -> dict[str, Any]:
+    return {
+        "id": row.id, "organization_id": row.organization_id, "premises_id": row.premises_id, "program_id": row.program_id,
+        "series_id": row.series_id, "occasion_date": row.occasion_date, "start_time": row.start_time,
+        "member_in_charge_id": row.member_in_charge_id, "status": row.status, "started_at": row.started_at,
+        "cookie_jar_number": row.cookie_jar_number,
+        "cookie_jar_label": ball_label(row.cookie_jar_number) if row.cookie_jar_number else None,
+        "closed_at": row.closed_at, "last_call_only": row.last_call_only, "split_whole_dollars": row.split_whole_dollars,
+        "split_per_player": row.split_per_player, "games": [game(g) for g in row.games],
+    }
+
+
+def program(row: Program) -> dict[str, Any]:
+    return {"id": row.id, "name": row.name, "games": [
+        {"number": g.number, "kind": g.kind, "pattern_name": from_spec(json.loads(g.pattern_spec)).name, "ball_mode": g.ball_mode,
+         "prize_cents": g.prize_cents, "merchandise": g.merchandise, "alternate_within_calls": g.alternate_within_calls,
+         "alternate_cents": g.alternate_cents} for g in row.games]}

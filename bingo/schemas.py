@@ -1,0 +1,259 @@
+"""What crosses the wire for bingo: series, patterns, odds, programs, occasions, games, calls and
+claims. Money is a dollar string on the wire and cents inside."""
+from __future__ import annotations
+
+from marshmallow import Schema, fields, validate
+
+from bingo.limits import GameKind, PromotionOccasion
+from bingo.patterns import PatternKind
+from shared.schemas import Day, Id, Money, Name
+
+BINGO_WORK_ROLES = ["caller", "cashier", "verifier", "food_service"]
+
+
+class SeriesImportIn(Schema):
+    name = Name(required=True)
+    csv = fields.String(required=True, validate=validate.Length(min=1, max=3_000_000))
+
+
+class SeriesGenerateIn(Schema):
+    name = Name(required=True)
+    count = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=100_000))
+    seed = fields.Integer(strict=True, required=True, validate=validate.Range(min=0, max=2**31 - 1))
+
+
+class SeriesOut(Schema):
+    id = fields.Integer()
+    organization_id = fields.Integer()
+    name = fields.String()
+    face_count = fields.Integer()
+    seed = fields.Integer(allow_none=True)
+
+
+class FaceOut(Schema):
+    face_number = fields.Integer()
+    columns = fields.List(fields.List(fields.Integer(allow_none=True)))
+
+
+class PatternSpecIn(Schema):
+    kind = fields.Enum(PatternKind, by_value=True, required=True)
+    name = fields.String(validate=validate.Length(max=100))
+    lines = fields.List(fields.String(validate=validate.Length(max=20)), validate=validate.Length(max=12))
+    rows = fields.List(fields.String(validate=validate.Length(max=5)), validate=validate.Length(max=5))
+    anywhere = fields.Boolean()
+
+
+class PatternOut(Schema):
+    kind = fields.String()
+    name = fields.String()
+    announcement = fields.String()
+    rule = fields.String()
+    alternatives = fields.Integer()
+    grids = fields.List(fields.List(fields.List(fields.Boolean())))
+
+
+class OddsIn(Schema):
+    pattern = fields.Nested(PatternSpecIn, required=True)
+    calls = fields.Integer(strict=True, load_default=None, validate=validate.Range(min=0, max=75))
+
+
+class OddsOut(Schema):
+    pattern = fields.String()
+    calls = fields.Integer(allow_none=True)
+    chance = fields.Float(allow_none=True)
+    chance_exact = fields.String(allow_none=True)
+    expected_calls = fields.Float()
+    by_calls = fields.List(fields.Float())
+    method = fields.String()
+
+
+class SimulateIn(Schema):
+    pattern = fields.Nested(PatternSpecIn, required=True)
+    faces = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=2_000))
+    calls = fields.Integer(strict=True, required=True, validate=validate.Range(min=0, max=75))
+    trials = fields.Integer(strict=True, load_default=1_000, validate=validate.Range(min=10, max=5_000))
+    seed = fields.Integer(strict=True, load_default=None, validate=validate.Range(min=0, max=2**31 - 1))
+
+
+class SimulateOut(Schema):
+    faces = fields.Integer()
+    calls = fields.Integer()
+    trials = fields.Integer()
+    chance = fields.Float()
+    standard_error = fields.Float()
+    mean_calls_to_first_bingo = fields.Float()
+    method = fields.String()
+
+
+class TierIn(Schema):
+    min_attendance = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=100_000))
+    prize_cents = Money(required=True, data_key="prize")
+
+
+class ProgramGameIn(Schema):
+    kind = fields.Enum(GameKind, by_value=True, load_default=GameKind.REGULAR)
+    pattern = fields.Nested(PatternSpecIn, required=True)
+    ball_mode = fields.String(load_default="manual", validate=validate.OneOf(["manual", "electronic"]))
+    prize_cents = Money(required=True, data_key="prize")
+    merchandise = fields.String(load_default=None, allow_none=True, validate=validate.Length(min=1, max=200))
+    alternate_within_calls = fields.Integer(strict=True, load_default=None, allow_none=True, validate=validate.Range(min=1, max=75))
+    alternate_cents = Money(load_default=None, allow_none=True, data_key="alternate_prize")
+    attendance_tiers = fields.List(fields.Nested(TierIn), load_default=list, validate=validate.Length(max=10))
+
+
+class ProgramIn(Schema):
+    name = Name(required=True)
+    games = fields.List(fields.Nested(ProgramGameIn), required=True, validate=validate.Length(min=1, max=100))
+
+
+class ProgramGameOut(Schema):
+    number = fields.Integer()
+    kind = fields.String()
+    pattern_name = fields.String()
+    ball_mode = fields.String()
+    prize_cents = Money(data_key="prize")
+    merchandise = fields.String(allow_none=True)
+    alternate_within_calls = fields.Integer(allow_none=True)
+    alternate_cents = Money(data_key="alternate_prize", allow_none=True)
+
+
+class ProgramOut(Schema):
+    id = fields.Integer()
+    name = fields.String()
+    games = fields.List(fields.Nested(ProgramGameOut))
+
+
+class WorkerIn(Schema):
+    member_id = Id(required=True)
+    role = fields.String(required=True, validate=validate.OneOf(BINGO_WORK_ROLES))
+
+
+class OccasionIn(Schema):
+    premises_id = Id(required=True)
+    program_id = Id(required=True)
+    series_id = Id(required=True)
+    occasion_date = Day(required=True)
+    start_time = fields.Time(required=True)
+    member_in_charge_id = Id(required=True)
+    workers = fields.List(fields.Nested(WorkerIn), load_default=list, validate=validate.Length(max=100))
+    last_call_only = fields.Boolean(load_default=True)
+    split_whole_dollars = fields.Boolean(load_default=False)
+    split_per_player = fields.Boolean(load_default=False)
+
+
+class CallOut(Schema):
+    seq = fields.Integer()
+    ball = fields.Integer()
+    label = fields.String()
+    source = fields.String()
+    called_at = fields.DateTime()
+    caller_name = fields.String()
+
+
+class SquareOut(Schema):
+    number = fields.Integer(allow_none=True)
+    covered = fields.Boolean()
+    winning = fields.Boolean()
+
+
+class ClaimOut(Schema):
+    id = fields.Integer()
+    face_number = fields.Integer()
+    player = fields.String(allow_none=True)
+    verdict = fields.String()
+    valid = fields.Boolean()
+    reason = fields.String()
+    on_call = fields.Integer()
+    completed_on_call = fields.Integer(allow_none=True)
+    completed_by = fields.String(allow_none=True)
+    share_cents = Money(data_key="share", allow_none=True)
+    merchandise_won = fields.Boolean()
+    qualified_for_later = fields.Boolean()
+    grid = fields.List(fields.List(fields.Nested(SquareOut)), allow_none=True)
+
+
+class GameOut(Schema):
+    number = fields.Integer()
+    kind = fields.String()
+    pattern_name = fields.String()
+    pattern = fields.Nested(PatternOut)
+    ball_mode = fields.String()
+    status = fields.String()
+    prize_cents = Money(data_key="prize")
+    merchandise = fields.String(allow_none=True)
+    announced_prize_cents = Money(data_key="announced_prize", allow_none=True)
+    attendance = fields.Integer(allow_none=True)
+    announcement = fields.String(allow_none=True)
+    closing_announcement = fields.String(allow_none=True)
+    calls = fields.List(fields.Nested(CallOut))
+    claims = fields.List(fields.Nested(ClaimOut))
+
+
+class OccasionOut(Schema):
+    id = fields.Integer()
+    organization_id = fields.Integer()
+    premises_id = fields.Integer()
+    program_id = fields.Integer()
+    series_id = fields.Integer()
+    occasion_date = fields.Date()
+    start_time = fields.Time()
+    member_in_charge_id = fields.Integer()
+    status = fields.String()
+    started_at = fields.DateTime(allow_none=True)
+    cookie_jar_number = fields.Integer(allow_none=True)
+    cookie_jar_label = fields.String(allow_none=True)
+    closed_at = fields.DateTime(allow_none=True)
+    last_call_only = fields.Boolean()
+    split_whole_dollars = fields.Boolean()
+    split_per_player = fields.Boolean()
+    games = fields.List(fields.Nested(GameOut))
+
+
+class BallCheckIn(Schema):
+    checked_by = fields.List(Id(), required=True, validate=validate.Length(min=1, max=10))
+
+
+class BallIn(Schema):
+    ball = fields.Integer(strict=True, load_default=None, allow_none=True)
+
+
+class StartGameIn(Schema):
+    attendance = fields.Integer(strict=True, load_default=None, allow_none=True, validate=validate.Range(min=0, max=100_000))
+
+
+class CorrectionIn(Schema):
+    ball = fields.Integer(strict=True, required=True)
+    reason = fields.String(required=True, validate=validate.Length(max=500))
+
+
+class ClaimIn(Schema):
+    face_number = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=10_000_000))
+    player = fields.String(load_default=None, allow_none=True, validate=validate.Length(max=100))
+
+
+class VerificationIn(Schema):
+    witness_member_id = Id(required=True)
+
+
+class VerificationOut(Schema):
+    id = fields.Integer()
+    requested_at = fields.DateTime()
+    drawn = fields.List(fields.Integer())
+    remaining = fields.List(fields.Integer())
+    witness_member_id = fields.Integer()
+    witness_role = fields.String()
+
+
+class GiveawayIn(Schema):
+    kind = fields.String(required=True, validate=validate.OneOf(["promotion", "inducement"]))
+    promotion_occasion = fields.Enum(PromotionOccasion, by_value=True, load_default=None, allow_none=True)
+    description = fields.String(required=True, validate=validate.Length(min=1, max=300))
+    value_cents = Money(required=True, data_key="value")
+
+
+class GiveawayOut(Schema):
+    id = fields.Integer()
+    kind = fields.String()
+    promotion_occasion = fields.String(allow_none=True)
+    description = fields.String()
+    value_cents = Money(data_key="value")

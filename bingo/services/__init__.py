@@ -1,0 +1,1 @@
+"""Bingo use cases: each loads, asks the rules in bingo/, writes with its audit entry and commits."""

@@ -1,0 +1,393 @@
+"""An occasion from scheduling to close: ball verification, the cookie-jar number, games in order,
+calls and corrections, claims, verification on request, and closing each game with its split."""
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass
+from datetime import date, datetime
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from bingo import draws, limits
+from bingo.claims import Verdict, check_face
+from bingo.faces import FREE, ball_label
+from bingo.limits import Booking, GameKind, ProgramGame
+from bingo.models import BallCheck, Call, CallCorrection, Claim, Game, Giveaway, Occasion, VerificationRequest
+from bingo.patterns import from_spec
+from bingo.services import series as series_service
+from bingo.services.programs import get_program, terms_of
+from bingo.splits import Winner, announcement, draw_merchandise, split_money
+from shared.audit import Actor
+from shared.models import Member, Premises, User
+from shared.money import format_cents
+from shared.people import is_active_member
+from shared.services.common import check, finish, get_or_refuse
+from shared.services.licenses import bingo_license_status
+from shared.services.organizations import get_organization, member_facts
+from shared.services.roster import WorkRole, add_assignment, member_refusal
+from shared.violations import RuleViolation, refuse
+
+SCHEDULED, RUNNING, CLOSED = "scheduled", "running", "closed"
+PENDING, IN_PLAY, DONE = "pending", "in_play", "closed"
+
+
+def get_occasion(session: Session, occasion_id: int) -> Occasion:
+    return get_or_refuse(session, Occasion, occasion_id, "occasion_id", "occasion")
+
+
+def _bookings(session: Session, excluding: int | None = None) -> list[Booking]:
+    rows = session.execute(select(Occasion.id, Occasion.organization_id, Occasion.premises_id, Occasion.occasion_date))
+    return [Booking(org, premises, day) for oid, org, premises, day in rows if oid != excluding]
+
+
+def schedule(session: Session, actor: Actor, now: datetime, org_id: int, data: dict[str, Any]) -> Occasion:
+    """10 DE Admin Code 101-4.1, 4.4, 4.7 and 4.23: a licensed organization, its class's frequency
+    limit, free premises, a member in charge who is an active member, and workers the rules allow."""
+    org = get_organization(session, org_id)
+    day: date = data["occasion_date"]
+    premises = get_or_refuse(session, Premises, data["premises_id"], "premises_id", "premises")
+    program = get_program(session, org.id, data["program_id"])
+    series = series_service.get_series(session, data["series_id"])
+    if series.organization_id != org.id:
+        raise refuse("not_found", "That series belongs to another organization.", None, "series_id", 404)
+    status = bingo_license_status(session, org.id, day)
+    if not status.in_force or status.license_class is None:
+        raise refuse("no_license", f"{org.name} holds no bingo licence in force on {day.isoformat()}.",
+                     "10 DE Admin Code 101-4.4", "occasion_date", 409)
+    check(limits.schedule_refusal(org.id, status.license_class, premises.id, premises.owned_by_organization, day, _bookings(session)))
+    occasion = Occasion(
+        organization_id=org.id, premises_id=premises.id, program_id=program.id, series_id=series.id, occasion_date=day,
+        start_time=data["start_time"], member_in_charge_id=data["member_in_charge_id"], status=SCHEDULED,
+        last_call_only=data["last_call_only"], split_whole_dollars=data["split_whole_dollars"],
+        split_per_player=data["split_per_player"])
+    workers = [{"member_id": data["member_in_charge_id"], "role": WorkRole.MEMBER_IN_CHARGE}, *data["workers"]]
+    for worker in workers:
+        try:
+            add_assignment(session, org.id, {"work_date": day, "role": worker["role"], "member_id": worker["member_id"]})
+        except RuleViolation as exc:
+            if exc.violation.code != "duplicate":
+                raise
+    occasion.games = [
+        Game(number=e.number, kind=e.kind, pattern_spec=e.pattern_spec, pattern_name=from_spec(json.loads(e.pattern_spec)).name,
+             ball_mode=e.ball_mode, prize_cents=e.prize_cents, merchandise=e.merchandise, alternate_within_calls=e.alternate_within_calls,
+             alternate_cents=e.alternate_cents, attendance_tiers=e.attendance_tiers, status=PENDING)
+        for e in program.games
+    ]
+    session.add(occasion)
+    finish(session, actor, now, "occasion.schedule", occasion, "bingo_occasion",
+           {"date": day.isoformat(), "premises_id": premises.id, "program_id": program.id, "workers": len(workers)})
+    return occasion
+
+
+def _member(session: Session, org_id: int, member_id: int, field: str) -> Member:
+    member = get_or_refuse(session, Member, member_id, field, "member")
+    if member.organization_id != org_id:
+        raise refuse("not_found", f"No member {member_id} in this organization.", None, field, 404)
+    return member
+
+
+def verify_balls(session: Session, actor: Actor, now: datetime, occasion_id: int, checked_by: list[int]) -> Occasion:
+    """10 DE Admin Code 101-4.25 and 4.2: the occasion starts when all 75 balls are verified
+    present, on the day, never before 12:00 p.m."""
+    occasion = get_occasion(session, occasion_id)
+    if occasion.status != SCHEDULED:
+        raise refuse("already_started", "The balls were already verified; the occasion has started.",
+                     "10 DE Admin Code 101-4.25", "occasion_id", 409)
+    if now.date() != occasion.occasion_date:
+        raise refuse("wrong_day", f"This occasion is scheduled for {occasion.occasion_date.isoformat()}.", None, "occasion_id", 409)
+    check(limits.start_refusal(now))
+    names = []
+    for member_id in checked_by:
+        member = _member(session, occasion.organization_id, member_id, "checked_by")
+        check(member_refusal(WorkRole.CALLER, member, now.date()))
+        names.append(member.name)
+    session.add(BallCheck(occasion_id=occasion.id, verified_at=now, checked_by=", ".join(names), recorded_by_user_id=actor.user_id))
+    occasion.status = RUNNING
+    occasion.started_at = now
+    finish(session, actor, now, "occasion.balls_verified", occasion, "bingo_occasion", {"checked_by": names, "balls": 75})
+    return occasion
+
+
+def draw_cookie_jar_number(session: Session, actor: Actor, now: datetime, occasion_id: int, ball: int | None,
+                           rng: random.Random) -> Occasion:
+    """10 DE Admin Code 101-4.25 and 4.31.6: after the balls are verified, a number is drawn and
+    posted as the cookie-jar number, once per occasion."""
+    occasion = get_occasion(session, occasion_id)
+    if occasion.status == SCHEDULED:
+        raise refuse("balls_not_verified", "Verify the balls before drawing the cookie-jar number.", "10 DE Admin Code 101-4.25",
+                     "occasion_id", 409)
+    if occasion.cookie_jar_number is not None:
+        raise refuse("jar_number_drawn", f"The cookie-jar number is already {ball_label(occasion.cookie_jar_number)}.",
+                     "10 DE Admin Code 101-4.31.6", "ball", 409)
+    _running(occasion, now)
+    if ball is None:
+        ball = draws.draw([], rng)
+    check(draws.call_refusal([], ball))
+    occasion.cookie_jar_number = ball
+    occasion.cookie_jar_drawn_at = now
+    finish(session, actor, now, "occasion.cookie_jar_number", occasion, "bingo_occasion", {"ball": ball})
+    return occasion
+
+
+def _running(occasion: Occasion, now: datetime) -> None:
+    if occasion.status == CLOSED:
+        raise refuse("occasion_closed", "This occasion is closed.", None, "occasion_id", 409)
+    if occasion.status == SCHEDULED or occasion.started_at is None:
+        raise refuse("balls_not_verified", "Verify the balls first: the occasion starts there.", "10 DE Admin Code 101-4.25",
+                     "occasion_id", 409)
+    check(limits.running_refusal(occasion.started_at.astimezone(now.tzinfo), now))
+
+
+def game_of(session: Session, occasion_id: int, number: int) -> tuple[Occasion, Game]:
+    occasion = get_occasion(session, occasion_id)
+    game = next((g for g in occasion.games if g.number == number), None)
+    if game is None:
+        raise refuse("not_found", f"This occasion has no game {number}.", None, "game_number", 404)
+    return occasion, game
+
+
+def _tiers(game: Game) -> list[tuple[int, int]]:
+    return [tuple(t) for t in json.loads(game.attendance_tiers or "[]")]  # type: ignore[misc]
+
+
+def start_game(session: Session, actor: Actor, now: datetime, occasion_id: int, number: int, attendance: int | None) -> Game:
+    """10 DE Admin Code 101-4.12, 4.13, 4.6 and 4.18: games in program order, each announced before it
+    begins: pattern, prize, and where prizes vary with attendance, the count."""
+    occasion, game = game_of(session, occasion_id, number)
+    _running(occasion, now)
+    if occasion.cookie_jar_number is None:
+        raise refuse("jar_number_not_drawn", "Draw and post the cookie-jar number before the first game.",
+                     "10 DE Admin Code 101-4.31.6", "occasion_id", 409)
+    if game.status != PENDING:
+        raise refuse("game_started", f"Game {number} has already been started.", None, "game_number", 409)
+    unfinished = [g.number for g in occasion.games if g.status == IN_PLAY]
+    if unfinished:
+        raise refuse("game_in_play", f"Close game {unfinished[0]} first.", None, "game_number", 409)
+    skipped = [g.number for g in occasion.games if g.number < number and g.status == PENDING]
+    if skipped:
+        raise refuse("out_of_order", f"Games are played in program order; game {skipped[0]} comes first.", None, "game_number", 409)
+    terms = terms_of(game)
+    if _tiers(game) and attendance is None:
+        raise refuse("attendance_required", "This game's prize depends on attendance: enter the number of people present.",
+                     "10 DE Admin Code 101-4.18", "attendance")
+    pattern = from_spec(json.loads(game.pattern_spec))
+    prize = terms.for_attendance(attendance)
+    text = f"Game {number}: {pattern.name}. {pattern.announcement} "
+    text += f"Prize: {game.merchandise} (value {format_cents(prize)})." if game.merchandise else f"Prize: {format_cents(prize)}."
+    if terms.alternate_within_calls is not None and terms.alternate_cents is not None:
+        text += f" {format_cents(terms.alternate_cents)} if bingo comes within {terms.alternate_within_calls} calls."
+    if attendance is not None and _tiers(game):
+        text += f" {attendance} players present."
+    game.status = IN_PLAY
+    game.attendance = attendance
+    game.announced_prize_cents = prize
+    game.announcement = text
+    game.started_at = now
+    finish(session, actor, now, "game.start", game, "bingo_game", {"number": number, "announcement": text})
+    return game
+
+
+def _in_play(session: Session, occasion_id: int, number: int, now: datetime) -> tuple[Occasion, Game]:
+    occasion, game = game_of(session, occasion_id, number)
+    _running(occasion, now)
+    if game.status == PENDING:
+        raise refuse("game_not_started", f"Game {number} has not been started and announced.", "10 DE Admin Code 101-4.13",
+                     "game_number", 409)
+    if game.status == DONE:
+        raise refuse("game_closed", f"Game {number} is closed.", None, "game_number", 409)
+    return occasion, game
+
+
+def call_ball(session: Session, actor: Actor, now: datetime, occasion_id: int, number: int, ball: int | None,
+              rng: random.Random) -> Call:
+    """10 DE Admin Code 101-4.12: a manual game takes the number keyed from the blower; an electronic
+    game draws from the balls remaining. Once a valid bingo is verified, the caller closes the game."""
+    _occasion, game = _in_play(session, occasion_id, number, now)
+    calls = [c.ball for c in game.calls]
+    if any(c.verdict == Verdict.VALID.value and c.on_call == len(calls) for c in game.claims):
+        raise refuse("bingo_on_the_board", "A valid bingo is verified on this call: close the game to pay it.", None, "ball", 409)
+    if game.ball_mode == "manual":
+        if ball is None:
+            raise refuse("ball_required", "Key in the number drawn from the blower.", None, "ball")
+    else:
+        if ball is not None:
+            raise refuse("electronic_game", "This game draws its numbers electronically; press Draw.", None, "ball")
+        ball = draws.draw(calls, rng)
+    check(draws.call_refusal(calls, ball))
+    call = Call(seq=len(calls) + 1, ball=ball, source=game.ball_mode, called_at=now, caller_user_id=actor.user_id,
+                caller_name=actor.name)
+    game.calls.append(call)
+    finish(session, actor, now, "game.call", call, "bingo_call", {"game": number, "seq": call.seq, "ball": ball})
+    return call
+
+
+def correct_last_call(session: Session, actor: Actor, now: datetime, occasion_id: int, number: int, ball: int, reason: str) -> Call:
+    """Flashboard house rule: a mis-keyed last call is corrected before the next call and before any
+    claim is verified on it, with a reason, in the audit log."""
+    _occasion, game = _in_play(session, occasion_id, number, now)
+    calls = [c.ball for c in game.calls]
+    verified = sum(1 for c in game.claims if c.on_call == len(calls))
+    check(draws.correction_refusal(calls, ball, verified, reason))
+    last = game.calls[-1]
+    session.add(CallCorrection(game_id=game.id, seq=last.seq, old_ball=last.ball, new_ball=ball, reason=reason.strip(),
+                               corrected_at=now, corrected_by=actor.name))
+    old = last.ball
+    last.ball = ball
+    finish(session, actor, now, "game.call_corrected", last, "bingo_call",
+           {"game": number, "seq": last.seq, "from": old, "to": ball, "reason": reason.strip()})
+    return last
+
+
+@dataclass(frozen=True)
+class ClaimResult:
+    claim: Claim
+    face_cells: tuple[int, ...] | None
+
+
+def verify_claim(session: Session, actor: Actor, now: datetime, occasion_id: int, number: int, face_number: int,
+                 player: str | None) -> ClaimResult:
+    """10 DE Admin Code 101-4.27 and 4.28: the verifier keys the face number; the answer is valid or
+    invalid with the reason, the covered squares, the winning alternative and the completing call."""
+    occasion, game = _in_play(session, occasion_id, number, now)
+    calls = [c.ball for c in game.calls]
+    if not calls:
+        raise refuse("no_calls", "No ball has been called in this game yet.", None, "face_number", 409)
+    existing = next((c for c in game.claims if c.face_number == face_number and c.on_call == len(calls)), None)
+    try:
+        face = series_service.face(session, occasion.series_id, face_number)
+    except RuleViolation:
+        face = None
+    if existing is not None:
+        return ClaimResult(existing, face.cells if face else None)
+    pattern = from_spec(json.loads(game.pattern_spec))
+    if face is None:
+        claim = Claim(face_number=face_number, player=player, on_call=len(calls), verdict=Verdict.NOT_IN_SERIES.value,
+                      covered_mask=0, verified_at=now, verifier_name=actor.name)
+    else:
+        result = check_face(face, pattern, calls, occasion.last_call_only)
+        claim = Claim(face_number=face_number, player=player, on_call=len(calls), verdict=result.verdict.value,
+                      covered_mask=result.covered, alternative_mask=result.alternative, completed_on_call=result.completed_on_call,
+                      completed_by_ball=result.completed_by_ball, verified_at=now, verifier_name=actor.name)
+    game.claims.append(claim)
+    finish(session, actor, now, "game.claim", claim, "bingo_claim",
+           {"game": number, "face": face_number, "verdict": claim.verdict, "on_call": claim.on_call})
+    return ClaimResult(claim, face.cells if face else None)
+
+
+def request_verification(session: Session, actor: Actor, now: datetime, occasion_id: int, number: int,
+                         witness_member_id: int) -> VerificationRequest:
+    """10 DE Admin Code 101-4.16: the numbers drawn and the balls remaining, verified in the presence
+    of the member in charge, or of an officer when the member in charge is the announcer."""
+    occasion, game = _in_play(session, occasion_id, number, now)
+    witness = _member(session, occasion.organization_id, witness_member_id, "witness_member_id")
+    caller_members = {session.get(User, c.caller_user_id).member_id for c in game.calls if c.caller_user_id is not None}  # type: ignore[union-attr]
+    mic_is_calling = occasion.member_in_charge_id in caller_members
+    if mic_is_calling:
+        if witness.id == occasion.member_in_charge_id or not witness.is_officer or not is_active_member(member_facts(witness), now.date()):
+            raise refuse("officer_witness_required", "The member in charge is calling, so an officer must witness the verification.",
+                         "10 DE Admin Code 101-4.16", "witness_member_id", 409)
+        role = "officer"
+    else:
+        if witness.id != occasion.member_in_charge_id:
+            raise refuse("member_in_charge_witness_required", "The member in charge must witness the verification.",
+                         "10 DE Admin Code 101-4.16", "witness_member_id", 409)
+        role = "member_in_charge"
+    calls = [c.ball for c in game.calls]
+    row = VerificationRequest(game_id=game.id, requested_at=now, drawn=",".join(map(str, calls)),
+                              remaining=",".join(map(str, draws.remaining(calls))), witness_member_id=witness.id, witness_role=role)
+    session.add(row)
+    finish(session, actor, now, "game.verification_request", row, "bingo_verification_request",
+           {"game": number, "drawn": len(calls), "witness": witness.name, "role": role})
+    return row
+
+
+def close_game(session: Session, actor: Actor, now: datetime, occasion_id: int, number: int, rng: random.Random) -> Game:
+    """10 DE Admin Code 101-4.6, 4.10, 4.11 and 4.15: the winners are the valid claims on the final
+    call; a money prize is split in cents (or by the house rules), merchandise goes to one drawn
+    winner; the announcement names the number of winners and each amount."""
+    occasion, game = _in_play(session, occasion_id, number, now)
+    calls = len(game.calls)
+    winners = [c for c in game.claims if c.verdict == Verdict.VALID.value and c.on_call == calls]
+    terms = terms_of(game)
+    prize = terms.payable(game.attendance, calls if winners else None)
+    shares: list[int] = []
+    if winners and game.merchandise:
+        chosen = draw_merchandise([Winner(c.id, c.player or f"face {c.face_number}") for c in winners], rng)
+        for claim in winners:
+            claim.merchandise_won = claim.id == chosen.winner
+            claim.qualified_for_later = claim.id in chosen.qualified
+            claim.share_cents = prize if claim.merchandise_won else 0
+        game.closing_announcement = (f"Game {number}: {len(winners)} qualified; {game.merchandise} (value {format_cents(prize)}) "
+                                     f"won by face {next(c.face_number for c in winners if c.merchandise_won)}; the others "
+                                     "qualify for a later game or drawing.")
+    else:
+        by_claim = split_money(prize, [Winner(c.id, c.player or f"face {c.face_number}") for c in winners],
+                               occasion.split_whole_dollars, occasion.split_per_player)
+        for claim in winners:
+            claim.share_cents = by_claim[claim.id]
+        shares = [by_claim[c.id] for c in winners]
+        game.closing_announcement = announcement(number, shares)
+    game.status = DONE
+    game.closed_at = now
+    finish(session, actor, now, "game.close", game, "bingo_game",
+           {"number": number, "winners": [c.face_number for c in winners], "shares": shares, "prize": prize,
+            "announcement": game.closing_announcement})
+    return game
+
+
+def close_occasion(session: Session, actor: Actor, now: datetime, occasion_id: int) -> Occasion:
+    """10 DE Admin Code 101-4.2 and 4.10: the occasion ends within six hours of its start, every
+    prize awarded the same day; a game still in play must be closed first."""
+    occasion = get_occasion(session, occasion_id)
+    if occasion.status != RUNNING:
+        raise refuse("not_running", "Only a running occasion can be closed.", None, "occasion_id", 409)
+    in_play = [g.number for g in occasion.games if g.status == IN_PLAY]
+    if in_play:
+        raise refuse("game_in_play", f"Close game {in_play[0]} first, so its prize is awarded.", "10 DE Admin Code 101-4.10",
+                     "occasion_id", 409)
+    occasion.status = CLOSED
+    occasion.closed_at = now
+    finish(session, actor, now, "occasion.close", occasion, "bingo_occasion",
+           {"games_played": sum(1 for g in occasion.games if g.status == DONE)})
+    return occasion
+
+
+def record_giveaway(session: Session, actor: Actor, now: datetime, occasion_id: int, data: dict[str, Any]) -> Giveaway:
+    """10 DE Admin Code 101-4.6: promotional giveaways (outside the prize limits, at most $500 a year
+    at the anniversary and three holiday occasions) and inducements (at most 15% of other prizes)."""
+    occasion = get_occasion(session, occasion_id)
+    org = get_organization(session, occasion.organization_id)
+    if data["kind"] == "promotion":
+        year = occasion.occasion_date.year
+        same_year = session.execute(
+            select(Giveaway, Occasion.occasion_date).join(Occasion, Giveaway.occasion_id == Occasion.id)
+            .where(Occasion.organization_id == org.id, Giveaway.kind == "promotion")).all()
+        earlier = [limits.Promotion(day, g.value_cents, limits.PromotionOccasion(g.promotion_occasion))
+                   for g, day in same_year if day.year == year]
+        new = limits.Promotion(occasion.occasion_date, data["value_cents"], data["promotion_occasion"])
+        check(limits.promotion_refusal(new, earlier, org.anniversary_on))
+    else:
+        prizes = sum(ProgramGame(g.number, GameKind(g.kind), terms_of(g)).prize.worst_case()
+                     for g in occasion.games if g.kind != GameKind.COOKIE_JAR_FINAL.value)
+        others = sum(g.value_cents for g in session.scalars(select(Giveaway).where(Giveaway.occasion_id == occasion.id,
+                                                                                    Giveaway.kind == "inducement")))
+        check(limits.inducement_refusal(others + data["value_cents"], prizes))
+    row = Giveaway(occasion_id=occasion.id, kind=data["kind"], description=data["description"], value_cents=data["value_cents"],
+                   promotion_occasion=data["promotion_occasion"].value if data.get("promotion_occasion") else None)
+    session.add(row)
+    finish(session, actor, now, "occasion.giveaway", row, "bingo_giveaway",
+           {"kind": row.kind, "value_cents": row.value_cents, "description": row.description})
+    return row
+
+
+def face_grid(cells: tuple[int, ...] | None, covered: int, alternative: int | None) -> list[list[dict[str, Any]]] | None:
+    """The face as rows of squares, each with its number, covered flag and whether it is in the win."""
+    if cells is None:
+        return None
+    return [[{"number": None if cells[r * 5 + c] == FREE else cells[r * 5 + c],
+              "covered": bool(covered >> (r * 5 + c) & 1),
+              "winning": bool(alternative is not None and alternative >> (r * 5 + c) & 1)} for c in range(5)] for r in range(5)]
+

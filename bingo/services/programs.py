@@ -1,0 +1,70 @@
+"""Programs: the ordered games of an occasion, checked against the limits before they are saved."""
+from __future__ import annotations
+
+import json
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from bingo.limits import GameKind, PrizeTerms, ProgramGame, program_violations
+from bingo.models import Program, ProgramEntry
+from bingo.patterns import PatternError, from_spec
+from shared.audit import Actor
+from shared.services.common import finish, get_or_refuse
+from shared.services.organizations import get_organization
+from shared.violations import RuleViolation, Violation
+
+
+def terms_of(entry: Any) -> PrizeTerms:
+    """Prize terms from a program entry or a game row (they share the columns)."""
+    return PrizeTerms(
+        amount_cents=entry.prize_cents,
+        merchandise=entry.merchandise,
+        alternate_within_calls=entry.alternate_within_calls,
+        alternate_cents=entry.alternate_cents,
+        attendance_tiers=tuple(tuple(t) for t in json.loads(entry.attendance_tiers or "[]")),  # type: ignore[misc]
+    )
+
+
+def create_program(session: Session, actor: Actor, now: datetime, org_id: int, data: dict[str, Any]) -> Program:
+    """10 DE Admin Code 101-4.6, 4.14 and 4.17: every pattern permitted and every limit met, or the
+    program is not saved; the first broken limit is the refusal."""
+    org = get_organization(session, org_id)
+    entries = []
+    for number, game in enumerate(data["games"], start=1):
+        try:
+            from_spec(game["pattern"])
+        except (PatternError, ValueError) as exc:
+            raise RuleViolation(Violation("pattern_not_permitted", f"Game {number}: {exc}.", "10 DE Admin Code 101-4.14",
+                                          f"games.{number}.pattern")) from None
+        if game["kind"] is GameKind.COOKIE_JAR_FINAL:
+            raise RuleViolation(Violation("jar_game_not_designated", "No program game may be designated the cookie-jar game; "
+                                          "the forced final blackout is added only when the rules require it.",
+                                          "10 DE Admin Code 101-4.31.6", f"games.{number}.kind"))
+        tiers = sorted((t["min_attendance"], t["prize_cents"]) for t in game.get("attendance_tiers", []))
+        entries.append(ProgramEntry(
+            number=number, kind=game["kind"].value, pattern_spec=json.dumps(game["pattern"], sort_keys=True),
+            ball_mode=game["ball_mode"], prize_cents=game["prize_cents"], merchandise=game.get("merchandise"),
+            alternate_within_calls=game.get("alternate_within_calls"), alternate_cents=game.get("alternate_cents"),
+            attendance_tiers=json.dumps(tiers)))
+    violations = program_violations([ProgramGame(e.number, GameKind(e.kind), terms_of(e)) for e in entries])
+    if violations:
+        raise RuleViolation(violations[0])
+    program = Program(organization_id=org.id, name=data["name"], games=entries)
+    session.add(program)
+    finish(session, actor, now, "program.create", program, "bingo_program", {"name": program.name, "games": len(entries)})
+    return program
+
+
+def get_program(session: Session, org_id: int, program_id: int) -> Program:
+    program = get_or_refuse(session, Program, program_id, "program_id", "program")
+    if program.organization_id != org_id:
+        raise RuleViolation(Violation("not_found", f"No program {program_id} in this organization.", None, "program_id", 404))
+    return program
+
+
+def list_programs(session: Session, org_id: int) -> list[Program]:
+    get_organization(session, org_id)
+    return list(session.scalars(select(Program).where(Program.organization_id == org_id).order_by(Program.name)))
