@@ -66,7 +66,7 @@ def schedule(session: Session, actor: Actor, now: datetime, org_id: int, data: d
     workers = [{"member_id": data["member_in_charge_id"], "role": WorkRole.MEMBER_IN_CHARGE}, *data["workers"]]
     for worker in workers:
         try:
-            add_assignment(session, org.id, {"work_date": day, "role": worker["role"], "member_id": worker["member_id"]})
+            add_assignment(session, org.id, {"work_date": day, "role": WorkRole(worker["role"]), "member_id": worker["member_id"]})
         except RuleViolation as exc:
             if exc.violation.code != "duplicate":
                 raise

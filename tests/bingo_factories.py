@@ -1,0 +1,85 @@
+"""Bingo test data: a licensed organization with premises and members, a generated series, and
+call orders found by searching seeds for the situation a test needs."""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from datetime import date
+
+from sqlalchemy.orm import Session
+
+from bingo.faces import Face, generate_series
+from bingo.patterns import Pattern
+from bingo.winners import CoverageIndex
+from shared.audit import SYSTEM
+from shared.models import Member, Organization, Premises
+from shared.roles import Role
+from shared.services import licenses, organizations
+from tests.factories import NOW, make_member, make_org, make_user
+
+SERIES_SEED = 7
+SERIES_SIZE = 400
+
+
+@dataclass
+class Hall:
+    org: Organization
+    premises: Premises
+    mic: Member
+    caller: Member
+    verifier: Member
+    officer: Member
+
+
+def make_hall(session: Session, name: str | None = None) -> Hall:
+    """An organization licensed for 2026, its hall, and the people who run an occasion, each with
+    a login named after their role (mic, caller, verifier, officer; password tests.factories.PASSWORD)."""
+    org = make_org(session, **({"name": name} if name else {}), bingo_first_licensed_on=date(2010, 1, 1))
+    licenses.add_bingo_license_term(session, SYSTEM, NOW, org.id, {"number": f"B-{org.id}", "valid_from": date(2026, 1, 1),
+                                                                   "valid_to": date(2026, 12, 31)})
+    premises = organizations.create_premises(session, SYSTEM, NOW, org.id, {"name": f"Hall {org.id}", "address": "1 Main St",
+                                                                             "owned_by_organization": True})
+    people = {}
+    for role, is_officer in [("mic", False), ("caller", False), ("verifier", False), ("officer", True)]:
+        member = make_member(session, org, name=f"{role.title()} {org.id}", is_officer=is_officer)
+        people[role] = member
+        roles = {"mic": [Role.MEMBER_IN_CHARGE], "caller": [Role.CALLER], "verifier": [Role.VERIFIER], "officer": [Role.OFFICER]}[role]
+        make_user(session, roles, member=member, username=f"{role}{org.id}")
+    return Hall(org, premises, people["mic"], people["caller"], people["verifier"], people["officer"])
+
+
+def series_faces() -> list[Face]:
+    return generate_series(SERIES_SIZE, SERIES_SEED)
+
+
+@dataclass(frozen=True)
+class Script:
+    """A call order and what happens on it: `early` completed first (and is left unclaimed), then
+    `winners` all complete together on call `on_call`."""
+
+    calls: list[int]
+    early: list[int]
+    winners: list[int]
+    on_call: int
+
+
+def split_script(pattern: Pattern, winners: int) -> Script:
+    """Search seeds for a game where some faces complete, nobody claims, and later exactly
+    `winners` faces complete on the same call."""
+    faces = series_faces()
+    for seed in range(10_000):
+        order = random.Random(seed).sample(range(1, 76), 75)
+        index = CoverageIndex(faces)
+        early: list[int] = []
+        for position, ball in enumerate(order, start=1):
+            index.call(ball)
+            fresh = [f.number for f in index.new_winners(pattern)]
+            if not fresh:
+                continue
+            if not early:
+                early = fresh
+                continue
+            if len(fresh) == winners:
+                return Script(order[:position], early, fresh, position)
+            break
+    raise AssertionError("no seed gives that game")
