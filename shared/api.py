@@ -16,14 +16,59 @@ from apispec import APISpec
 from apispec.ext.marshmallow import MarshmallowPlugin
 from flask import Blueprint, Response, jsonify, request
 from marshmallow import Schema
+from sqlalchemy.exc import IntegrityError
 
 from shared.access import allow, public
+from shared.context import current_user, db_session, utc_now
+from shared.models import IdempotencyRecord
 from shared.roles import Role
 from shared.schemas import ErrorSchema, Money
 from shared.violations import refuse
 
 API_PREFIX = "/api/v1"
 PUBLIC_ACCESS = "public"
+IDEMPOTENCY_HEADER = "Idempotency-Key"
+IDEMPOTENCY_KEY = re.compile(r"^[A-Za-z0-9_.:-]{8,100}$")
+
+
+def idempotent(key: str, endpoint: str, run: Callable[[], Response]) -> Response:
+    """DESIGN.md "Nothing lost, nothing doubled": a touchscreen POST carries an Idempotency-Key; the
+    key is written in the same transaction as the change, so a double tap or a retry gets the first
+    answer back and never acts twice."""
+    if not IDEMPOTENCY_KEY.match(key):
+        raise refuse("bad_idempotency_key", "An Idempotency-Key is 8-100 letters, digits, dots, dashes, colons or underscores.",
+                     None, field=IDEMPOTENCY_HEADER, status=400)
+    user = current_user()
+    user_id = user.id if user is not None else 0
+    session = db_session()
+    existing = session.get(IdempotencyRecord, (user_id, key))
+    if existing is not None:
+        return _replay(existing, endpoint)
+    record = IdempotencyRecord(user_id=user_id, key=key, endpoint=endpoint, created_at=utc_now())
+    session.add(record)
+    try:
+        reply = run()
+    except IntegrityError:
+        session.rollback()
+        existing = session.get(IdempotencyRecord, (user_id, key))
+        if existing is None:
+            raise
+        return _replay(existing, endpoint)
+    if record in session:
+        record.status = reply.status_code
+        record.body = reply.get_data(as_text=True)
+        session.commit()
+    return reply
+
+
+def _replay(record: IdempotencyRecord, endpoint: str) -> Response:
+    if record.endpoint != endpoint:
+        raise refuse("idempotency_key_reused", "This Idempotency-Key was already used for a different action.", None,
+                     field=IDEMPOTENCY_HEADER, status=409)
+    if record.status is None or record.body is None:
+        raise refuse("request_already_received", "This request was already received; reload the screen to see its result.",
+                     None, field=IDEMPOTENCY_HEADER, status=409)
+    return Response(record.body, status=record.status, mimetype="application/json")
 
 
 @dataclass(frozen=True)
@@ -69,8 +114,9 @@ def operation(
     """Register an API view on `bp` with its declared contract."""
 
     def register(fn: Callable[..., Any]) -> Callable[..., Any]:
-        @wraps(fn)
-        def view(**kwargs: Any) -> Response:
+        endpoint = f"{bp.name}.{fn.__name__}"
+
+        def run(**kwargs: Any) -> Response:
             if body is not None:
                 kwargs["body"] = body().load(_json_object())
             if query is not None:
@@ -79,6 +125,13 @@ def operation(
             reply = jsonify(response(many=many).dump(result) if response is not None else {})
             reply.status_code = status
             return reply
+
+        @wraps(fn)
+        def view(**kwargs: Any) -> Response:
+            key = request.headers.get(IDEMPOTENCY_HEADER)
+            if key is None or method == "GET" or access == PUBLIC_ACCESS:
+                return run(**kwargs)
+            return idempotent(key, endpoint, lambda: run(**kwargs))
 
         guarded = allow(*access)(view) if isinstance(access, tuple) else public(view)
         bp.add_url_rule(rule, endpoint=fn.__name__, view_func=guarded, methods=[method])
@@ -124,6 +177,10 @@ def openapi_document(title: str, version: str) -> dict[str, Any]:
             parameters.append({"in": "query", "schema": op.query})
         if op.method not in {"get", "head"}:
             parameters.append({"in": "header", "name": "X-CSRF-Token", "required": True, "schema": {"type": "string"}})
+            if isinstance(op.access, tuple):
+                parameters.append({"in": "header", "name": IDEMPOTENCY_HEADER, "required": False,
+                                   "schema": {"type": "string", "pattern": IDEMPOTENCY_KEY.pattern},
+                                   "description": "Repeat the same key to get the first answer back instead of acting twice."})
         success: dict[str, Any] = {"description": op.summary}
         if op.response is not None:
             schema: Any = {"type": "array", "items": op.response} if op.many else op.response

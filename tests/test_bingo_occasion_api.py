@@ -8,9 +8,16 @@ from sqlalchemy.orm import Session
 
 from bingo.faces import export_series
 from bingo.patterns import STANDARD, PatternKind
-from tests.bingo_factories import SERIES_SEED, SERIES_SIZE, Hall, make_hall, series_faces, split_script
-from tests.conftest import Api, Clock
 from shared.people import MemberStatus
+from tests.bingo_factories import (
+    SERIES_SEED,
+    SERIES_SIZE,
+    Hall,
+    make_hall,
+    series_faces,
+    split_script,
+)
+from tests.conftest import Api, Clock
 from tests.factories import PASSWORD, make_member
 
 
@@ -209,3 +216,32 @@ def test_4_15_odds_advisor_through_the_api(admin: Api) -> None:
                                                           "anywhere": True}))
     assert preview["alternatives"] == 16 and preview["rule"] == "10 DE Admin Code 101-4.14.9"
     assert len(ok(admin.get("/api/v1/patterns"))) == len(STANDARD)
+
+
+def test_double_tap_on_draw_calls_one_ball(admin: Api, session: Session, clock: Clock, seeded: object) -> None:
+    hall = make_hall(session)
+    occasion = setup_occasion(admin, hall, [{"pattern": {"kind": "blackout"}, "prize": "100.00", "ball_mode": "electronic"}])
+    occ = f"/api/v1/occasions/{occasion['id']}"
+    caller = staff(admin, f"caller{hall.org.id}")
+    ok(caller.post(occ + "/ball-check", {"checked_by": [hall.caller.id]}))
+    ok(caller.post(occ + "/cookie-jar-number", {}))
+    ok(caller.post(occ + "/games/1/start", {}))
+    tap = {"Idempotency-Key": "draw-tap-0001"}
+    first = ok(caller.post(occ + "/games/1/calls", {}, headers=tap), 201)
+    again = ok(caller.post(occ + "/games/1/calls", {}, headers=tap), 201)
+    assert first == again and len(again["calls"]) == 1
+    assert len(ok(caller.post(occ + "/games/1/calls", {}, headers={"Idempotency-Key": "draw-tap-0002"}), 201)["calls"]) == 2
+    refused(caller.post(occ + "/games/1/close", headers=tap), 409, "idempotency_key_reused")
+    refused(caller.post(occ + "/games/1/calls", {}, headers={"Idempotency-Key": "x"}), 400, "bad_idempotency_key")
+
+
+def test_refused_request_leaves_its_key_free_for_the_retry(admin: Api, session: Session, clock: Clock) -> None:
+    hall = make_hall(session)
+    occasion = setup_occasion(admin, hall, [{"pattern": {"kind": "any_row"}, "prize": "100.00"}])
+    occ = f"/api/v1/occasions/{occasion['id']}"
+    caller = staff(admin, f"caller{hall.org.id}")
+    key = {"Idempotency-Key": "ball-check-01"}
+    clock.now = clock.now.replace(hour=11)
+    refused(caller.post(occ + "/ball-check", {"checked_by": [hall.caller.id]}, headers=key), 409, "before_noon")
+    clock.now = clock.now.replace(hour=12)
+    assert ok(caller.post(occ + "/ball-check", {"checked_by": [hall.caller.id]}, headers=key))["status"] == "running"

@@ -15,7 +15,16 @@ from bingo import draws, limits
 from bingo.claims import Verdict, check_face
 from bingo.faces import FREE, ball_label
 from bingo.limits import Booking, GameKind, ProgramGame
-from bingo.models import BallCheck, Call, CallCorrection, Claim, Game, Giveaway, Occasion, VerificationRequest
+from bingo.models import (
+    BallCheck,
+    Call,
+    CallCorrection,
+    Claim,
+    Game,
+    Giveaway,
+    Occasion,
+    VerificationRequest,
+)
 from bingo.patterns import from_spec
 from bingo.services import series as series_service
 from bingo.services.programs import get_program, terms_of
@@ -150,7 +159,7 @@ def game_of(session: Session, occasion_id: int, number: int) -> tuple[Occasion, 
 
 
 def _tiers(game: Game) -> list[tuple[int, int]]:
-    return [tuple(t) for t in json.loads(game.attendance_tiers or "[]")]  # type: ignore[misc]
+    return [tuple(t) for t in json.loads(game.attendance_tiers or "[]")]
 
 
 def start_game(session: Session, actor: Actor, now: datetime, occasion_id: int, number: int, attendance: int | None) -> Game:
@@ -366,7 +375,7 @@ def record_giveaway(session: Session, actor: Actor, now: datetime, occasion_id: 
             select(Giveaway, Occasion.occasion_date).join(Occasion, Giveaway.occasion_id == Occasion.id)
             .where(Occasion.organization_id == org.id, Giveaway.kind == "promotion")).all()
         earlier = [limits.Promotion(day, g.value_cents, limits.PromotionOccasion(g.promotion_occasion))
-                   for g, day in same_year if day.year == year]
+                   for g, day in same_year if day.year == year and g.promotion_occasion]
         new = limits.Promotion(occasion.occasion_date, data["value_cents"], data["promotion_occasion"])
         check(limits.promotion_refusal(new, earlier, org.anniversary_on))
     else:

@@ -24,7 +24,7 @@ def terms_of(entry: Any) -> PrizeTerms:
         merchandise=entry.merchandise,
         alternate_within_calls=entry.alternate_within_calls,
         alternate_cents=entry.alternate_cents,
-        attendance_tiers=tuple(tuple(t) for t in json.loads(entry.attendance_tiers or "[]")),  # type: ignore[misc]
+        attendance_tiers=tuple(tuple(t) for t in json.loads(entry.attendance_tiers or "[]")),
     )
 
 

@@ -11,7 +11,7 @@ from bingo.models import BingoFace, BingoSeries
 from shared.audit import Actor
 from shared.services.common import finish, get_or_refuse
 from shared.services.organizations import get_organization
-from shared.violations import Violation, RuleViolation
+from shared.violations import RuleViolation, Violation
 
 MAX_FACES = 100_000
 MAX_PROBLEMS_SHOWN = 200
@@ -35,7 +35,7 @@ def _store(session: Session, actor: Actor, now: datetime, org_id: int, name: str
     series = BingoSeries(organization_id=org.id, name=name, face_count=len(faces), seed=seed)
     session.add(series)
     session.flush()
-    session.bulk_insert_mappings(BingoFace, [  # type: ignore[arg-type]
+    session.bulk_insert_mappings(BingoFace, [
         {"series_id": series.id, "face_number": f.number, "numbers": _numbers(f)} for f in faces])
     finish(session, actor, now, "series.create", series, "bingo_series", {"name": name, "faces": len(faces), "seed": seed})
     return series
