@@ -39,7 +39,6 @@ from bingo.schemas import (
 )
 from bingo.services import occasions, programs
 from bingo.services import series as series_service
-from shared.access import allow
 from shared.api import operation
 from shared.context import actor, db_session, hall_now
 from shared.roles import OFFICE_VIEW, Role
@@ -93,10 +92,10 @@ def generate_series(org_id: int, body: dict[str, Any]) -> Any:
     return series_service.generate(db_session(), actor(), hall_now(), check_org(org_id), body["name"], body["count"], body["seed"])
 
 
-@bp.get("/series/<int:series_id>/export.csv")
-@allow(*PLANNERS)
+@operation(bp, "/series/<int:series_id>/export.csv", "GET", summary="Export a series in the documented CSV format",
+           access=PLANNERS, produces="text/csv")
 def export_series(series_id: int) -> Response:
-    """The series in the documented CSV format, the same format import takes."""
+    """The series in the same CSV format import takes."""
     row = series_service.get_series(db_session(), series_id)
     check_org(row.organization_id)
     text = series_service.export(db_session(), series_id)

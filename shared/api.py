@@ -84,6 +84,7 @@ class Operation:
     response: type[Schema] | None
     many: bool
     status: int
+    produces: str
 
 
 OPERATIONS: list[Operation] = []
@@ -110,8 +111,10 @@ def operation(
     response: type[Schema] | None = None,
     many: bool = False,
     status: int = 200,
+    produces: str = "application/json",
 ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    """Register an API view on `bp` with its declared contract."""
+    """Register an API view on `bp` with its declared contract. A view that `produces` something
+    other than JSON (a CSV export) returns its own Response."""
 
     def register(fn: Callable[..., Any]) -> Callable[..., Any]:
         endpoint = f"{bp.name}.{fn.__name__}"
@@ -122,6 +125,8 @@ def operation(
             if query is not None:
                 kwargs["query"] = query().load(request.args.to_dict())
             result = fn(**kwargs)
+            if isinstance(result, Response):
+                return result
             reply = jsonify(response(many=many).dump(result) if response is not None else {})
             reply.status_code = status
             return reply
@@ -148,6 +153,7 @@ def operation(
                 response=response,
                 many=many,
                 status=status,
+                produces=produces,
             )
         )
         return guarded
@@ -185,6 +191,8 @@ def openapi_document(title: str, version: str) -> dict[str, Any]:
         if op.response is not None:
             schema: Any = {"type": "array", "items": op.response} if op.many else op.response
             success["content"] = {"application/json": {"schema": schema}}
+        elif op.produces != "application/json":
+            success["content"] = {op.produces: {"schema": {"type": "string"}}}
         error = {"description": "Refused, with the field and the rule", "content": {"application/json": {"schema": "Error"}}}
         spec_op: dict[str, Any] = {
             "operationId": op.endpoint.replace(".", "_"),

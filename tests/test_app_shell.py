@@ -103,6 +103,10 @@ def test_openapi_lists_every_api_operation(client: FlaskClient) -> None:
         path = re.sub(r"<(?:int:)?([a-z_]+)>", r"{\1}", op.path)
         assert (path, op.method) in listed
     assert "Error" in document["components"]["schemas"]
+    for rule in client.application.url_map.iter_rules():
+        if rule.rule.startswith("/api/v1/") and rule.rule != "/api/v1/openapi.json":
+            path = re.sub(r"<(?:int:)?([a-z_]+)>", r"{\1}", rule.rule)
+            assert path in document["paths"], rule.rule
 
 
 def test_back_office_pages_render_for_an_officer(client: FlaskClient, session: Session) -> None:

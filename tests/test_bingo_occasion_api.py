@@ -18,7 +18,7 @@ from tests.bingo_factories import (
     split_script,
 )
 from tests.conftest import Api, Clock
-from tests.factories import PASSWORD, make_member
+from tests.factories import PASSWORD, audit_count, make_member
 
 
 def ok(reply: Any, status: int = 200) -> Any:
@@ -104,8 +104,11 @@ def test_4_0_whole_occasion_from_ball_check_to_close(admin: Api, session: Sessio
 
     sleeper = ok(verifier.post(occ + "/games/1/claims", {"face_number": script.early[0]}), 201)
     assert sleeper["verdict"] == "sleeper" and not sleeper["valid"] and sleeper["completed_on_call"] < script.on_call
-    missing = ok(verifier.post(occ + "/games/1/claims", {"face_number": SERIES_SIZE + 1}), 201)
-    assert missing["verdict"] == "not_in_series"
+    before = audit_count(session)
+    refused(verifier.post(occ + "/games/1/claims", {"face_number": SERIES_SIZE + 1}), 404, "face_not_in_series",
+            "10 DE Admin Code 101-4.27", "face_number")
+    refused(verifier.post(occ + "/games/1/claims", {"face_number": "12"}), 422, "invalid_input", field="face_number")
+    assert audit_count(session) == before
     for face in script.winners:
         claim = ok(verifier.post(occ + "/games/1/claims", {"face_number": face}), 201)
         assert claim["valid"] and claim["completed_on_call"] == script.on_call

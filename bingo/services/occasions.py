@@ -253,7 +253,7 @@ def correct_last_call(session: Session, actor: Actor, now: datetime, occasion_id
 @dataclass(frozen=True)
 class ClaimResult:
     claim: Claim
-    face_cells: tuple[int, ...] | None
+    face_cells: tuple[int, ...]
 
 
 def verify_claim(session: Session, actor: Actor, now: datetime, occasion_id: int, number: int, face_number: int,
@@ -264,26 +264,18 @@ def verify_claim(session: Session, actor: Actor, now: datetime, occasion_id: int
     calls = [c.ball for c in game.calls]
     if not calls:
         raise refuse("no_calls", "No ball has been called in this game yet.", None, "face_number", 409)
+    face = series_service.face(session, occasion.series_id, face_number)
     existing = next((c for c in game.claims if c.face_number == face_number and c.on_call == len(calls)), None)
-    try:
-        face = series_service.face(session, occasion.series_id, face_number)
-    except RuleViolation:
-        face = None
     if existing is not None:
-        return ClaimResult(existing, face.cells if face else None)
-    pattern = from_spec(json.loads(game.pattern_spec))
-    if face is None:
-        claim = Claim(face_number=face_number, player=player, on_call=len(calls), verdict=Verdict.NOT_IN_SERIES.value,
-                      covered_mask=0, verified_at=now, verifier_name=actor.name)
-    else:
-        result = check_face(face, pattern, calls, occasion.last_call_only)
-        claim = Claim(face_number=face_number, player=player, on_call=len(calls), verdict=result.verdict.value,
-                      covered_mask=result.covered, alternative_mask=result.alternative, completed_on_call=result.completed_on_call,
-                      completed_by_ball=result.completed_by_ball, verified_at=now, verifier_name=actor.name)
+        return ClaimResult(existing, face.cells)
+    result = check_face(face, from_spec(json.loads(game.pattern_spec)), calls, occasion.last_call_only)
+    claim = Claim(face_number=face_number, player=player, on_call=len(calls), verdict=result.verdict.value,
+                  covered_mask=result.covered, alternative_mask=result.alternative, completed_on_call=result.completed_on_call,
+                  completed_by_ball=result.completed_by_ball, verified_at=now, verifier_name=actor.name)
     game.claims.append(claim)
     finish(session, actor, now, "game.claim", claim, "bingo_claim",
            {"game": number, "face": face_number, "verdict": claim.verdict, "on_call": claim.on_call})
-    return ClaimResult(claim, face.cells if face else None)
+    return ClaimResult(claim, face.cells)
 
 
 def request_verification(session: Session, actor: Actor, now: datetime, occasion_id: int, number: int,

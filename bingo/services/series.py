@@ -75,5 +75,6 @@ def face(session: Session, series_id: int, face_number: int) -> Face:
     get_series(session, series_id)
     row = session.scalar(select(BingoFace).where(BingoFace.series_id == series_id, BingoFace.face_number == face_number))
     if row is None:
-        raise RuleViolation(Violation("face_not_in_series", f"Face {face_number} is not in this series.", None, "face_number", 404))
+        raise RuleViolation(Violation("face_not_in_series", f"Face {face_number} is not in this occasion's series: check the number "
+                                      "on the paper.", "10 DE Admin Code 101-4.27", "face_number", 404))
     return _face(row)
