@@ -20,6 +20,11 @@ from bingo.schemas import (
     GameOut,
     GiveawayIn,
     GiveawayOut,
+    JarEntriesIn,
+    JarOpeningIn,
+    JarOut,
+    JarSaleOut,
+    JarSettingsIn,
     OccasionIn,
     OccasionOut,
     OddsIn,
@@ -34,9 +39,12 @@ from bingo.schemas import (
     SimulateIn,
     SimulateOut,
     StartGameIn,
+    StatementOut,
+    StatementQuery,
     VerificationIn,
     VerificationOut,
 )
+from bingo.services import cookie_jar as jar_service
 from bingo.services import occasions, programs
 from bingo.services import series as series_service
 from shared.api import operation
@@ -247,3 +255,51 @@ def record_giveaway(occasion_id: int, body: dict[str, Any]) -> Any:
         raise refuse("promotion_occasion_required", "Say whether this is the anniversary or a holiday occasion.",
                      "10 DE Admin Code 101-4.6", "promotion_occasion")
     return occasions.record_giveaway(db_session(), actor(), hall_now(), occasion_id, body)
+
+
+@operation(bp, ORG + "/cookie-jar", "GET", summary="Cookie-jar settings and the amounts in the jars", access=ANYONE_ON_STAFF,
+           response=JarOut)
+def get_cookie_jar(org_id: int) -> Any:
+    return jar_service.summary(db_session(), check_org(org_id))
+
+
+@operation(bp, ORG + "/cookie-jar", "PUT", summary="Set the jar maximum (up to $1,000, 101-4.31.1) and the entry fee",
+           access=(Role.ADMIN, Role.OFFICER), body=JarSettingsIn, response=JarOut)
+def set_cookie_jar(org_id: int, body: dict[str, Any]) -> Any:
+    jar_service.save_settings(db_session(), actor(), hall_now(), check_org(org_id), body["maximum_cents"], body["fee_cents"])
+    return jar_service.summary(db_session(), org_id)
+
+
+@operation(bp, ORG + "/cookie-jar/opening", "POST", summary="Carry over opening jar balances from the paper ledger",
+           access=(Role.ADMIN, Role.OFFICER), body=JarOpeningIn, response=JarOut, status=201)
+def open_cookie_jar(org_id: int, body: dict[str, Any]) -> Any:
+    jar_service.record_opening(db_session(), actor(), hall_now(), check_org(org_id), body["jar1"], body["jar2"], body["held"])
+    return jar_service.summary(db_session(), org_id)
+
+
+@operation(bp, OCC + "/cookie-jar/entries", "POST", summary="Sell cookie-jar entries (until the first number, 101-4.31.4)",
+           access=(Role.ADMIN, Role.MEMBER_IN_CHARGE, Role.CASHIER), body=JarEntriesIn, response=JarSaleOut, status=201)
+def sell_jar_entries(occasion_id: int, body: dict[str, Any]) -> Any:
+    _occasion_org(occasion_id)
+    return jar_service.sell_entries(db_session(), actor(), hall_now(), occasion_id, body["quantity"])
+
+
+@operation(bp, GAME + "/cookie-jar-award", "POST", summary="Award cookie jar 1 to a game won on the cookie-jar number (101-4.31.6)",
+           access=FLOOR, response=GameOut)
+def award_cookie_jar(occasion_id: int, number: int) -> Any:
+    _occasion_org(occasion_id)
+    return presenters.game(jar_service.award(db_session(), actor(), hall_now(), occasion_id, number))
+
+
+@operation(bp, ORG + "/cookie-jar/statement", "GET", summary="Every cookie-jar ledger line, with opening and closing balances",
+           access=OFFICE_VIEW, query=StatementQuery, response=StatementOut)
+def jar_statement(org_id: int, query: dict[str, Any]) -> Any:
+    return jar_service.statement(db_session(), check_org(org_id), query["start"], query["end"])
+
+
+@operation(bp, ORG + "/cookie-jar/statement.csv", "GET", summary="The cookie-jar statement as CSV", access=OFFICE_VIEW,
+           query=StatementQuery, produces="text/csv")
+def jar_statement_csv(org_id: int, query: dict[str, Any]) -> Response:
+    found = jar_service.statement(db_session(), check_org(org_id), query["start"], query["end"])
+    return Response(jar_service.statement_csv(found), mimetype="text/csv",
+                    headers={"Content-Disposition": f"attachment; filename=cookie-jar-{org_id}.csv"})

@@ -90,8 +90,10 @@ class Occasion(Base):
     last_call_only: Mapped[bool] = mapped_column(Boolean, default=True)
     split_whole_dollars: Mapped[bool] = mapped_column(Boolean, default=False)
     split_per_player: Mapped[bool] = mapped_column(Boolean, default=False)
+    jar_posted_at: Mapped[datetime | None] = mapped_column(UtcDateTime())
+    jar_must_go: Mapped[bool] = mapped_column(Boolean, default=False)
 
-    games: Mapped[list[Game]] = relationship(order_by="Game.number", cascade="all, delete-orphan")
+    games: Mapped[list[Game]] = relationship(order_by="Game.number", cascade="all, delete-orphan", back_populates="occasion")
 
 
 class BallCheck(Base):
@@ -132,7 +134,10 @@ class Game(Base):
     started_at: Mapped[datetime | None] = mapped_column(UtcDateTime())
     closed_at: Mapped[datetime | None] = mapped_column(UtcDateTime())
     closing_announcement: Mapped[str | None] = mapped_column(Text)
+    jar_award_cents: Mapped[int | None] = mapped_column(Integer)
+    jar_announcement: Mapped[str | None] = mapped_column(Text)
 
+    occasion: Mapped[Occasion] = relationship(back_populates="games")
     calls: Mapped[list[Call]] = relationship(order_by="Call.seq", cascade="all, delete-orphan")
     claims: Mapped[list[Claim]] = relationship(order_by="Claim.id", cascade="all, delete-orphan")
 
@@ -182,6 +187,7 @@ class Claim(Base):
     verified_at: Mapped[datetime] = mapped_column(UtcDateTime())
     verifier_name: Mapped[str] = mapped_column(String(200))
     share_cents: Mapped[int | None] = mapped_column(Integer)
+    jar_share_cents: Mapped[int | None] = mapped_column(Integer)
     merchandise_won: Mapped[bool] = mapped_column(Boolean, default=False)
     qualified_for_later: Mapped[bool] = mapped_column(Boolean, default=False)
 
@@ -212,3 +218,39 @@ class Giveaway(Base):
     promotion_occasion: Mapped[str | None] = mapped_column(String(16))
     description: Mapped[str] = mapped_column(String(300))
     value_cents: Mapped[int] = mapped_column(Integer)
+
+
+class CookieJarSettings(Base):
+    """10 DE Admin Code 101-4.31.1: the organization's jar maximum (up to $1,000) and entry fee."""
+
+    __tablename__ = "cookie_jar_settings"
+
+    organization_id: Mapped[int] = mapped_column(ForeignKey("organizations.id"), primary_key=True)
+    maximum_cents: Mapped[int] = mapped_column(Integer)
+    fee_cents: Mapped[int] = mapped_column(Integer)
+
+
+class CookieJarLine(Base):
+    """One append-only, double-entry ledger line with the running balances after it."""
+
+    __tablename__ = "cookie_jar_lines"
+    __table_args__ = (UniqueConstraint("organization_id", "seq"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    organization_id: Mapped[int] = mapped_column(ForeignKey("organizations.id"), index=True)
+    seq: Mapped[int] = mapped_column(Integer)
+    occasion_id: Mapped[int | None] = mapped_column(ForeignKey("bingo_occasions.id"), index=True)
+    game_number: Mapped[int | None] = mapped_column(Integer)
+    at: Mapped[datetime] = mapped_column(UtcDateTime())
+    kind: Mapped[str] = mapped_column(String(32))
+    source: Mapped[str] = mapped_column(String(16))
+    target: Mapped[str] = mapped_column(String(16))
+    cents: Mapped[int] = mapped_column(Integer)
+    pending_after: Mapped[int] = mapped_column(Integer)
+    jar1_after: Mapped[int] = mapped_column(Integer)
+    jar2_after: Mapped[int] = mapped_column(Integer)
+    held_after: Mapped[int] = mapped_column(Integer)
+    awarded_after: Mapped[int] = mapped_column(Integer)
+    collected_after: Mapped[int] = mapped_column(Integer)
+    actor_name: Mapped[str] = mapped_column(String(200))
+    note: Mapped[str] = mapped_column(String(300), default="")

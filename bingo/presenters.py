@@ -8,6 +8,7 @@ from bingo.claims import Verdict
 from bingo.faces import FREE, Face, ball_label
 from bingo.models import Claim, Game, Occasion, Program
 from bingo.patterns import Pattern, from_spec
+from bingo.services.cookie_jar import jar_award_due
 from bingo.services.occasions import face_grid
 
 REASONS = {
@@ -34,13 +35,15 @@ def claim(row: Claim, cells: tuple[int, ...] | None = None) -> dict[str, Any]:
         "valid": row.verdict == Verdict.VALID.value, "reason": REASONS[row.verdict], "on_call": row.on_call,
         "completed_on_call": row.completed_on_call,
         "completed_by": ball_label(row.completed_by_ball) if row.completed_by_ball else None,
-        "share_cents": row.share_cents, "merchandise_won": row.merchandise_won, "qualified_for_later": row.qualified_for_later,
+        "share_cents": row.share_cents, "jar_share_cents": row.jar_share_cents, "merchandise_won": row.merchandise_won, "qualified_for_later": row.qualified_for_later,
         "grid": face_grid(cells, row.covered_mask, row.alternative_mask),
     }
 
 
 def game(row: Game) -> dict[str, Any]:
     return {
+        "jar_award_cents": row.jar_award_cents, "jar_announcement": row.jar_announcement,
+        "jar_award_due": jar_award_due(row.occasion, row),
         "number": row.number, "kind": row.kind, "pattern_name": row.pattern_name,
         "pattern": pattern(from_spec(json.loads(row.pattern_spec))), "ball_mode": row.ball_mode, "status": row.status,
         "prize_cents": row.prize_cents, "merchandise": row.merchandise, "announced_prize_cents": row.announced_prize_cents,
@@ -59,7 +62,8 @@ def occasion(row: Occasion) -> dict[str, Any]:
         "cookie_jar_number": row.cookie_jar_number,
         "cookie_jar_label": ball_label(row.cookie_jar_number) if row.cookie_jar_number else None,
         "closed_at": row.closed_at, "last_call_only": row.last_call_only, "split_whole_dollars": row.split_whole_dollars,
-        "split_per_player": row.split_per_player, "games": [game(g) for g in row.games],
+        "split_per_player": row.split_per_player, "jar_posted_at": row.jar_posted_at, "jar_must_go": row.jar_must_go,
+        "games": [game(g) for g in row.games],
     }
 
 

@@ -167,6 +167,7 @@ class ClaimOut(Schema):
     completed_on_call = fields.Integer(allow_none=True)
     completed_by = fields.String(allow_none=True)
     share_cents = Money(data_key="share", allow_none=True)
+    jar_share_cents = Money(data_key="jar_share", allow_none=True)
     merchandise_won = fields.Boolean()
     qualified_for_later = fields.Boolean()
     grid = fields.List(fields.List(fields.Nested(SquareOut)), allow_none=True)
@@ -185,6 +186,9 @@ class GameOut(Schema):
     attendance = fields.Integer(allow_none=True)
     announcement = fields.String(allow_none=True)
     closing_announcement = fields.String(allow_none=True)
+    jar_award_cents = Money(data_key="jar_award", allow_none=True)
+    jar_announcement = fields.String(allow_none=True)
+    jar_award_due = fields.Boolean()
     calls = fields.List(fields.Nested(CallOut))
     claims = fields.List(fields.Nested(ClaimOut))
 
@@ -206,6 +210,8 @@ class OccasionOut(Schema):
     last_call_only = fields.Boolean()
     split_whole_dollars = fields.Boolean()
     split_per_player = fields.Boolean()
+    jar_posted_at = fields.DateTime(allow_none=True)
+    jar_must_go = fields.Boolean()
     games = fields.List(fields.Nested(GameOut))
 
 
@@ -257,3 +263,74 @@ class GiveawayOut(Schema):
     promotion_occasion = fields.String(allow_none=True)
     description = fields.String()
     value_cents = Money(data_key="value")
+
+
+class JarSettingsIn(Schema):
+    maximum_cents = Money(required=True, data_key="maximum")
+    fee_cents = Money(required=True, data_key="fee")
+
+
+class JarBalancesOut(Schema):
+    pending = Money()
+    jar1 = Money()
+    jar2 = Money()
+    held = Money()
+    awarded = Money()
+    collected = Money()
+
+
+class JarOut(Schema):
+    maximum_cents = Money(data_key="maximum", allow_none=True)
+    fee_cents = Money(data_key="fee", allow_none=True)
+    jar1_cents = Money(data_key="jar1")
+    jar2_cents = Money(data_key="jar2")
+    held_cents = Money(data_key="held")
+    pending_cents = Money(data_key="pending")
+    awarded_cents = Money(data_key="awarded")
+    collected_cents = Money(data_key="collected")
+    available_cents = Money(data_key="available")
+
+
+class JarEntriesIn(Schema):
+    quantity = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=1_000))
+
+
+class JarSaleOut(Schema):
+    quantity = fields.Integer()
+    cents = Money(data_key="total")
+    jars = fields.Nested(JarBalancesOut)
+
+
+class StatementQuery(Schema):
+    start = Day(load_default=None, data_key="from")
+    end = Day(load_default=None, data_key="to")
+
+
+class JarLineOut(Schema):
+    seq = fields.Integer()
+    at = fields.DateTime()
+    occasion_id = fields.Integer(allow_none=True)
+    game_number = fields.Integer(allow_none=True)
+    kind = fields.String()
+    source = fields.String()
+    target = fields.String()
+    cents = Money(data_key="amount")
+    jar1_after = Money(data_key="jar1")
+    jar2_after = Money(data_key="jar2")
+    held_after = Money(data_key="held")
+    pending_after = Money(data_key="pending")
+    awarded_after = Money(data_key="awarded")
+    actor_name = fields.String()
+    note = fields.String()
+
+
+class StatementOut(Schema):
+    opening = fields.Nested(JarBalancesOut)
+    closing = fields.Nested(JarBalancesOut)
+    lines = fields.List(fields.Nested(JarLineOut))
+
+
+class JarOpeningIn(Schema):
+    jar1 = Money(required=True)
+    jar2 = Money(load_default=0)
+    held = Money(load_default=0)

@@ -89,7 +89,9 @@ def create_app(settings: Settings | None = None, overrides: dict[str, Any] | Non
     for blueprint in (auth_bp, health_bp, api_bp, bingo_api_bp, office_bp, bingo_bp, poker_bp):
         app.register_blueprint(blueprint)
 
+    from bingo.cli import register as register_bingo_commands
     from shared.cli import register_commands
 
     register_commands(app)
+    register_bingo_commands(app)
     return app

@@ -26,6 +26,7 @@ from bingo.models import (
     VerificationRequest,
 )
 from bingo.patterns import from_spec
+from bingo.services import cookie_jar as jar_service
 from bingo.services import series as series_service
 from bingo.services.programs import get_program, terms_of
 from bingo.splits import Winner, announcement, draw_merchandise, split_money
@@ -184,6 +185,10 @@ def start_game(session: Session, actor: Actor, now: datetime, occasion_id: int, 
                      "10 DE Admin Code 101-4.18", "attendance")
     pattern = from_spec(json.loads(game.pattern_spec))
     prize = terms.for_attendance(attendance)
+    if game.kind == GameKind.COOKIE_JAR_FINAL.value:
+        jars = jar_service.balances(session, occasion.organization_id)
+        prize = jars.jar1
+        game.prize_cents = jars.jar1
     text = f"Game {number}: {pattern.name}. {pattern.announcement} "
     text += f"Prize: {game.merchandise} (value {format_cents(prize)})." if game.merchandise else f"Prize: {format_cents(prize)}."
     if terms.alternate_within_calls is not None and terms.alternate_cents is not None:
@@ -214,7 +219,7 @@ def call_ball(session: Session, actor: Actor, now: datetime, occasion_id: int, n
               rng: random.Random) -> Call:
     """10 DE Admin Code 101-4.12: a manual game takes the number keyed from the blower; an electronic
     game draws from the balls remaining. Once a valid bingo is verified, the caller closes the game."""
-    _occasion, game = _in_play(session, occasion_id, number, now)
+    occasion, game = _in_play(session, occasion_id, number, now)
     calls = [c.ball for c in game.calls]
     if any(c.verdict == Verdict.VALID.value and c.on_call == len(calls) for c in game.claims):
         raise refuse("bingo_on_the_board", "A valid bingo is verified on this call: close the game to pay it.", None, "ball", 409)
@@ -226,6 +231,8 @@ def call_ball(session: Session, actor: Actor, now: datetime, occasion_id: int, n
             raise refuse("electronic_game", "This game draws its numbers electronically; press Draw.", None, "ball")
         ball = draws.draw(calls, rng)
     check(draws.call_refusal(calls, ball))
+    if occasion.jar_posted_at is None:
+        jar_service.post_fees(session, actor, now, occasion)
     call = Call(seq=len(calls) + 1, ball=ball, source=game.ball_mode, called_at=now, caller_user_id=actor.user_id,
                 caller_name=actor.name)
     game.calls.append(call)
@@ -313,7 +320,7 @@ def close_game(session: Session, actor: Actor, now: datetime, occasion_id: int, 
     calls = len(game.calls)
     winners = [c for c in game.claims if c.verdict == Verdict.VALID.value and c.on_call == calls]
     terms = terms_of(game)
-    prize = terms.payable(game.attendance, calls if winners else None)
+    prize = 0 if game.kind == GameKind.COOKIE_JAR_FINAL.value else terms.payable(game.attendance, calls if winners else None)
     shares: list[int] = []
     if winners and game.merchandise:
         chosen = draw_merchandise([Winner(c.id, c.player or f"face {c.face_number}") for c in winners], rng)
@@ -324,6 +331,9 @@ def close_game(session: Session, actor: Actor, now: datetime, occasion_id: int, 
         game.closing_announcement = (f"Game {number}: {len(winners)} qualified; {game.merchandise} (value {format_cents(prize)}) "
                                      f"won by face {next(c.face_number for c in winners if c.merchandise_won)}; the others "
                                      "qualify for a later game or drawing.")
+    elif game.kind == GameKind.COOKIE_JAR_FINAL.value:
+        faces = ", ".join(str(c.face_number) for c in winners) or "nobody"
+        game.closing_announcement = f"Game {number}: cookie jar final blackout won by face {faces}."
     else:
         by_claim = split_money(prize, [Winner(c.id, c.player or f"face {c.face_number}") for c in winners],
                                occasion.split_whole_dollars, occasion.split_per_player)
@@ -333,6 +343,10 @@ def close_game(session: Session, actor: Actor, now: datetime, occasion_id: int, 
         game.closing_announcement = announcement(number, shares)
     game.status = DONE
     game.closed_at = now
+    final = jar_service.add_forced_final(occasion, jar_service.balances(session, occasion.organization_id))
+    if final is not None:
+        game.closing_announcement += (f" Both cookie jars are full: a final blackout on a separate single card is added for "
+                                      f"cookie jar 1 ({format_cents(final.prize_cents)}).")
     finish(session, actor, now, "game.close", game, "bingo_game",
            {"number": number, "winners": [c.face_number for c in winners], "shares": shares, "prize": prize,
             "announcement": game.closing_announcement})
@@ -349,6 +363,7 @@ def close_occasion(session: Session, actor: Actor, now: datetime, occasion_id: i
     if in_play:
         raise refuse("game_in_play", f"Close game {in_play[0]} first, so its prize is awarded.", "10 DE Admin Code 101-4.10",
                      "occasion_id", 409)
+    jar_service.close_refusal(occasion)
     occasion.status = CLOSED
     occasion.closed_at = now
     finish(session, actor, now, "occasion.close", occasion, "bingo_occasion",

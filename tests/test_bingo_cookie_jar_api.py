@@ -1,0 +1,186 @@
+"""Cookie jar bingo through the API (10 DE Admin Code 101-4.31): sales until the first number, the
+posting, the award on the cookie-jar number, the forced final blackout, statements and the ledger
+check."""
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+from flask import Flask
+from sqlalchemy import select, text
+from sqlalchemy.orm import Session
+
+from bingo.models import CookieJarLine
+from bingo.patterns import STANDARD, PatternKind
+from tests.bingo_factories import Hall, make_hall, series_faces, split_script
+from tests.conftest import Api, Clock
+from tests.test_bingo_occasion_api import ok, refused, setup_occasion, staff
+
+JAR_RULE = "10 DE Admin Code 101-4.31"
+
+
+def jar_hall(admin: Api, session: Session, jar1: str, jar2: str) -> Hall:
+    hall = make_hall(session)
+    org = f"/api/v1/organizations/{hall.org.id}/cookie-jar"
+    refused(admin.put(org, {"maximum": "1000.01", "fee": "2.00"}), 422, "jar_maximum_out_of_range", JAR_RULE + ".1", "maximum")
+    ok(admin.put(org, {"maximum": "1000.00", "fee": "2.00"}))
+    ok(admin.post(org + "/opening", {"jar1": jar1, "jar2": jar2}), 201)
+    return hall
+
+
+def opened(admin: Api, hall: Hall, games: list[dict[str, Any]], jar_ball: int) -> tuple[str, Api, Api]:
+    occasion = setup_occasion(admin, hall, games)
+    occ = f"/api/v1/occasions/{occasion['id']}"
+    caller, verifier = staff(admin, f"caller{hall.org.id}"), staff(admin, f"verifier{hall.org.id}")
+    ok(caller.post(occ + "/ball-check", {"checked_by": [hall.caller.id]}))
+    ok(caller.post(occ + "/cookie-jar-number", {"ball": jar_ball}))
+    return occ, caller, verifier
+
+
+def test_4_31_scenario_held_fees_award_on_the_jar_number_split_top_up_and_new_jar(admin: Api, session: Session, clock: Clock) -> None:
+    hall = jar_hall(admin, session, "1000.00", "990.00")
+    script = split_script(STANDARD[PatternKind.ANY_ROW], winners=3)
+    occ, caller, verifier = opened(admin, hall, [{"pattern": {"kind": "any_row"}, "prize": "100.00"},
+                                                {"pattern": {"kind": "four_corners"}, "prize": "50.00"}], script.calls[-1])
+    for _ in range(10):
+        ok(admin.post(occ + "/cookie-jar/entries", {"quantity": 1}), 201)
+    jar = ok(admin.get(f"/api/v1/organizations/{hall.org.id}/cookie-jar"))
+    assert (jar["pending"], jar["jar1"], jar["jar2"]) == ("20.00", "1000.00", "990.00")
+    ok(caller.post(occ + "/games/1/start", {}))
+    for ball in script.calls:
+        ok(caller.post(occ + "/games/1/calls", {"ball": ball}), 201)
+        if ball == script.calls[0]:
+            refused(admin.post(occ + "/cookie-jar/entries", {"quantity": 1}), 409, "jar_sales_closed", JAR_RULE + ".4")
+    jar = ok(admin.get(f"/api/v1/organizations/{hall.org.id}/cookie-jar"))
+    assert (jar["pending"], jar["jar1"], jar["jar2"], jar["held"]) == ("0.00", "1000.00", "990.00", "20.00")
+    for face in script.winners:
+        ok(verifier.post(occ + "/games/1/claims", {"face_number": face}), 201)
+    closed = ok(caller.post(occ + "/games/1/close"))
+    assert closed["jar_award_due"] is True
+    refused(admin.post(occ + "/close"), 409, "jar_award_unpaid", JAR_RULE + ".6")
+    awarded = ok(caller.post(occ + "/games/1/cookie-jar-award"))
+    assert awarded["jar_announcement"] == "Cookie jar: 3 winners: $333.34, $333.33, $333.33"
+    assert sorted(c["jar_share"] for c in awarded["claims"] if c["valid"]) == ["333.33", "333.33", "333.34"]
+    refused(caller.post(occ + "/games/1/cookie-jar-award"), 409, "jar_already_awarded")
+    jar = ok(admin.get(f"/api/v1/organizations/{hall.org.id}/cookie-jar"))
+    assert (jar["jar1"], jar["jar2"], jar["held"], jar["awarded"]) == ("1000.00", "10.00", "0.00", "1000.00")
+
+
+def test_4_31_6_no_award_unless_won_on_the_cookie_jar_number(admin: Api, session: Session, clock: Clock) -> None:
+    hall = jar_hall(admin, session, "500.00", "0.00")
+    script = split_script(STANDARD[PatternKind.ANY_ROW], winners=3)
+    jar_ball = next(b for b in range(1, 76) if b not in script.calls)
+    occ, caller, verifier = opened(admin, hall, [{"pattern": {"kind": "any_row"}, "prize": "100.00"}], jar_ball)
+    ok(caller.post(occ + "/games/1/start", {}))
+    for ball in script.calls:
+        ok(caller.post(occ + "/games/1/calls", {"ball": ball}), 201)
+    ok(verifier.post(occ + "/games/1/claims", {"face_number": script.winners[0]}), 201)
+    assert ok(caller.post(occ + "/games/1/close"))["jar_award_due"] is False
+    refused(caller.post(occ + "/games/1/cookie-jar-award"), 409, "not_on_cookie_jar_number", JAR_RULE + ".6", "game_number")
+    assert ok(admin.get(f"/api/v1/organizations/{hall.org.id}/cookie-jar"))["jar1"] == "500.00"
+
+
+def test_4_31_5_both_jars_full_forces_a_final_blackout(admin: Api, session: Session, clock: Clock) -> None:
+    hall = jar_hall(admin, session, "1000.00", "1000.00")
+    occ, caller, verifier = opened(admin, hall, [{"pattern": {"kind": "four_corners"}, "prize": "50.00"}], 75)
+    ok(admin.post(occ + "/cookie-jar/entries", {"quantity": 3}), 201)
+    ok(caller.post(occ + "/games/1/start", {}))
+    ok(caller.post(occ + "/games/1/calls", {"ball": 5}), 201)
+    state = ok(admin.get(occ))
+    assert state["jar_must_go"] is True
+    closed = ok(caller.post(occ + "/games/1/close"))
+    assert "final blackout" in closed["closing_announcement"]
+    occasion = ok(admin.get(occ))
+    final = occasion["games"][-1]
+    assert final["kind"] == "cookie_jar_final" and final["number"] == 2 and final["pattern_name"] == "Cookie jar final blackout"
+    refused(staff(admin, f"mic{hall.org.id}").post(occ + "/close"), 409, "jar_must_go", JAR_RULE + ".5")
+    started = ok(caller.post(occ + "/games/2/start", {}))
+    assert "$1,000.00" in started["announcement"]
+    blackout = STANDARD[PatternKind.BLACKOUT]
+    face = series_faces()[0]
+    numbers = [n for n in face.cells if n]
+    for ball in numbers:
+        ok(caller.post(occ + "/games/2/calls", {"ball": ball}), 201)
+    winners = [f.number for f in series_faces() if blackout.is_complete(f.covered(numbers))]
+    for number in winners:
+        ok(verifier.post(occ + "/games/2/claims", {"face_number": number}), 201)
+    assert ok(caller.post(occ + "/games/2/close"))["jar_award_due"] is True
+    ok(caller.post(occ + "/games/2/cookie-jar-award"))
+    jar = ok(admin.get(f"/api/v1/organizations/{hall.org.id}/cookie-jar"))
+    assert (jar["jar1"], jar["jar2"], jar["held"]) == ("1000.00", "6.00", "0.00")
+    assert ok(staff(admin, f"mic{hall.org.id}").post(occ + "/close"))["status"] == "closed"
+
+
+def test_4_31_3_jar_entries_need_a_running_occasion_and_settings(admin: Api, session: Session, clock: Clock) -> None:
+    hall = make_hall(session)
+    occasion = setup_occasion(admin, hall, [{"pattern": {"kind": "any_row"}, "prize": "10.00"}])
+    occ = f"/api/v1/occasions/{occasion['id']}"
+    refused(admin.post(occ + "/cookie-jar/entries", {"quantity": 1}), 409, "occasion_not_running")
+    ok(admin.post(occ + "/ball-check", {"checked_by": [hall.caller.id]}))
+    refused(admin.post(occ + "/cookie-jar/entries", {"quantity": 1}), 409, "jar_not_set_up")
+    refused(admin.post(occ + "/cookie-jar/entries", {"quantity": 0}), 422, "invalid_input", field="quantity")
+
+
+def test_jar_statement_and_csv_agree_with_the_ledger(admin: Api, session: Session, clock: Clock) -> None:
+    hall = jar_hall(admin, session, "100.00", "0.00")
+    occ, caller, _ = opened(admin, hall, [{"pattern": {"kind": "any_row"}, "prize": "10.00"}], 9)
+    ok(admin.post(occ + "/cookie-jar/entries", {"quantity": 5}), 201)
+    ok(caller.post(occ + "/games/1/start", {}))
+    ok(caller.post(occ + "/games/1/calls", {"ball": 3}), 201)
+    statement = ok(admin.get(f"/api/v1/organizations/{hall.org.id}/cookie-jar/statement"))
+    assert [line["kind"] for line in statement["lines"]] == ["opening_jar1", "fee", "post_jar1"]
+    assert statement["closing"]["jar1"] == "110.00" and statement["opening"]["jar1"] == "0.00"
+    csv_text = admin.get(f"/api/v1/organizations/{hall.org.id}/cookie-jar/statement.csv").get_data(as_text=True)
+    assert csv_text.splitlines()[-1].split(",")[8:10] == ["110.00", "0.00"]
+
+
+def test_jar_check_fails_when_a_ledger_row_is_altered_in_sql(app: Flask, admin: Api, session: Session, clock: Clock) -> None:
+    hall = jar_hall(admin, session, "100.00", "0.00")
+    runner = app.test_cli_runner()
+    assert runner.invoke(args=["jar", "check"]).exit_code == 0
+    with session.bind.connect() as conn:  # type: ignore[union-attr]
+        if conn.dialect.name == "sqlite":
+            conn.execute(text("DROP TRIGGER cookie_jar_lines_no_update"))
+        else:
+            conn.execute(text("SET LOCAL session_replication_role = replica"))
+        conn.execute(text("UPDATE cookie_jar_lines SET cents = cents + 100 WHERE organization_id = :o"), {"o": hall.org.id})
+        conn.commit()
+    result = runner.invoke(args=["jar", "check"])
+    assert result.exit_code == 1 and "ledger line 1" in result.output
+
+
+def test_4_31_4_concurrent_sales_and_first_call_lose_nothing(admin: Api, session: Session, clock: Clock, app: Flask) -> None:
+    """Two cashiers sell while the caller draws the first number: every sale either lands before the
+    posting (and is posted) or is refused; nothing is lost or posted twice. Real concurrent sessions
+    (PostgreSQL in CI's second run)."""
+    hall = jar_hall(admin, session, "0.00", "0.00")
+    occ, caller, _ = opened(admin, hall, [{"pattern": {"kind": "any_row"}, "prize": "10.00"}], 9)
+    ok(caller.post(occ + "/games/1/start", {}))
+    cashiers = [staff(admin, "boss"), staff(admin, "boss")]
+    sold: list[int] = []
+    refusals: list[str] = []
+    lock = threading.Lock()
+
+    def sell(api: Api) -> None:
+        for _ in range(15):
+            reply = api.post(occ + "/cookie-jar/entries", {"quantity": 1})
+            with lock:
+                if reply.status_code == 201:
+                    sold.append(200)
+                else:
+                    refusals.append(reply.get_json()["error"])
+
+    threads = [threading.Thread(target=sell, args=(c,)) for c in cashiers]
+    for t in threads:
+        t.start()
+    ok(caller.post(occ + "/games/1/calls", {"ball": 3}), 201)
+    for t in threads:
+        t.join()
+    assert set(refusals) <= {"jar_sales_closed"}
+    jar = ok(admin.get(f"/api/v1/organizations/{hall.org.id}/cookie-jar"))
+    assert jar["collected"] == f"{sum(sold) / 100:.2f}"
+    assert jar["pending"] == "0.00" and jar["jar1"] == jar["collected"]
+    with session.info["database"].readers() as reader:
+        posts = reader.scalars(select(CookieJarLine).where(CookieJarLine.kind == "post_jar1")).all()
+        assert len(posts) <= 1
+    assert app.test_cli_runner().invoke(args=["jar", "check"]).exit_code == 0
