@@ -123,3 +123,12 @@ def award(jars: Jars, maximum: int) -> list[Move]:
     if new_jar > 0:
         moves.append(Move("new_jar2", Account.HELD, Account.JAR2, new_jar))
     return moves
+
+
+def bundle_refusal(item_kinds: set[str]) -> Violation | None:
+    """10 DE Admin Code 101-4.31.3: the cookie-jar fee is collected separately, never inside the fee for
+    regular games or any other fee; a sale item that joins it with anything else is refused."""
+    if "cookie_jar" in item_kinds and len(item_kinds) > 1:
+        return Violation("jar_fee_bundled", "The cookie-jar fee must be sold on its own, not inside a pack or any other fee.",
+                         "10 DE Admin Code 101-4.31.3", "items", 422)
+    return None

@@ -2,13 +2,18 @@
 signing in. The occasion screens grow here as the bingo issues land."""
 from __future__ import annotations
 
-from flask import Blueprint, render_template
+from flask import Blueprint, render_template, url_for
 from flask.typing import ResponseReturnValue
 
+from bingo.schemas import JarSettingsIn
+from bingo.services import cookie_jar as jar_service
 from shared.access import allow
-from shared.context import db_session, hall_today
-from shared.roles import Role
+from shared.context import actor, db_session, hall_now, hall_today
+from shared.roles import OFFICE_VIEW, Role
 from shared.services import licenses, roster
+from shared.services.organizations import get_organization
+from shared.views.forms import FormState, submit
+from shared.views.scope import check_org
 from shared.views.station import my_org_id, station_page
 
 bp = Blueprint("bingo", __name__, url_prefix="/bingo")
@@ -45,3 +50,27 @@ def cashier_home() -> ResponseReturnValue:
 @allow(Role.VERIFIER, Role.CALLER, Role.MEMBER_IN_CHARGE, Role.ADMIN)
 def verifier_home() -> ResponseReturnValue:
     return station_page("Verifier", Role.VERIFIER, "No game is in play, so there is nothing to verify yet.")
+
+
+def _jar_page(org_id: int, state: FormState | None = None) -> str:
+    session = db_session()
+    org = get_organization(session, check_org(org_id))
+    found = jar_service.statement(session, org.id, None, None)
+    return render_template("bingo/cookie_jar.html", org=org, form=state or FormState(), jar=jar_service.summary(session, org.id),
+                           statement=found)
+
+
+@bp.get("/organizations/<int:org_id>/cookie-jar")
+@allow(*OFFICE_VIEW)
+def cookie_jar_page(org_id: int) -> ResponseReturnValue:
+    """10 DE Admin Code 101-4.31: the jar statement, every ledger line with its running balances."""
+    return _jar_page(org_id)
+
+
+@bp.post("/organizations/<int:org_id>/cookie-jar")
+@allow(Role.ADMIN, Role.OFFICER)
+def cookie_jar_settings(org_id: int) -> ResponseReturnValue:
+    check_org(org_id)
+    return submit(JarSettingsIn(), lambda d: jar_service.save_settings(db_session(), actor(), hall_now(), org_id,
+                                                                         d["maximum_cents"], d["fee_cents"]),
+                  "Cookie-jar settings saved.", url_for("bingo.cookie_jar_page", org_id=org_id), lambda s: _jar_page(org_id, s))

@@ -13,7 +13,7 @@ from shared import access, errors
 from shared.config import PROJECT_ROOT, Settings, load_settings
 from shared.context import close_db_session, current_user
 from shared.db import Database
-from shared.money import format_cents
+from shared.money import format_cents, wire_cents
 
 
 class RowId(IntegerConverter):
@@ -75,6 +75,7 @@ def create_app(settings: Settings | None = None, overrides: dict[str, Any] | Non
         return response
 
     app.jinja_env.filters["money"] = format_cents
+    app.jinja_env.filters["dollars"] = wire_cents
     app.jinja_env.globals["csrf_token"] = access.csrf_token
     app.context_processor(lambda: {"me": current_user()})
 

@@ -3,6 +3,7 @@ posting, the award on the cookie-jar number, the forced final blackout, statemen
 check."""
 from __future__ import annotations
 
+import re
 import threading
 from typing import Any
 
@@ -12,8 +13,10 @@ from sqlalchemy.orm import Session
 
 from bingo.models import CookieJarLine
 from bingo.patterns import STANDARD, PatternKind
+from shared.roles import Role
 from tests.bingo_factories import Hall, make_hall, series_faces, split_script
 from tests.conftest import Api, Clock
+from tests.factories import PASSWORD, make_member, make_user
 from tests.test_bingo_occasion_api import ok, refused, setup_occasion, staff
 
 JAR_RULE = "10 DE Admin Code 101-4.31"
@@ -184,3 +187,18 @@ def test_4_31_4_concurrent_sales_and_first_call_lose_nothing(admin: Api, session
         posts = reader.scalars(select(CookieJarLine).where(CookieJarLine.kind == "post_jar1")).all()
         assert len(posts) <= 1
     assert app.test_cli_runner().invoke(args=["jar", "check"]).exit_code == 0
+
+
+def test_jar_statement_page_shows_balances_and_saves_settings(client: Any, session: Session) -> None:
+    hall = make_hall(session)
+    make_user(session, [Role.OFFICER], member=make_member(session, hall.org), username="treasurer")
+    page = client.get("/signin").get_data(as_text=True)
+    token = re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)  # type: ignore[union-attr]
+    client.post("/signin", data={"username": "treasurer", "password": PASSWORD, "csrf_token": token})
+    url = f"/bingo/organizations/{hall.org.id}/cookie-jar"
+    token = re.search(r'name="csrf_token" value="([^"]+)"', client.get(url).get_data(as_text=True)).group(1)  # type: ignore[union-attr]
+    refused_page = client.post(url, data={"maximum": "1500.00", "fee": "2.00", "csrf_token": token})
+    assert refused_page.status_code == 422 and "101-4.31.1" in refused_page.get_data(as_text=True)
+    assert client.post(url, data={"maximum": "1000.00", "fee": "2.00", "csrf_token": token}).status_code == 302
+    html = client.get(url).get_data(as_text=True)
+    assert "Jar 1 (to be won)" in html and 'value="2.00"' in html and 'value="1000.00"' in html

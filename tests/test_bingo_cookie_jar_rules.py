@@ -9,6 +9,7 @@ from bingo.cookie_jar import (
     apply_all,
     award,
     both_full,
+    bundle_refusal,
     collect,
     maximum_refusal,
     post,
@@ -96,3 +97,9 @@ def test_4_31_invariant_holds_after_any_sequence(actions: list[tuple[str, int]],
         assert state.balanced()
         assert state.jar1 <= maximum and state.jar2 <= maximum
         assert state.jar2 == 0 or state.jar1 == maximum or action == "award"
+
+
+def test_4_31_3_jar_fee_never_bundled_into_a_pack() -> None:
+    refusal = bundle_refusal({"cookie_jar", "pack"})
+    assert refusal is not None and refusal.rule == "10 DE Admin Code 101-4.31.3"
+    assert bundle_refusal({"cookie_jar"}) is None and bundle_refusal({"pack", "special"}) is None
