@@ -22,6 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bingo.claims import check_face  # noqa: E402
 from bingo.faces import generate_series  # noqa: E402
 from bingo.patterns import STANDARD, PatternKind  # noqa: E402
+from bingo.upick import PickIndex, Ticket, quick_pick  # noqa: E402
 from bingo.winners import CoverageIndex  # noqa: E402
 
 PATTERNS = [PatternKind.ANY_ROW, PatternKind.TWO_ROWS, PatternKind.BLACKOUT, PatternKind.FOUR_CORNERS]
@@ -65,7 +66,27 @@ def winners_after_call(faces_in_play: int = 100_000, games: int = 5) -> None:
               f"max {times[-1] * 1e3:5.2f} ms ({len(times)} calls)")
 
 
+def upick_winners_after_call(tickets_in_play: int = 50_000, games: int = 5, count: int = 8) -> None:
+    rng = random.Random(3)
+    tickets = [Ticket(str(i), tuple(quick_pick(count, rng))) for i in range(tickets_in_play)]
+    times: list[float] = []
+    for game in range(games):
+        index = PickIndex(tickets)
+        order = random.Random(game).sample(range(1, 76), 75)
+        for ball in order:
+            start = time.perf_counter()
+            found = index.call(ball)
+            times.append(time.perf_counter() - start)
+            if found:
+                break
+    times.sort()
+    print(f"U Pick Em winners among {tickets_in_play:,} tickets of {count} numbers after a call: "
+          f"median {statistics.median(times) * 1e3:5.2f} ms, p99 {times[int(len(times) * 0.99) - 1] * 1e3:5.2f} ms, "
+          f"max {times[-1] * 1e3:5.2f} ms ({len(times)} calls)")
+
+
 if __name__ == "__main__":
     print(f"Python {platform.python_version()} on {platform.machine()}, {platform.processor() or 'unknown CPU'}")
     claim_verification()
     winners_after_call()
+    upick_winners_after_call()

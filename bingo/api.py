@@ -13,6 +13,8 @@ from bingo.patterns import STANDARD, PatternError, from_spec
 from bingo.schemas import (
     BallCheckIn,
     BallIn,
+    BreakOpenSaleIn,
+    BreakOpenSaleOut,
     ClaimIn,
     ClaimOut,
     CorrectionIn,
@@ -31,6 +33,7 @@ from bingo.schemas import (
     OddsOut,
     PatternOut,
     PatternSpecIn,
+    PostNumbersIn,
     ProgramIn,
     ProgramOut,
     SeriesGenerateIn,
@@ -41,12 +44,17 @@ from bingo.schemas import (
     StartGameIn,
     StatementOut,
     StatementQuery,
+    UPickSaleIn,
+    UPickTicketOut,
     VerificationIn,
     VerificationOut,
+    VoidIn,
 )
+from bingo.services import break_open as break_open_service
 from bingo.services import cookie_jar as jar_service
 from bingo.services import occasions, programs
 from bingo.services import series as series_service
+from bingo.services import upick as upick_service
 from shared.api import operation
 from shared.context import actor, db_session, hall_now
 from shared.roles import OFFICE_VIEW, Role
@@ -303,3 +311,49 @@ def jar_statement_csv(org_id: int, query: dict[str, Any]) -> Response:
     found = jar_service.statement(db_session(), check_org(org_id), query["start"], query["end"])
     return Response(jar_service.statement_csv(found), mimetype="text/csv",
                     headers={"Content-Disposition": f"attachment; filename=cookie-jar-{org_id}.csv"})
+
+
+@operation(bp, GAME + "/upick-tickets", "POST", summary="Sell a U Pick Em face: the player's numbers or a quick pick (101-4.30)",
+           access=(Role.ADMIN, Role.MEMBER_IN_CHARGE, Role.CASHIER), body=UPickSaleIn, response=UPickTicketOut, status=201)
+def sell_upick(occasion_id: int, number: int, body: dict[str, Any]) -> Any:
+    _occasion_org(occasion_id)
+    if body["quick_pick"] == (body["numbers"] is not None):
+        raise refuse("pick_or_quick_pick", "Send the player's numbers, or ask for a quick pick, not both.", "10 DE Admin Code 101-4.30.1.1",
+                     "numbers")
+    row = upick_service.sell(db_session(), actor(), hall_now(), occasions.get_occasion(db_session(), occasion_id), number,
+                             body["numbers"], rng())
+    return presenters.ticket(upick_service.view(db_session(), row))
+
+
+@operation(bp, "/upick-tickets/<code>", "GET", summary="Look up a U Pick Em ticket by its id, daubed", access=ANYONE_ON_STAFF,
+           response=UPickTicketOut)
+def get_upick(code: str) -> Any:
+    row = upick_service.find(db_session(), code[:20])
+    check_org(occasions.get_occasion(db_session(), row.occasion_id).organization_id)
+    return presenters.ticket(upick_service.view(db_session(), row))
+
+
+@operation(bp, "/upick-tickets/<code>/void", "POST", summary="Void a sold U Pick Em ticket before its game starts",
+           access=(Role.ADMIN, Role.MEMBER_IN_CHARGE), body=VoidIn, response=UPickTicketOut)
+def void_upick(code: str, body: dict[str, Any]) -> Any:
+    row = upick_service.find(db_session(), code[:20])
+    occasion = occasions.get_occasion(db_session(), row.occasion_id)
+    check_org(occasion.organization_id)
+    upick_service.void(db_session(), actor(), hall_now(), occasion, row, body["reason"])
+    return presenters.ticket(upick_service.view(db_session(), row))
+
+
+@operation(bp, GAME + "/break-open/sales", "POST", summary="Sell sealed break-open sheets (until calling resumes, 101-4.29.2)",
+           access=(Role.ADMIN, Role.MEMBER_IN_CHARGE, Role.CASHIER), body=BreakOpenSaleIn, response=BreakOpenSaleOut, status=201)
+def sell_break_open(occasion_id: int, number: int, body: dict[str, Any]) -> Any:
+    _occasion_org(occasion_id)
+    return break_open_service.sell(db_session(), actor(), hall_now(), occasions.get_occasion(db_session(), occasion_id), number,
+                                   body["quantity"])
+
+
+@operation(bp, GAME + "/break-open/post", "POST", summary="Draw and post a break-open game's numbers (101-4.29.1)", access=FLOOR,
+           body=PostNumbersIn, response=GameOut)
+def post_break_open(occasion_id: int, number: int, body: dict[str, Any]) -> Any:
+    _occasion_org(occasion_id)
+    occasion = occasions.get_occasion(db_session(), occasion_id)
+    return presenters.game(break_open_service.post_numbers(db_session(), actor(), hall_now(), occasion, number, body["balls"], rng()))

@@ -69,6 +69,9 @@ class ProgramEntry(Base):
     alternate_within_calls: Mapped[int | None] = mapped_column(Integer)
     alternate_cents: Mapped[int | None] = mapped_column(Integer)
     attendance_tiers: Mapped[str] = mapped_column(Text, default="[]")
+    pick_count: Mapped[int | None] = mapped_column(Integer)
+    face_price_cents: Mapped[int | None] = mapped_column(Integer)
+    break_open_numbers: Mapped[int | None] = mapped_column(Integer)
 
 
 class Occasion(Base):
@@ -136,6 +139,9 @@ class Game(Base):
     closing_announcement: Mapped[str | None] = mapped_column(Text)
     jar_award_cents: Mapped[int | None] = mapped_column(Integer)
     jar_announcement: Mapped[str | None] = mapped_column(Text)
+    pick_count: Mapped[int | None] = mapped_column(Integer)
+    face_price_cents: Mapped[int | None] = mapped_column(Integer)
+    break_open_numbers: Mapped[int | None] = mapped_column(Integer)
 
     occasion: Mapped[Occasion] = relationship(back_populates="games")
     calls: Mapped[list[Call]] = relationship(order_by="Call.seq", cascade="all, delete-orphan")
@@ -254,3 +260,39 @@ class CookieJarLine(Base):
     collected_after: Mapped[int] = mapped_column(Integer)
     actor_name: Mapped[str] = mapped_column(String(200))
     note: Mapped[str] = mapped_column(String(300), default="")
+
+
+class UPickTicket(Base):
+    """10 DE Admin Code 101-4.30.1.3: a U Pick Em face as sold: its id (the barcode), the numbers, the
+    price, who sold it and when; voided only before its game starts."""
+
+    __tablename__ = "upick_tickets"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    code: Mapped[str] = mapped_column(String(20), unique=True)
+    occasion_id: Mapped[int] = mapped_column(ForeignKey("bingo_occasions.id"), index=True)
+    game_number: Mapped[int] = mapped_column(Integer)
+    numbers: Mapped[str] = mapped_column(String(100))
+    quick_pick: Mapped[bool] = mapped_column(Boolean, default=False)
+    price_cents: Mapped[int] = mapped_column(Integer)
+    sold_at: Mapped[datetime] = mapped_column(UtcDateTime())
+    cashier_name: Mapped[str] = mapped_column(String(200))
+    status: Mapped[str] = mapped_column(String(16))
+    void_reason: Mapped[str | None] = mapped_column(String(500))
+    voided_at: Mapped[datetime | None] = mapped_column(UtcDateTime())
+    voided_by: Mapped[str | None] = mapped_column(String(200))
+    completed_on_call: Mapped[int | None] = mapped_column(Integer)
+    share_cents: Mapped[int | None] = mapped_column(Integer)
+
+
+class BreakOpenSale(Base):
+    """10 DE Admin Code 101-4.29.2: sealed break-open sheets sold for a game, until calling resumes."""
+
+    __tablename__ = "break_open_sales"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    occasion_id: Mapped[int] = mapped_column(ForeignKey("bingo_occasions.id"), index=True)
+    game_number: Mapped[int] = mapped_column(Integer)
+    quantity: Mapped[int] = mapped_column(Integer)
+    sold_at: Mapped[datetime] = mapped_column(UtcDateTime())
+    cashier_name: Mapped[str] = mapped_column(String(200))

@@ -4,12 +4,16 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from sqlalchemy.orm import object_session
+
 from bingo.claims import Verdict
 from bingo.faces import FREE, Face, ball_label
 from bingo.models import Claim, Game, Occasion, Program
 from bingo.patterns import Pattern, from_spec
+from bingo.services import upick as upick_service
 from bingo.services.cookie_jar import jar_award_due
 from bingo.services.occasions import face_grid
+from bingo.upick import by_column
 
 REASONS = {
     Verdict.VALID.value: "Valid bingo.",
@@ -41,7 +45,11 @@ def claim(row: Claim, cells: tuple[int, ...] | None = None) -> dict[str, Any]:
 
 
 def game(row: Game) -> dict[str, Any]:
+    session = object_session(row)
+    upick_winners = [t.code for t in upick_service.winners(session, row)] if session and row.kind == "u_pick_em" else []
     return {
+        "pick_count": row.pick_count, "face_price_cents": row.face_price_cents, "break_open_numbers": row.break_open_numbers,
+        "upick_winners": upick_winners,
         "jar_award_cents": row.jar_award_cents, "jar_announcement": row.jar_announcement,
         "jar_award_due": jar_award_due(row.occasion, row),
         "number": row.number, "kind": row.kind, "pattern_name": row.pattern_name,
@@ -72,3 +80,12 @@ def program(row: Program) -> dict[str, Any]:
         {"number": g.number, "kind": g.kind, "pattern_name": from_spec(json.loads(g.pattern_spec)).name, "ball_mode": g.ball_mode,
          "prize_cents": g.prize_cents, "merchandise": g.merchandise, "alternate_within_calls": g.alternate_within_calls,
          "alternate_cents": g.alternate_cents} for g in row.games]}
+
+
+def ticket(view: upick_service.TicketView) -> dict[str, Any]:
+    row = view.ticket
+    numbers = upick_service.numbers_of(row)
+    return {"code": row.code, "occasion_id": row.occasion_id, "game_number": row.game_number, "numbers": numbers,
+            "columns": by_column(numbers), "layout": view.layout, "daubed": view.daubed, "quick_pick": row.quick_pick,
+            "price_cents": row.price_cents, "status": row.status, "sold_at": row.sold_at, "cashier_name": row.cashier_name,
+            "completed_on_call": row.completed_on_call, "share_cents": row.share_cents, "void_reason": row.void_reason}

@@ -99,6 +99,9 @@ class ProgramGameIn(Schema):
     alternate_within_calls = fields.Integer(strict=True, load_default=None, allow_none=True, validate=validate.Range(min=1, max=75))
     alternate_cents = Money(load_default=None, allow_none=True, data_key="alternate_prize")
     attendance_tiers = fields.List(fields.Nested(TierIn), load_default=list, validate=validate.Length(max=10))
+    pick_count = fields.Integer(strict=True, load_default=None, allow_none=True, validate=validate.Range(min=1, max=75))
+    face_price_cents = Money(load_default=None, allow_none=True, data_key="face_price")
+    break_open_numbers = fields.Integer(strict=True, load_default=None, allow_none=True, validate=validate.Range(min=1, max=75))
 
 
 class ProgramIn(Schema):
@@ -189,6 +192,10 @@ class GameOut(Schema):
     jar_award_cents = Money(data_key="jar_award", allow_none=True)
     jar_announcement = fields.String(allow_none=True)
     jar_award_due = fields.Boolean()
+    pick_count = fields.Integer(allow_none=True)
+    face_price_cents = Money(data_key="face_price", allow_none=True)
+    break_open_numbers = fields.Integer(allow_none=True)
+    upick_winners = fields.List(fields.String())
     calls = fields.List(fields.Nested(CallOut))
     claims = fields.List(fields.Nested(ClaimOut))
 
@@ -334,3 +341,45 @@ class JarOpeningIn(Schema):
     jar1 = Money(required=True)
     jar2 = Money(load_default=0)
     held = Money(load_default=0)
+
+
+class UPickSaleIn(Schema):
+    numbers = fields.List(fields.Integer(strict=True), load_default=None, allow_none=True, validate=validate.Length(max=75))
+    quick_pick = fields.Boolean(load_default=False)
+
+
+class UPickTicketOut(Schema):
+    code = fields.String()
+    occasion_id = fields.Integer()
+    game_number = fields.Integer()
+    numbers = fields.List(fields.Integer())
+    columns = fields.List(fields.List(fields.Integer()))
+    layout = fields.String()
+    daubed = fields.List(fields.Integer())
+    quick_pick = fields.Boolean()
+    price_cents = Money(data_key="price")
+    status = fields.String()
+    sold_at = fields.DateTime()
+    cashier_name = fields.String()
+    completed_on_call = fields.Integer(allow_none=True)
+    share_cents = Money(data_key="share", allow_none=True)
+    void_reason = fields.String(allow_none=True)
+
+
+class VoidIn(Schema):
+    reason = fields.String(required=True, validate=validate.Length(min=1, max=500))
+
+
+class BreakOpenSaleIn(Schema):
+    quantity = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=1_000))
+
+
+class BreakOpenSaleOut(Schema):
+    id = fields.Integer()
+    game_number = fields.Integer()
+    quantity = fields.Integer()
+    sold_at = fields.DateTime()
+
+
+class PostNumbersIn(Schema):
+    balls = fields.List(fields.Integer(strict=True), load_default=None, allow_none=True, validate=validate.Length(max=75))

@@ -58,6 +58,10 @@ EXAMPLES: dict[str, dict[str, Any]] = {
     "JarSettingsIn": {"maximum": "1000.00", "fee": "2.00"},
     "JarOpeningIn": {"jar1": "100.00", "jar2": "0.00"},
     "JarEntriesIn": {"quantity": 2},
+    "UPickSaleIn": {"numbers": [1, 20, 40, 60]},
+    "VoidIn": {"reason": "sweep"},
+    "BreakOpenSaleIn": {"quantity": 2},
+    "PostNumbersIn": {"balls": [1, 2, 3]},
 }
 
 

@@ -28,6 +28,7 @@ from bingo.models import (
 from bingo.patterns import from_spec
 from bingo.services import cookie_jar as jar_service
 from bingo.services import series as series_service
+from bingo.services import upick as upick_service
 from bingo.services.programs import get_program, terms_of
 from bingo.splits import Winner, announcement, draw_merchandise, split_money
 from shared.audit import Actor
@@ -83,7 +84,8 @@ def schedule(session: Session, actor: Actor, now: datetime, org_id: int, data: d
     occasion.games = [
         Game(number=e.number, kind=e.kind, pattern_spec=e.pattern_spec, pattern_name=from_spec(json.loads(e.pattern_spec)).name,
              ball_mode=e.ball_mode, prize_cents=e.prize_cents, merchandise=e.merchandise, alternate_within_calls=e.alternate_within_calls,
-             alternate_cents=e.alternate_cents, attendance_tiers=e.attendance_tiers, status=PENDING)
+             alternate_cents=e.alternate_cents, attendance_tiers=e.attendance_tiers, status=PENDING, pick_count=e.pick_count,
+             face_price_cents=e.face_price_cents, break_open_numbers=e.break_open_numbers)
         for e in program.games
     ]
     session.add(occasion)
@@ -173,6 +175,9 @@ def start_game(session: Session, actor: Actor, now: datetime, occasion_id: int, 
                      "10 DE Admin Code 101-4.31.6", "occasion_id", 409)
     if game.status != PENDING:
         raise refuse("game_started", f"Game {number} has already been started.", None, "game_number", 409)
+    if game.kind == GameKind.BREAK_OPEN.value:
+        raise refuse("break_open_posts_numbers", f"Game {number} is a break-open game: post its numbers instead.",
+                     "10 DE Admin Code 101-4.29.1", "game_number", 409)
     unfinished = [g.number for g in occasion.games if g.status == IN_PLAY]
     if unfinished:
         raise refuse("game_in_play", f"Close game {unfinished[0]} first.", None, "game_number", 409)
@@ -195,6 +200,8 @@ def start_game(session: Session, actor: Actor, now: datetime, occasion_id: int, 
         text += f" {format_cents(terms.alternate_cents)} if bingo comes within {terms.alternate_within_calls} calls."
     if attendance is not None and _tiers(game):
         text += f" {attendance} players present."
+    if game.kind == GameKind.U_PICK_EM.value:
+        text += f" U Pick Em: the first player to have all {game.pick_count} of their numbers called wins."
     game.status = IN_PLAY
     game.attendance = attendance
     game.announced_prize_cents = prize
@@ -221,7 +228,11 @@ def call_ball(session: Session, actor: Actor, now: datetime, occasion_id: int, n
     game draws from the balls remaining. Once a valid bingo is verified, the caller closes the game."""
     occasion, game = _in_play(session, occasion_id, number, now)
     calls = [c.ball for c in game.calls]
-    if any(c.verdict == Verdict.VALID.value and c.on_call == len(calls) for c in game.claims):
+    if game.kind == GameKind.BREAK_OPEN.value:
+        raise refuse("break_open_posted", "A break-open game's numbers are posted together; no further calls.",
+                     "10 DE Admin Code 101-4.29.1", "ball", 409)
+    if any(c.verdict == Verdict.VALID.value and c.on_call == len(calls) for c in game.claims) or (
+            game.kind == GameKind.U_PICK_EM.value and upick_service.winners(session, game)):
         raise refuse("bingo_on_the_board", "A valid bingo is verified on this call: close the game to pay it.", None, "ball", 409)
     if game.ball_mode == "manual":
         if ball is None:
@@ -236,7 +247,9 @@ def call_ball(session: Session, actor: Actor, now: datetime, occasion_id: int, n
     call = Call(seq=len(calls) + 1, ball=ball, source=game.ball_mode, called_at=now, caller_user_id=actor.user_id,
                 caller_name=actor.name)
     game.calls.append(call)
-    finish(session, actor, now, "game.call", call, "bingo_call", {"game": number, "seq": call.seq, "ball": ball})
+    won = upick_service.mark_winners(session, game) if game.kind == GameKind.U_PICK_EM.value else []
+    finish(session, actor, now, "game.call", call, "bingo_call",
+           {"game": number, "seq": call.seq, "ball": ball, "upick_winners": [t.code for t in won]})
     return call
 
 
@@ -269,13 +282,17 @@ def verify_claim(session: Session, actor: Actor, now: datetime, occasion_id: int
     invalid with the reason, the covered squares, the winning alternative and the completing call."""
     occasion, game = _in_play(session, occasion_id, number, now)
     calls = [c.ball for c in game.calls]
+    if game.kind == GameKind.U_PICK_EM.value:
+        raise refuse("upick_found_automatically", "U Pick Em winners are found by the system after each call; scan the ticket "
+                     "to look it up.", "10 DE Admin Code 101-4.30.1.8", "face_number", 409)
     if not calls:
         raise refuse("no_calls", "No ball has been called in this game yet.", None, "face_number", 409)
     face = series_service.face(session, occasion.series_id, face_number)
     existing = next((c for c in game.claims if c.face_number == face_number and c.on_call == len(calls)), None)
     if existing is not None:
         return ClaimResult(existing, face.cells)
-    result = check_face(face, from_spec(json.loads(game.pattern_spec)), calls, occasion.last_call_only)
+    last_call_only = occasion.last_call_only and game.kind != GameKind.BREAK_OPEN.value
+    result = check_face(face, from_spec(json.loads(game.pattern_spec)), calls, last_call_only)
     claim = Claim(face_number=face_number, player=player, on_call=len(calls), verdict=result.verdict.value,
                   covered_mask=result.covered, alternative_mask=result.alternative, completed_on_call=result.completed_on_call,
                   completed_by_ball=result.completed_by_ball, verified_at=now, verifier_name=actor.name)
@@ -331,6 +348,13 @@ def close_game(session: Session, actor: Actor, now: datetime, occasion_id: int, 
         game.closing_announcement = (f"Game {number}: {len(winners)} qualified; {game.merchandise} (value {format_cents(prize)}) "
                                      f"won by face {next(c.face_number for c in winners if c.merchandise_won)}; the others "
                                      "qualify for a later game or drawing.")
+    elif game.kind == GameKind.U_PICK_EM.value:
+        tickets = upick_service.winners(session, game)
+        by_ticket = split_money(prize, [Winner(t.id, t.code) for t in tickets], occasion.split_whole_dollars, False)
+        for ticket in tickets:
+            ticket.share_cents = by_ticket[ticket.id]
+        shares = [by_ticket[t.id] for t in tickets]
+        game.closing_announcement = announcement(number, shares)
     elif game.kind == GameKind.COOKIE_JAR_FINAL.value:
         faces = ", ".join(str(c.face_number) for c in winners) or "nobody"
         game.closing_announcement = f"Game {number}: cookie jar final blackout won by face {faces}."

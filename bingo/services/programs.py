@@ -11,6 +11,7 @@ from sqlalchemy.orm import Session
 from bingo.limits import GameKind, PrizeTerms, ProgramGame, program_violations
 from bingo.models import Program, ProgramEntry
 from bingo.patterns import PatternError, from_spec
+from bingo.upick import count_refusal
 from shared.audit import Actor
 from shared.services.common import finish, get_or_refuse
 from shared.services.organizations import get_organization
@@ -28,6 +29,20 @@ def terms_of(entry: Any) -> PrizeTerms:
     )
 
 
+def kind_settings_refusal(number: int, game: dict[str, Any]) -> Violation | None:
+    """10 DE Admin Code 101-4.30.1.5 and 4.29.1: a U Pick Em game lists how many numbers are picked and
+    the price of a face; a break-open game its predetermined quantity of numbers."""
+    if game["kind"] is GameKind.U_PICK_EM:
+        if game.get("pick_count") is None or not game.get("face_price_cents"):
+            return Violation("upick_terms_required", f"Game {number}: a U Pick Em game lists how many numbers are picked and "
+                             "the price of a face.", "10 DE Admin Code 101-4.30.1.5", f"games.{number}.pick_count")
+        return count_refusal(game["pick_count"])
+    if game["kind"] is GameKind.BREAK_OPEN and game.get("break_open_numbers") is None:
+        return Violation("break_open_count_required", f"Game {number}: a break-open game states how many numbers are posted.",
+                         "10 DE Admin Code 101-4.29.1", f"games.{number}.break_open_numbers")
+    return None
+
+
 def create_program(session: Session, actor: Actor, now: datetime, org_id: int, data: dict[str, Any]) -> Program:
     """10 DE Admin Code 101-4.6, 4.14 and 4.17: every pattern permitted and every limit met, or the
     program is not saved; the first broken limit is the refusal."""
@@ -43,12 +58,16 @@ def create_program(session: Session, actor: Actor, now: datetime, org_id: int, d
             raise RuleViolation(Violation("jar_game_not_designated", "No program game may be designated the cookie-jar game; "
                                           "the forced final blackout is added only when the rules require it.",
                                           "10 DE Admin Code 101-4.31.6", f"games.{number}.kind"))
+        kind_refusal = kind_settings_refusal(number, game)
+        if kind_refusal is not None:
+            raise RuleViolation(kind_refusal)
         tiers = sorted((t["min_attendance"], t["prize_cents"]) for t in game.get("attendance_tiers", []))
         entries.append(ProgramEntry(
             number=number, kind=game["kind"].value, pattern_spec=json.dumps(game["pattern"], sort_keys=True),
             ball_mode=game["ball_mode"], prize_cents=game["prize_cents"], merchandise=game.get("merchandise"),
             alternate_within_calls=game.get("alternate_within_calls"), alternate_cents=game.get("alternate_cents"),
-            attendance_tiers=json.dumps(tiers)))
+            attendance_tiers=json.dumps(tiers), pick_count=game.get("pick_count"), face_price_cents=game.get("face_price_cents"),
+            break_open_numbers=game.get("break_open_numbers")))
     violations = program_violations([ProgramGame(e.number, GameKind(e.kind), terms_of(e)) for e in entries])
     if violations:
         raise RuleViolation(violations[0])

@@ -1,0 +1,73 @@
+"""Break-open / game-event bingo (10 DE Admin Code 101-4.29): sealed sheets sold through the occasion,
+a predetermined quantity of numbers posted at once when the game comes up, sheets verified against
+them, and sales closed once calling resumes."""
+from __future__ import annotations
+
+import random
+from datetime import datetime
+
+from sqlalchemy.orm import Session
+
+from bingo import draws
+from bingo.limits import GameKind
+from bingo.models import BreakOpenSale, Call, Game, Occasion
+from shared.audit import Actor
+from shared.services.common import check, finish
+from shared.violations import refuse
+
+
+def _break_open_game(occasion: Occasion, number: int) -> Game:
+    game = next((g for g in occasion.games if g.number == number), None)
+    if game is None or game.kind != GameKind.BREAK_OPEN.value:
+        raise refuse("not_break_open_game", f"Game {number} is not a break-open game on this program.", "10 DE Admin Code 101-4.29",
+                     "game_number", 404)
+    return game
+
+
+def sales_closed(occasion: Occasion, game: Game) -> bool:
+    """10 DE Admin Code 101-4.29.2: no sheets once the game's numbers are posted and the organization
+    resumes calling (a later game has a call)."""
+    return game.status != "pending" and any(g.number > game.number and g.calls for g in occasion.games)
+
+
+def sell(session: Session, actor: Actor, now: datetime, occasion: Occasion, number: int, quantity: int) -> BreakOpenSale:
+    """10 DE Admin Code 101-4.29.2: sealed sheets may be sold throughout the occasion until calling
+    resumes after the game is played."""
+    if occasion.status == "closed":
+        raise refuse("occasion_closed", "This occasion is closed.", None, "occasion_id", 409)
+    game = _break_open_game(occasion, number)
+    if sales_closed(occasion, game):
+        raise refuse("break_open_sales_closed", "Calling has resumed after this break-open game: no more sheets for it.",
+                     "10 DE Admin Code 101-4.29.2", "game_number", 409)
+    sale = BreakOpenSale(occasion_id=occasion.id, game_number=number, quantity=quantity, sold_at=now, cashier_name=actor.name)
+    session.add(sale)
+    finish(session, actor, now, "break_open.sell", sale, "break_open_sale", {"game": number, "quantity": quantity})
+    return sale
+
+
+def post_numbers(session: Session, actor: Actor, now: datetime, occasion: Occasion, number: int, balls: list[int] | None,
+                 rng: random.Random) -> Game:
+    """10 DE Admin Code 101-4.29.1: the predetermined quantity of numbers is drawn and posted together;
+    the balls then go back, since every game starts with all 75 (4.12)."""
+    game = _break_open_game(occasion, number)
+    if game.status != "pending":
+        raise refuse("already_posted", f"Game {number}'s numbers are already posted.", "10 DE Admin Code 101-4.29.1", "game_number", 409)
+    quantity = game.break_open_numbers or 0
+    chosen: list[int] = []
+    if balls is None:
+        for _ in range(quantity):
+            chosen.append(draws.draw(chosen, rng))
+    else:
+        if len(balls) != quantity:
+            raise refuse("wrong_quantity", f"This game posts exactly {quantity} numbers.", "10 DE Admin Code 101-4.29.1", "balls")
+        for ball in balls:
+            check(draws.call_refusal(chosen, ball))
+            chosen.append(ball)
+    for seq, ball in enumerate(chosen, start=1):
+        game.calls.append(Call(seq=seq, ball=ball, source="posted", called_at=now, caller_user_id=actor.user_id, caller_name=actor.name))
+    game.status = "in_play"
+    game.started_at = now
+    game.announced_prize_cents = game.prize_cents
+    game.announcement = f"Game {number}: break-open. Posted numbers: {', '.join(str(b) for b in chosen)}."
+    finish(session, actor, now, "break_open.post", game, "bingo_game", {"game": number, "numbers": chosen})
+    return game
