@@ -8,7 +8,7 @@ from typing import Any
 from flask import Blueprint, Response, current_app
 
 from bingo import odds as odds_rules
-from bingo import presenters
+from bingo import presenters, receipts
 from bingo.patterns import STANDARD, PatternError, from_spec
 from bingo.schemas import (
     BallCheckIn,
@@ -56,8 +56,11 @@ from bingo.services import occasions, programs
 from bingo.services import series as series_service
 from bingo.services import upick as upick_service
 from shared.api import operation
-from shared.context import actor, db_session, hall_now
+from shared.context import actor, db_session, hall_now, printers, station_name
 from shared.roles import OFFICE_VIEW, Role
+from shared.services import printing
+from shared.services.licenses import bingo_license_status
+from shared.services.organizations import get_organization
 from shared.views.scope import check_org
 from shared.violations import refuse
 
@@ -320,9 +323,16 @@ def sell_upick(occasion_id: int, number: int, body: dict[str, Any]) -> Any:
     if body["quick_pick"] == (body["numbers"] is not None):
         raise refuse("pick_or_quick_pick", "Send the player's numbers, or ask for a quick pick, not both.", "10 DE Admin Code 101-4.30.1.1",
                      "numbers")
-    row = upick_service.sell(db_session(), actor(), hall_now(), occasions.get_occasion(db_session(), occasion_id), number,
-                             body["numbers"], rng())
-    return presenters.ticket(upick_service.view(db_session(), row))
+    session = db_session()
+    occasion = occasions.get_occasion(session, occasion_id)
+    row = upick_service.sell(session, actor(), hall_now(), occasion, number, body["numbers"], rng())
+    org = get_organization(session, occasion.organization_id)
+    license_number = bingo_license_status(session, org.id, occasion.occasion_date).current_number
+    receipt = receipts.upick_ticket(org.name, license_number, occasion.occasion_date.isoformat(), number, row.code,
+                                    upick_service.numbers_of(row), row.price_cents, station_name(), row.cashier_name, hall_now())
+    job = printing.print_receipt(session, hall_now(), printers(), station_name(), "upick_ticket", row.code, receipt)
+    return {**presenters.ticket(upick_service.view(session, row)), "print_job_id": job.id, "print_status": job.status,
+            "print_error": job.last_error}
 
 
 @operation(bp, "/upick-tickets/<code>", "GET", summary="Look up a U Pick Em ticket by its id, daubed", access=ANYONE_ON_STAFF,

@@ -364,6 +364,9 @@ class UPickTicketOut(Schema):
     completed_on_call = fields.Integer(allow_none=True)
     share_cents = Money(data_key="share", allow_none=True)
     void_reason = fields.String(allow_none=True)
+    print_job_id = fields.Integer(allow_none=True)
+    print_status = fields.String(allow_none=True)
+    print_error = fields.String(allow_none=True)
 
 
 class VoidIn(Schema):

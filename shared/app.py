@@ -14,6 +14,7 @@ from shared.config import PROJECT_ROOT, Settings, load_settings
 from shared.context import close_db_session, current_user
 from shared.db import Database
 from shared.money import format_cents, wire_cents
+from shared.printing import stations as printer_stations
 
 
 class RowId(IntegerConverter):
@@ -58,6 +59,7 @@ def create_app(settings: Settings | None = None, overrides: dict[str, Any] | Non
     app.extensions["flashboard.db"] = Database.connect(settings.database_url)
     app.extensions["flashboard.rng"] = secrets.SystemRandom()
     app.extensions["flashboard.clock"] = lambda: datetime.now(timezone.utc)
+    app.extensions["flashboard.printers"] = printer_stations.load(settings.printers_path)
 
     app.before_request(access.enforce)
     app.teardown_appcontext(close_db_session)

@@ -12,6 +12,7 @@ from shared.audit import Actor
 from shared.config import Settings
 from shared.db import Database
 from shared.models import User
+from shared.printing.stations import StationPrinter
 
 
 def database() -> Database:
@@ -71,3 +72,9 @@ def actor() -> Actor:
     if user is None:
         return Actor(user_id=None, name="anonymous", station=station_name())
     return Actor(user_id=user.id, name=user.username, station=station_name())
+
+
+def printers() -> dict[str, StationPrinter]:
+    """The stations' printers, loaded and checked at start-up."""
+    loaded: dict[str, StationPrinter] = current_app.extensions["flashboard.printers"]
+    return loaded

@@ -7,12 +7,18 @@ failure, so CI cannot pass by silently skipping.
 """
 from __future__ import annotations
 
+import json
 import os
 import random
 import shutil
+import socket
+import subprocess
 import threading
+import time
+import urllib.request
 import uuid
 from collections.abc import Iterator
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -28,7 +34,7 @@ from werkzeug.serving import make_server
 
 from shared import migrate
 from shared.app import create_app
-from shared.config import Settings
+from shared.config import PROJECT_ROOT, Settings
 from shared.db import Database, make_engine
 from shared.roles import Role
 from shared.tables import metadata
@@ -254,3 +260,111 @@ def seeded(app: Flask) -> random.Random:
     generator = random.Random(2026)
     app.extensions["flashboard.rng"] = generator
     return generator
+
+
+EMUPOS_VERSION = "0.4.0"
+
+
+@dataclass
+class Emulator:
+    """emupos, an ESC/POS printer emulator on a loopback TCP port, with its control API."""
+
+    api: str
+    port: int
+    process: subprocess.Popen[bytes]
+    config: Path
+
+    def get(self, path: str) -> Any:
+        with urllib.request.urlopen(self.api + path, timeout=10) as reply:
+            return reply.read()
+
+    def receipts(self) -> list[dict[str, Any]]:
+        found: list[dict[str, Any]] = json.loads(self.get("/api/v1/devices/front/receipts"))
+        return found
+
+    def text(self, receipt_id: str) -> str:
+        return str(self.get(f"/api/v1/devices/front/receipts/{receipt_id}/text").decode())
+
+    def image(self, receipt_id: str) -> bytes:
+        return bytes(self.get(f"/api/v1/devices/front/receipts/{receipt_id}/image"))
+
+    def fault(self, name: str, active: bool) -> None:
+        request = urllib.request.Request(self.api + f"/api/v1/devices/front/faults/{name}", method="PUT" if active else "DELETE")
+        urllib.request.urlopen(request, timeout=10).close()
+
+    def start(self) -> None:
+        log = open(self.config.parent / "emupos.log", "ab")
+        self.process = subprocess.Popen([str(self.config.parent / "bin-emupos"), "run", "--config", str(self.config)],
+                                        stdout=log, stderr=subprocess.STDOUT, cwd=self.config.parent)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                self.get("/api/v1/health")
+                return
+            except OSError:
+                time.sleep(0.2)
+        raise RuntimeError("the printer emulator did not start; see " + str(self.config.parent / "emupos.log"))
+
+    def stop(self) -> None:
+        self.process.terminate()
+        self.process.wait(timeout=10)
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def _python_313() -> str | None:
+    """A working Python 3.13: pyenv's own install first (its shim may point elsewhere), then PATH."""
+    candidates = [str(p) for p in sorted(Path.home().glob(".pyenv/versions/3.13*/bin/python3.13"))]
+    on_path = shutil.which("python3.13")
+    for candidate in [*reversed(candidates), *([on_path] if on_path else [])]:
+        if subprocess.run([candidate, "-c", "pass"], capture_output=True).returncode == 0:
+            return candidate
+    return None
+
+
+@pytest.fixture(scope="session")
+def emulator(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Emulator]:
+    """emupos (pinned) in its own Python 3.13 venv, started once per run on free loopback ports."""
+    flag = "FLASHBOARD_REQUIRE_PRINTER"
+    python = _python_313()
+    if python is None:
+        unavailable("Python 3.13 not found for the ESC/POS emulator (emupos needs it; pyenv install 3.13)", flag)
+    venv = Path(os.environ.get("FLASHBOARD_EMUPOS_VENV", str(PROJECT_ROOT / ".emupos-venv")))
+    binary = venv / "bin" / "emupos"
+    if not binary.exists():
+        made = subprocess.run([python, "-m", "venv", str(venv)], capture_output=True)
+        installed = made.returncode == 0 and subprocess.run(
+            [str(venv / "bin" / "pip"), "install", "-q", f"emupos=={EMUPOS_VERSION}"], capture_output=True).returncode == 0
+        if not installed:
+            unavailable(f"could not install emupos=={EMUPOS_VERSION} into {venv}", flag)
+    folder = tmp_path_factory.mktemp("emupos")
+    (folder / "bin-emupos").symlink_to(binary)
+    api_port, printer_port = _free_port(), _free_port()
+    config = folder / "emupos.yaml"
+    config.write_text(
+        "schema: 1\n"
+        f"api: {{ host: 127.0.0.1, port: {api_port} }}\n"
+        "devices:\n"
+        "  - id: front\n"
+        "    type: printer\n"
+        "    profile: epson-tm-t20iii\n"
+        f"    connections:\n      - tcp: {{ port: {printer_port} }}\n"
+        "    job_idle_timeout_ms: 500\n"
+        f"    receipts_dir: {folder / 'receipts'}\n")
+    emu = Emulator(api=f"http://127.0.0.1:{api_port}", port=printer_port, process=None, config=config)  # type: ignore[arg-type]
+    emu.start()
+    yield emu
+    emu.stop()
+
+
+@pytest.fixture
+def printer_config(emulator: Emulator, tmp_path: Path) -> Path:
+    """A stations file in python-escpos's format pointing station "front" at the emulator."""
+    path = tmp_path / "printers.yaml"
+    path.write_text(f"stations:\n  front:\n    printer:\n      type: Network\n      host: 127.0.0.1\n      port: {emulator.port}\n"
+                    "      profile: TM-T20II\n")
+    return path

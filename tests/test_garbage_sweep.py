@@ -62,6 +62,7 @@ EXAMPLES: dict[str, dict[str, Any]] = {
     "VoidIn": {"reason": "sweep"},
     "BreakOpenSaleIn": {"quantity": 2},
     "PostNumbersIn": {"balls": [1, 2, 3]},
+    "ReprintIn": {"station": "front"},
 }
 
 

@@ -15,9 +15,11 @@ from shared.context import (
     db_session,
     hall_now,
     hall_today,
+    printers,
     station_name,
 )
 from shared.models import Premises
+from shared.printing import transport
 from shared.roles import OFFICE_EDIT, OFFICE_VIEW, STAFF_ADMIN, Role
 from shared.schemas import (
     AssignmentIn,
@@ -42,7 +44,11 @@ from shared.schemas import (
     PokerOccasionLicenseOut,
     PremisesIn,
     PremisesOut,
+    PrinterStatusOut,
+    PrintJobOut,
+    PrintQueueQuery,
     RenewalsQuery,
+    ReprintIn,
     RolesIn,
     SecretsIn,
     SessionOut,
@@ -56,7 +62,7 @@ from shared.schemas import (
     VendorIn,
     VendorOut,
 )
-from shared.services import licenses, organizations, roster, staff
+from shared.services import licenses, organizations, printing, roster, staff
 from shared.views import presenters
 from shared.views.scope import check_org, visible_org_ids
 from shared.views.signin import (
@@ -303,3 +309,26 @@ def verify_audit() -> dict[str, Any]:
         "broken_seq": broken.seq if broken else None,
         "reason": broken.reason if broken else None,
     }
+
+
+PRINT_ROLES = (Role.ADMIN, Role.MEMBER_IN_CHARGE, Role.CASHIER)
+
+
+@operation(bp, "/print-jobs", "GET", summary="The reprint queue: receipts that did not print", access=PRINT_ROLES,
+           query=PrintQueueQuery, response=PrintJobOut, many=True)
+def print_queue(query: dict[str, Any]) -> list[Any]:
+    return printing.queue(db_session(), query["station"])
+
+
+@operation(bp, "/print-jobs/<int:job_id>/reprint", "POST", summary="Reprint a receipt, marked REPRINT", access=PRINT_ROLES,
+           body=ReprintIn, response=PrintJobOut)
+def reprint_job(job_id: int, body: dict[str, Any]) -> Any:
+    return printing.reprint(db_session(), actor(), hall_now(), printers(), job_id, body["station"])
+
+
+@operation(bp, "/printers/<station>/status", "GET", summary="A station printer's status: online, paper near end, paper out",
+           access=PRINT_ROLES, response=PrinterStatusOut)
+def printer_status(station: str) -> Any:
+    current = transport.status(printing.printer_for(printers(), station[:100]))
+    return {"station": station, "reachable": current.reachable, "online": current.online, "paper": current.paper,
+            "detail": current.detail}

@@ -1,0 +1,28 @@
+"""A receipt as plain data, so it can be stored with its print job and composed again for a reprint."""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Receipt:
+    """What a receipt says, top to bottom. `grid` is the U Pick Em B-I-N-G-O layout, if any; `barcode`
+    is the id a verifier scans back (Code128)."""
+
+    title: str
+    header: list[str]
+    lines: list[tuple[str, str]]
+    totals: list[tuple[str, str]] = field(default_factory=list)
+    grid: str | None = None
+    barcode: str | None = None
+    footer: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Receipt:
+        return cls(title=data["title"], header=list(data["header"]), lines=[tuple(x) for x in data["lines"]],
+                   totals=[tuple(x) for x in data["totals"]], grid=data.get("grid"), barcode=data.get("barcode"),
+                   footer=list(data.get("footer", [])))

@@ -1,0 +1,79 @@
+"""Print jobs: record the receipt first, then try the printer; a failure leaves the job "not printed"
+for the reprint queue, and a reprint is marked REPRINT on the paper and in the audit log."""
+from __future__ import annotations
+
+import json
+from datetime import datetime
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from shared.audit import Actor
+from shared.models import PrintJob
+from shared.printing.compose import compose
+from shared.printing.documents import Receipt
+from shared.printing.stations import StationPrinter
+from shared.printing.transport import send
+from shared.services.common import finish, get_or_refuse
+from shared.violations import refuse
+
+PRINTED, NOT_PRINTED, PENDING = "printed", "not_printed", "pending"
+
+
+def printer_for(printers: dict[str, StationPrinter], station: str) -> StationPrinter:
+    printer = printers.get(station)
+    if printer is None:
+        raise refuse("unknown_printer", f"No printer is configured for station {station!r}.", None, "station", 404)
+    return printer
+
+
+def record(session: Session, now: datetime, station: str, kind: str, reference: str, receipt: Receipt) -> PrintJob:
+    """The job is committed before the printer is touched (DESIGN.md: commit first, then print)."""
+    job = PrintJob(station=station[:100], kind=kind, reference=reference[:100], document=json.dumps(receipt.to_json()),
+                   status=PENDING, attempts=0, reprints=0, created_at=now)
+    session.add(job)
+    session.commit()
+    return job
+
+
+def attempt(session: Session, now: datetime, job: PrintJob, printers: dict[str, StationPrinter], reprint: bool = False) -> PrintJob:
+    """Compose and send; record the outcome whatever it is."""
+    printer = printers.get(job.station)
+    if printer is None:
+        reason: str | None = f"no printer configured for station {job.station!r}"
+    else:
+        payload = compose(Receipt.from_json(json.loads(job.document)), printer.profile, reprint=reprint)
+        reason = send(printer, payload)
+    job.attempts += 1
+    job.status = NOT_PRINTED if reason else PRINTED
+    job.last_error = reason
+    if reason is None:
+        job.printed_at = now
+    session.commit()
+    return job
+
+
+def print_receipt(session: Session, now: datetime, printers: dict[str, StationPrinter], station: str, kind: str, reference: str,
+                  receipt: Receipt) -> PrintJob:
+    return attempt(session, now, record(session, now, station, kind, reference, receipt), printers)
+
+
+def reprint(session: Session, actor: Actor, now: datetime, printers: dict[str, StationPrinter], job_id: int,
+            station: str | None) -> PrintJob:
+    """A reprint says REPRINT, may go to another station's printer, and is audited."""
+    job = get_or_refuse(session, PrintJob, job_id, "print_job_id", "print job")
+    if station is not None:
+        printer_for(printers, station)
+        job.station = station
+    job.reprints += 1
+    finish(session, actor, now, "print.reprint", job, "print_job", {"reference": job.reference, "station": job.station,
+                                                                    "reprints": job.reprints})
+    return attempt(session, now, job, printers, reprint=True)
+
+
+def queue(session: Session, station: str | None) -> list[PrintJob]:
+    """Jobs that did not print, newest first: the cashier's reprint queue."""
+    query = select(PrintJob).where(PrintJob.status != PRINTED)
+    if station:
+        query = query.where(PrintJob.station == station)
+    return list(session.scalars(query.order_by(PrintJob.id.desc()).limit(200)))

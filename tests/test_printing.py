@@ -1,0 +1,152 @@
+"""Receipts on ESC/POS printers: exact bytes from python-escpos's Dummy, a real emulator over TCP
+read back as text and PNG (the barcode decoded with zxing-cpp), and faults that never lose a sale."""
+from __future__ import annotations
+
+import io
+import os
+import time
+from pathlib import Path
+
+import pytest
+import zxingcpp
+from flask import Flask
+from PIL import Image
+from sqlalchemy.orm import Session
+
+from shared.app import create_app
+from shared.config import ConfigError, Settings
+from shared.printing import stations
+from shared.printing.compose import compose
+from shared.printing.documents import Receipt
+from tests.bingo_factories import make_hall
+from tests.conftest import Api, Clock, Emulator
+from tests.test_bingo_occasion_api import ok, refused, setup_occasion, staff
+
+SAMPLE = Receipt(title="Millbrook VFC", header=["Bingo licence B-1147"], lines=[("U Pick Em face", "$1.00")], totals=[("Total", "$1.00")],
+                 grid=" B   I   N   G   O\n 1  16  33      75", barcode="UP-ABCDEFGHJK", footer=["Keep this ticket"])
+
+
+def test_receipt_bytes_carry_the_key_escpos_commands() -> None:
+    data = compose(SAMPLE, "TM-T20II")
+    assert data.startswith(b"\x1b") and b"Millbrook VFC" in data
+    assert b"\x1dk" in data and b"{BUP-ABCDEFGHJK" in data
+    assert data.rstrip(b"\x00").endswith(b"\x1dV\x00") or b"\x1dV" in data
+    assert b"1-888-850-8888" in data
+    assert b"REPRINT" not in data and b"REPRINT" in compose(SAMPLE, "TM-T20II", reprint=True)
+
+
+def test_receipt_document_round_trips_for_reprints() -> None:
+    assert Receipt.from_json(SAMPLE.to_json()) == SAMPLE
+
+
+@pytest.mark.parametrize(("text", "problem"), [
+    ("stations: [1, 2]", "expected a 'stations:' mapping"),
+    ("stations:\n  till:\n    printer:\n      type: Telepathy\n", "type must be one of"),
+    ("stations:\n  till:\n    printer:\n      type: Network\n      profile: TM-T20II\n", "needs a host"),
+    ("stations:\n  till:\n    printer:\n      type: Network\n      host: 10.0.0.9\n      profile: NoSuchPrinter\n", "unknown printer profile"),
+    ("stations: {till: [", "cannot be read"),
+])
+def test_malformed_printer_config_stops_the_server_at_start_up(tmp_path: Path, text: str, problem: str) -> None:
+    path = tmp_path / "printers.yaml"
+    path.write_text(text)
+    with pytest.raises(ConfigError, match=problem):
+        create_app(Settings(instance_path=tmp_path, database_url=f"sqlite:///{tmp_path / 'x.db'}", secret_key="k", printers_path=path))
+
+
+def upick_occasion(app: Flask, admin: Api, session: Session, printer_config: Path) -> tuple[str, Api]:
+    """A running occasion with one U Pick Em game, and a cashier signed in at station \"front\"."""
+    app.extensions["flashboard.printers"] = stations.load(printer_config)
+    hall = make_hall(session, name="Millbrook Volunteer Fire Company")
+    occasion = setup_occasion(admin, hall, [{"kind": "u_pick_em", "pattern": {"kind": "blackout"}, "prize": "100.00",
+                                             "pick_count": 8, "face_price": "1.00"}])
+    occ = f"/api/v1/occasions/{occasion['id']}"
+    cashier = staff(admin, "boss")
+    with cashier.client.session_transaction() as sess:
+        sess["station"] = "front"
+    ok(admin.post(occ + "/ball-check", {"checked_by": [hall.caller.id]}))
+    return occ, cashier
+
+
+def latest(emulator: Emulator, before: set[str]) -> str:
+    """The one receipt that arrived since `before` was taken."""
+    for _ in range(50):
+        fresh = [r["id"] for r in emulator.receipts() if r["id"] not in before]
+        if fresh:
+            assert len(fresh) == 1, fresh
+            return str(fresh[0])
+        time.sleep(0.1)
+    raise AssertionError("no receipt arrived at the emulator")
+
+
+def seen(emulator: Emulator) -> set[str]:
+    return {str(r["id"]) for r in emulator.receipts()}
+
+
+@pytest.mark.printer
+def test_4_30_1_3_upick_receipt_prints_with_grid_and_scannable_ticket_id(app: Flask, admin: Api, session: Session, clock: Clock,
+                                                                         emulator: Emulator, printer_config: Path) -> None:
+    occ, cashier = upick_occasion(app, admin, session, printer_config)
+    before = seen(emulator)
+    ticket = ok(cashier.post(occ + "/games/1/upick-tickets", {"numbers": [3, 9, 17, 30, 44, 52, 61, 75]}), 201)
+    assert ticket["print_status"] == "printed", ticket
+    receipt_id = latest(emulator, before)
+    text = emulator.text(receipt_id)
+    for expected in ["Millbrook Volunteer Fire Company", "Bingo licence B-", "U Pick Em game 1", "front", "Total", "$1.00",
+                     " B   I   N   G   O", ticket["code"], "1-888-850-8888"]:
+        assert expected in text, expected
+    png = emulator.image(receipt_id)
+    decoded = [r.text for r in zxingcpp.read_barcodes(Image.open(io.BytesIO(png)))]
+    assert decoded == [ticket["code"]]
+    folder = os.environ.get("FLASHBOARD_SCREENSHOT_DIR")
+    if folder:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        (Path(folder) / "receipt-upick.png").write_bytes(png)
+
+
+@pytest.mark.printer
+def test_printer_offline_keeps_the_sale_and_the_reprint_says_reprint(app: Flask, admin: Api, session: Session, clock: Clock,
+                                                                      emulator: Emulator, printer_config: Path) -> None:
+    occ, cashier = upick_occasion(app, admin, session, printer_config)
+    emulator.fault("offline", True)
+    try:
+        status = ok(cashier.get("/api/v1/printers/front/status"))
+        assert status["online"] is False
+        ticket = ok(cashier.post(occ + "/games/1/upick-tickets", {"quick_pick": True}), 201)
+        assert ticket["print_status"] == "not_printed" and "offline" in ticket["print_error"]
+        assert ok(cashier.get(f"/api/v1/upick-tickets/{ticket['code']}"))["status"] == "sold"
+        queue = ok(cashier.get("/api/v1/print-jobs?station=front"))
+        assert [j["reference"] for j in queue] == [ticket["code"]]
+    finally:
+        emulator.fault("offline", False)
+    before = seen(emulator)
+    job = ok(cashier.post(f"/api/v1/print-jobs/{queue[0]['id']}/reprint", {}))
+    assert job["status"] == "printed" and job["reprints"] == 1
+    text = emulator.text(latest(emulator, before))
+    assert "REPRINT" in text and ticket["code"] in text
+    assert ok(cashier.get("/api/v1/print-jobs?station=front")) == []
+
+
+@pytest.mark.printer
+def test_printer_power_off_leaves_a_reprintable_job(app: Flask, admin: Api, session: Session, clock: Clock, emulator: Emulator,
+                                                    printer_config: Path) -> None:
+    occ, cashier = upick_occasion(app, admin, session, printer_config)
+    emulator.stop()
+    try:
+        ticket = ok(cashier.post(occ + "/games/1/upick-tickets", {"quick_pick": True}), 201)
+        assert ticket["print_status"] == "not_printed" and "unreachable" in ticket["print_error"]
+    finally:
+        emulator.start()
+    before = seen(emulator)
+    job = ok(cashier.post(f"/api/v1/print-jobs/{ticket['print_job_id']}/reprint", {}))
+    assert job["status"] == "printed"
+    assert "REPRINT" in emulator.text(latest(emulator, before))
+
+
+def test_reprint_to_an_unknown_printer_is_refused(app: Flask, admin: Api, session: Session, clock: Clock, tmp_path: Path) -> None:
+    hall = make_hall(session)
+    occasion = setup_occasion(admin, hall, [{"kind": "u_pick_em", "pattern": {"kind": "blackout"}, "prize": "100.00",
+                                             "pick_count": 2, "face_price": "1.00"}])
+    ticket = ok(admin.post(f"/api/v1/occasions/{occasion['id']}/games/1/upick-tickets", {"numbers": [5, 20]}), 201)
+    assert ticket["print_status"] == "not_printed" and "no printer configured" in ticket["print_error"]
+    refused(admin.post(f"/api/v1/print-jobs/{ticket['print_job_id']}/reprint", {"station": "nowhere"}), 404, "unknown_printer",
+            field="station")
