@@ -34,8 +34,12 @@ from bingo.schemas import (
     PatternOut,
     PatternSpecIn,
     PostNumbersIn,
+    ProductIn,
+    ProductOut,
     ProgramIn,
     ProgramOut,
+    SaleIn,
+    SaleOut,
     SeriesGenerateIn,
     SeriesImportIn,
     SeriesOut,
@@ -53,6 +57,7 @@ from bingo.schemas import (
 from bingo.services import break_open as break_open_service
 from bingo.services import cookie_jar as jar_service
 from bingo.services import occasions, programs
+from bingo.services import sales as sales_service
 from bingo.services import series as series_service
 from bingo.services import upick as upick_service
 from shared.api import operation
@@ -367,3 +372,41 @@ def post_break_open(occasion_id: int, number: int, body: dict[str, Any]) -> Any:
     _occasion_org(occasion_id)
     occasion = occasions.get_occasion(db_session(), occasion_id)
     return presenters.game(break_open_service.post_numbers(db_session(), actor(), hall_now(), occasion, number, body["balls"], rng()))
+
+
+@operation(bp, OCC + "/products", "GET", summary="What the cashier sells at this occasion", access=ANYONE_ON_STAFF,
+           response=ProductOut, many=True)
+def list_products(occasion_id: int) -> list[Any]:
+    _occasion_org(occasion_id)
+    return sales_service.products(db_session(), occasion_id)
+
+
+@operation(bp, OCC + "/products", "POST", summary="Add a product at the organization's price (101-4.22, 4.31.3)", access=PLANNERS,
+           body=ProductIn, response=ProductOut, status=201)
+def add_product(occasion_id: int, body: dict[str, Any]) -> Any:
+    _occasion_org(occasion_id)
+    return sales_service.add_product(db_session(), actor(), hall_now(), occasion_id, body)
+
+
+@operation(bp, OCC + "/sales", "POST", summary="Sell: lines, buyer check (101-4.3, 4.1.1), tender and change; then the receipt",
+           access=(Role.ADMIN, Role.MEMBER_IN_CHARGE, Role.CASHIER), body=SaleIn, response=SaleOut, status=201)
+def create_sale(occasion_id: int, body: dict[str, Any]) -> Any:
+    _occasion_org(occasion_id)
+    session = db_session()
+    result = sales_service.sell(session, actor(), hall_now(), occasion_id, body, rng())
+    sale = result.sale
+    occasion = occasions.get_occasion(session, occasion_id)
+    org = get_organization(session, sale.organization_id)
+    license_number = bingo_license_status(session, org.id, occasion.occasion_date).current_number
+    day = occasion.occasion_date.isoformat()
+    jobs = [printing.print_receipt(session, hall_now(), printers(), station_name(), "sale", receipts.transaction_code(org.id, sale.number),
+                                   sales_service.receipt_for(session, result, license_number, org.name, day, hall_now()))]
+    for ticket in result.tickets:
+        jobs.append(printing.print_receipt(session, hall_now(), printers(), station_name(), "upick_ticket", ticket.code,
+                                           receipts.upick_ticket(org.name, license_number, day, ticket.game_number, ticket.code,
+                                                                 upick_service.numbers_of(ticket), ticket.price_cents, station_name(),
+                                                                 ticket.cashier_name, hall_now())))
+    return {"id": sale.id, "number": sale.number, "transaction_code": receipts.transaction_code(org.id, sale.number),
+            "status": sale.status, "total_cents": sale.total_cents, "tender": sale.tender, "tendered_cents": sale.tendered_cents,
+            "change_cents": sale.change_cents, "lines": sale.lines,
+            "tickets": [presenters.ticket(upick_service.view(session, t)) for t in result.tickets], "print_jobs": jobs}

@@ -296,3 +296,56 @@ class BreakOpenSale(Base):
     quantity: Mapped[int] = mapped_column(Integer)
     sold_at: Mapped[datetime] = mapped_column(UtcDateTime())
     cashier_name: Mapped[str] = mapped_column(String(200))
+
+
+class Product(Base):
+    """Something the cashier sells at an occasion, at the organization's price."""
+
+    __tablename__ = "products"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    occasion_id: Mapped[int] = mapped_column(ForeignKey("bingo_occasions.id"), index=True)
+    kind: Mapped[str] = mapped_column(String(16))
+    name: Mapped[str] = mapped_column(String(200))
+    price_cents: Mapped[int] = mapped_column(Integer)
+    game_number: Mapped[int | None] = mapped_column(Integer)
+
+
+class Sale(Base):
+    """A cashier transaction: sequential, never repeated within the organization."""
+
+    __tablename__ = "sales"
+    __table_args__ = (UniqueConstraint("organization_id", "number"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    organization_id: Mapped[int] = mapped_column(ForeignKey("organizations.id"), index=True)
+    number: Mapped[int] = mapped_column(Integer)
+    occasion_id: Mapped[int] = mapped_column(ForeignKey("bingo_occasions.id"), index=True)
+    kind: Mapped[str] = mapped_column(String(16))
+    station: Mapped[str] = mapped_column(String(100))
+    cashier_name: Mapped[str] = mapped_column(String(200))
+    created_at: Mapped[datetime] = mapped_column(UtcDateTime())
+    total_cents: Mapped[int] = mapped_column(Integer)
+    tender: Mapped[str] = mapped_column(String(32))
+    tendered_cents: Mapped[int] = mapped_column(Integer)
+    change_cents: Mapped[int] = mapped_column(Integer)
+    status: Mapped[str] = mapped_column(String(16))
+    void_reason: Mapped[str | None] = mapped_column(String(500))
+    voided_at: Mapped[datetime | None] = mapped_column(UtcDateTime())
+    approved_by: Mapped[str | None] = mapped_column(String(200))
+
+    lines: Mapped[list[SaleLine]] = relationship(order_by="SaleLine.id", cascade="all, delete-orphan")
+
+
+class SaleLine(Base):
+    __tablename__ = "sale_lines"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    sale_id: Mapped[int] = mapped_column(ForeignKey("sales.id"), index=True)
+    product_id: Mapped[int | None] = mapped_column(ForeignKey("products.id"))
+    kind: Mapped[str] = mapped_column(String(16))
+    description: Mapped[str] = mapped_column(String(200))
+    quantity: Mapped[int] = mapped_column(Integer)
+    unit_cents: Mapped[int] = mapped_column(Integer)
+    total_cents: Mapped[int] = mapped_column(Integer)
+    reference: Mapped[str | None] = mapped_column(String(100))

@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Any
 
+from bingo.models import Sale, UPickTicket
 from bingo.upick import ticket_layout
 from shared.money import format_cents
 from shared.printing.documents import Receipt
@@ -21,4 +23,28 @@ def upick_ticket(org_name: str, license_number: str | None, occasion_day: str, g
         grid=ticket_layout(numbers),
         barcode=code,
         footer=["Keep this ticket: it is your face.", "Winners are found when the last number is called."],
+    )
+
+
+def transaction_code(org_id: int, number: int) -> str:
+    """The transaction id on the receipt's barcode: organization and sequential number."""
+    return f"TX-{org_id}-{number:06d}"
+
+
+def sale(org_name: str, license_number: str | None, occasion_day: str, row: Sale, tickets: list[UPickTicket], sold_at: datetime,
+         jars: dict[str, Any] | None) -> Receipt:
+    """The cashier's receipt: who, where, when and which transaction; the lines, total, tender and
+    change; the posted jar amounts when jar entries were sold; the transaction id as a barcode."""
+    footer = [f"U Pick Em ticket {t.code}: printed separately" for t in tickets]
+    if jars is not None:
+        footer.insert(0, f"Cookie jar: {format_cents(jars['jar1_cents'])} to be won; jar 2 {format_cents(jars['jar2_cents'])}")
+    return Receipt(
+        title=org_name,
+        header=[f"Bingo licence {license_number or '(none on file)'}", f"Occasion {occasion_day}",
+                f"{sold_at:%Y-%m-%d %H:%M} - {row.station} - {row.cashier_name}", f"Transaction {row.number}"],
+        lines=[(f"{line.quantity} x {line.description}", format_cents(line.total_cents)) for line in row.lines],
+        totals=[("Total", format_cents(row.total_cents)), (f"Tendered ({row.tender})", format_cents(row.tendered_cents)),
+                ("Change", format_cents(row.change_cents))],
+        barcode=transaction_code(row.organization_id, row.number),
+        footer=footer,
     )

@@ -6,6 +6,7 @@ from marshmallow import Schema, fields, validate
 
 from bingo.limits import GameKind, PromotionOccasion
 from bingo.patterns import PatternKind
+from bingo.sales import ProductKind
 from shared.schemas import Day, Id, Money, Name
 
 BINGO_WORK_ROLES = ["caller", "cashier", "verifier", "food_service"]
@@ -386,3 +387,67 @@ class BreakOpenSaleOut(Schema):
 
 class PostNumbersIn(Schema):
     balls = fields.List(fields.Integer(strict=True), load_default=None, allow_none=True, validate=validate.Length(max=75))
+
+
+class ProductIn(Schema):
+    kind = fields.Enum(ProductKind, by_value=True, required=True)
+    name = Name(required=True)
+    price_cents = Money(required=True, data_key="price")
+    game_number = fields.Integer(strict=True, load_default=None, allow_none=True, validate=validate.Range(min=1, max=200))
+
+
+class ProductOut(Schema):
+    id = fields.Integer()
+    occasion_id = fields.Integer()
+    kind = fields.String()
+    name = fields.String()
+    price_cents = Money(data_key="price")
+    game_number = fields.Integer(allow_none=True)
+
+
+class SaleLineIn(Schema):
+    product_id = Id(required=True)
+    quantity = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=1_000,
+                                                                                  error="A quantity is between 1 and 1,000."))
+    unit_price_cents = Money(required=True, data_key="unit_price")
+    picks = fields.List(fields.List(fields.Integer(strict=True), validate=validate.Length(max=25)), load_default=None,
+                        allow_none=True, validate=validate.Length(max=100))
+
+
+class SaleIn(Schema):
+    lines = fields.List(fields.Nested(SaleLineIn), required=True, validate=validate.Length(min=1, max=50))
+    buyer_is_adult = fields.Boolean(required=True)
+    buyer_member_id = Id(load_default=None, allow_none=True)
+    tender = fields.String(load_default="cash", validate=validate.Length(min=1, max=32))
+    tendered_cents = Money(required=True, data_key="tendered")
+
+
+class SaleLineOut(Schema):
+    kind = fields.String()
+    description = fields.String()
+    quantity = fields.Integer()
+    unit_cents = Money(data_key="unit_price")
+    total_cents = Money(data_key="total")
+    reference = fields.String(allow_none=True)
+
+
+class PrintOut(Schema):
+    id = fields.Integer()
+    kind = fields.String()
+    reference = fields.String()
+    status = fields.String()
+    last_error = fields.String(allow_none=True)
+
+
+class SaleOut(Schema):
+    id = fields.Integer()
+    number = fields.Integer()
+    transaction_code = fields.String()
+    status = fields.String()
+    total_cents = Money(data_key="total")
+    tender = fields.String()
+    tendered_cents = Money(data_key="tendered")
+    change_cents = Money(data_key="change")
+    lines = fields.List(fields.Nested(SaleLineOut))
+    tickets = fields.List(fields.Nested(UPickTicketOut))
+    print_jobs = fields.List(fields.Nested(PrintOut))

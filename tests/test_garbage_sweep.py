@@ -63,6 +63,8 @@ EXAMPLES: dict[str, dict[str, Any]] = {
     "BreakOpenSaleIn": {"quantity": 2},
     "PostNumbersIn": {"balls": [1, 2, 3]},
     "ReprintIn": {"station": "front"},
+    "ProductIn": {"kind": "non_gaming", "name": "Dauber", "price": "1.50"},
+    "SaleIn": {"lines": [{"product_id": 1, "quantity": 1, "unit_price": "1.50"}], "buyer_is_adult": True, "tendered": "2.00"},
 }
 
 

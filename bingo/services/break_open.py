@@ -31,8 +31,15 @@ def sales_closed(occasion: Occasion, game: Game) -> bool:
 
 
 def sell(session: Session, actor: Actor, now: datetime, occasion: Occasion, number: int, quantity: int) -> BreakOpenSale:
+    """Sheets sold on their own, committed with the audit entry."""
+    sale = add_sheets(session, actor, now, occasion, number, quantity)
+    finish(session, actor, now, "break_open.sell", sale, "break_open_sale", {"game": number, "quantity": quantity})
+    return sale
+
+
+def add_sheets(session: Session, actor: Actor, now: datetime, occasion: Occasion, number: int, quantity: int) -> BreakOpenSale:
     """10 DE Admin Code 101-4.29.2: sealed sheets may be sold throughout the occasion until calling
-    resumes after the game is played."""
+    resumes after the game is played. Inside the caller's transaction."""
     if occasion.status == "closed":
         raise refuse("occasion_closed", "This occasion is closed.", None, "occasion_id", 409)
     game = _break_open_game(occasion, number)
@@ -41,7 +48,7 @@ def sell(session: Session, actor: Actor, now: datetime, occasion: Occasion, numb
                      "10 DE Admin Code 101-4.29.2", "game_number", 409)
     sale = BreakOpenSale(occasion_id=occasion.id, game_number=number, quantity=quantity, sold_at=now, cashier_name=actor.name)
     session.add(sale)
-    finish(session, actor, now, "break_open.sell", sale, "break_open_sale", {"game": number, "quantity": quantity})
+    session.flush()
     return sale
 
 

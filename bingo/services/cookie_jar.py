@@ -123,9 +123,17 @@ class Sale:
 
 
 def sell_entries(session: Session, actor: Actor, now: datetime, occasion_id: int, quantity: int) -> Sale:
+    """10 DE Admin Code 101-4.31.3-4: a sale of cookie-jar entries on its own, committed with its audit entry."""
+    sale = add_entries(session, actor, now, occasion_id, quantity)
+    finish(session, actor, now, "cookie_jar.sale", _lock_occasion(session, occasion_id), "bingo_occasion",
+           {"quantity": quantity, "cents": sale.cents})
+    return sale
+
+
+def add_entries(session: Session, actor: Actor, now: datetime, occasion_id: int, quantity: int) -> Sale:
     """10 DE Admin Code 101-4.31.3-4: cookie-jar entries are their own product, sold from the start of
     the occasion until the first number of the first game is drawn; the occasion row is locked so a
-    sale and the posting never overlap."""
+    sale and the posting never overlap. Inside the caller's transaction."""
     occasion = _lock_occasion(session, occasion_id)
     if occasion.status != "running":
         raise refuse("occasion_not_running", "Cookie-jar entries are sold once the occasion has started (balls verified).",
@@ -138,7 +146,6 @@ def sell_entries(session: Session, actor: Actor, now: datetime, occasion_id: int
     cents = settings.fee_cents * quantity
     jars = _append(session, occasion.organization_id, cookie_jar.collect(cents), now, actor, occasion.id,
                    note=f"{quantity} × {format_cents(settings.fee_cents)}")
-    finish(session, actor, now, "cookie_jar.sale", occasion, "bingo_occasion", {"quantity": quantity, "cents": cents})
     return Sale(quantity, cents, jars)
 
 

@@ -33,8 +33,18 @@ def _upick_game(occasion: Occasion, number: int) -> Game:
 
 def sell(session: Session, actor: Actor, now: datetime, occasion: Occasion, number: int, picked: list[int] | None,
          rng: random.Random) -> UPickTicket:
+    """One ticket sold on its own, committed with its audit entry."""
+    ticket = add_ticket(session, actor, now, occasion, number, picked, rng)
+    finish(session, actor, now, "upick.sell", ticket, "upick_ticket",
+           {"code": ticket.code, "game": number, "numbers": ticket.numbers, "price_cents": ticket.price_cents})
+    return ticket
+
+
+def add_ticket(session: Session, actor: Actor, now: datetime, occasion: Occasion, number: int, picked: list[int] | None,
+               rng: random.Random) -> UPickTicket:
     """10 DE Admin Code 101-4.30.1.1-3: the player's numbers (or a quick pick) are checked, then the
-    ticket is stored with its id, numbers, price, cashier and time. No sale once the game has started."""
+    ticket is stored with its id, numbers, price, cashier and time. No sale once the game has started.
+    Inside the caller's transaction."""
     if occasion.status == "closed":
         raise refuse("occasion_closed", "This occasion is closed.", None, "occasion_id", 409)
     game = _upick_game(occasion, number)
@@ -48,8 +58,7 @@ def sell(session: Session, actor: Actor, now: datetime, occasion: Occasion, numb
                          numbers=",".join(str(n) for n in sorted(numbers)), quick_pick=picked is None,
                          price_cents=game.face_price_cents or 0, sold_at=now, cashier_name=actor.name, status=SOLD)
     session.add(ticket)
-    finish(session, actor, now, "upick.sell", ticket, "upick_ticket",
-           {"code": ticket.code, "game": number, "numbers": ticket.numbers, "price_cents": ticket.price_cents})
+    session.flush()
     return ticket
 
 
