@@ -33,6 +33,8 @@ from bingo.schemas import (
     OddsOut,
     PatternOut,
     PatternSpecIn,
+    PayoutIn,
+    PayoutOut,
     PostNumbersIn,
     ProductIn,
     ProductOut,
@@ -48,20 +50,27 @@ from bingo.schemas import (
     StartGameIn,
     StatementOut,
     StatementQuery,
+    TillCloseIn,
+    TillOpenIn,
+    TillOut,
     UPickSaleIn,
     UPickTicketOut,
     VerificationIn,
     VerificationOut,
     VoidIn,
+    VoidSaleIn,
 )
 from bingo.services import break_open as break_open_service
+from bingo.services import cash as cash_service
 from bingo.services import cookie_jar as jar_service
 from bingo.services import occasions, programs
 from bingo.services import sales as sales_service
 from bingo.services import series as series_service
 from bingo.services import upick as upick_service
+from shared import tills
 from shared.api import operation
 from shared.context import actor, db_session, hall_now, printers, station_name
+from shared.money import MoneyFormatError, parse_cents
 from shared.roles import OFFICE_VIEW, Role
 from shared.services import printing
 from shared.services.licenses import bingo_license_status
@@ -410,3 +419,70 @@ def create_sale(occasion_id: int, body: dict[str, Any]) -> Any:
             "status": sale.status, "total_cents": sale.total_cents, "tender": sale.tender, "tendered_cents": sale.tendered_cents,
             "change_cents": sale.change_cents, "lines": sale.lines,
             "tickets": [presenters.ticket(upick_service.view(session, t)) for t in result.tickets], "print_jobs": jobs}
+
+
+CASH = (Role.ADMIN, Role.MEMBER_IN_CHARGE, Role.CASHIER)
+
+
+def _org_name(org_id: int) -> str:
+    return get_organization(db_session(), org_id).name
+
+
+@operation(bp, OCC + "/payouts", "POST", summary="Pay a verified winner; the slip flags a W-2G at the threshold in force",
+           access=CASH, body=PayoutIn, response=PayoutOut, status=201)
+def pay_winner(occasion_id: int, body: dict[str, Any]) -> Any:
+    _occasion_org(occasion_id)
+    session = db_session()
+    sale, payout = cash_service.pay(session, actor(), hall_now(), occasion_id, body)
+    occasion = occasions.get_occasion(session, occasion_id)
+    game = next(g for g in occasion.games if g.number == payout.game_number)
+    slip = receipts.payout_slip(_org_name(sale.organization_id), occasion.occasion_date.isoformat(), sale, payout, game.pattern_name,
+                                hall_now(), tills.w2g_threshold(hall_now().date()))
+    job = printing.print_receipt(session, hall_now(), printers(), station_name(), "payout", receipts.transaction_code(
+        sale.organization_id, sale.number), slip)
+    return {"number": sale.number, "transaction_code": receipts.transaction_code(sale.organization_id, sale.number),
+            "amount_cents": payout.amount_cents, "winner": payout.winner, "w2g_required": payout.w2g_required, "print_jobs": [job]}
+
+
+@operation(bp, "/sales/<int:sale_id>/void", "POST", summary="Void a sale with the member in charge's PIN and a reason",
+           access=CASH, body=VoidSaleIn, response=SaleOut)
+def void_sale(sale_id: int, body: dict[str, Any]) -> Any:
+    session = db_session()
+    sale = cash_service.get_sale(session, sale_id)
+    check_org(sale.organization_id)
+    approved_by = cash_service.approver(session, body["approver_username"], body["approver_pin"])
+    sale = cash_service.void(session, actor(), hall_now(), sale_id, body["reason"], approved_by)
+    job = printing.print_receipt(session, hall_now(), printers(), station_name(), "void",
+                                 receipts.transaction_code(sale.organization_id, sale.number),
+                                 receipts.void_notice(_org_name(sale.organization_id), sale, hall_now()))
+    return {"id": sale.id, "number": sale.number, "transaction_code": receipts.transaction_code(sale.organization_id, sale.number),
+            "status": sale.status, "total_cents": sale.total_cents, "tender": sale.tender, "tendered_cents": sale.tendered_cents,
+            "change_cents": sale.change_cents, "lines": sale.lines, "tickets": [], "print_jobs": [job]}
+
+
+@operation(bp, OCC + "/tills", "POST", summary="Open a till at this station with a starting bank", access=CASH, body=TillOpenIn,
+           response=TillOut, status=201)
+def open_till(occasion_id: int, body: dict[str, Any]) -> Any:
+    _occasion_org(occasion_id)
+    till = cash_service.open_till(db_session(), actor(), hall_now(), occasion_id, body["opening_bank_cents"])
+    return {**presenters.till(till), "print_jobs": []}
+
+
+@operation(bp, "/tills/<int:till_id>/close", "POST", summary="Close a till: count by denomination, over/short, end-of-shift report",
+           access=CASH, body=TillCloseIn, response=TillOut)
+def close_till(till_id: int, body: dict[str, Any]) -> Any:
+    session = db_session()
+    till = cash_service.get_till(session, till_id)
+    _occasion_org(till.occasion_id)
+    counts: dict[int, int] = {}
+    for text, number in body["counts"].items():
+        try:
+            counts[parse_cents(text)] = number
+        except MoneyFormatError:
+            raise refuse("unknown_denomination", f"{text!r} is not a note or coin such as 20.00 or 0.25.", None, "counts") from None
+    till, shift = cash_service.close_till(session, actor(), hall_now(), till_id, counts)
+    occasion = occasions.get_occasion(session, till.occasion_id)
+    report = receipts.shift_report(_org_name(occasion.organization_id), till, shift.first_number, shift.last_number,
+                                   shift.sales_by_product, shift.voids, shift.payouts_cents, hall_now())
+    job = printing.print_receipt(session, hall_now(), printers(), station_name(), "shift_report", f"till-{till.id}", report)
+    return {**presenters.till(till), "print_jobs": [job]}

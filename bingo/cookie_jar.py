@@ -54,11 +54,15 @@ class Jars:
 
     def apply(self, move: Move) -> Jars:
         """The balances after one line; SALES is outside the jars, so money from it is "collected"."""
-        changes = {move.target.value: getattr(self, move.target.value) + move.cents}
+        changes: dict[str, int] = {}
         if move.source is Account.SALES:
             changes["collected"] = self.collected + move.cents
         else:
             changes[move.source.value] = getattr(self, move.source.value) - move.cents
+        if move.target is Account.SALES:
+            changes["collected"] = self.collected - move.cents
+        else:
+            changes[move.target.value] = getattr(self, move.target.value) + move.cents
         return replace(self, **changes)
 
     def balanced(self) -> bool:
@@ -84,6 +88,11 @@ def maximum_refusal(cents: int) -> Violation | None:
 def collect(cents: int) -> list[Move]:
     """10 DE Admin Code 101-4.31.3: a jar fee, collected on its own, waits in the pending pot."""
     return [Move("fee", Account.SALES, Account.PENDING, cents)]
+
+
+def refund(cents: int) -> list[Move]:
+    """A voided jar sale before the posting: the fee leaves the pending pot and is given back."""
+    return [Move("refund", Account.PENDING, Account.SALES, cents)]
 
 
 def post(jars: Jars, maximum: int) -> list[Move]:

@@ -349,3 +349,40 @@ class SaleLine(Base):
     unit_cents: Mapped[int] = mapped_column(Integer)
     total_cents: Mapped[int] = mapped_column(Integer)
     reference: Mapped[str | None] = mapped_column(String(100))
+
+
+class Payout(Base):
+    """A prize paid in cash: the winner, the amount, who verified, and whether a W-2G is needed."""
+
+    __tablename__ = "payouts"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    sale_id: Mapped[int] = mapped_column(ForeignKey("sales.id"), unique=True)
+    occasion_id: Mapped[int] = mapped_column(ForeignKey("bingo_occasions.id"), index=True)
+    game_number: Mapped[int] = mapped_column(Integer)
+    prize: Mapped[str] = mapped_column(String(16))
+    claim_id: Mapped[int | None] = mapped_column(ForeignKey("bingo_claims.id"))
+    ticket_code: Mapped[str | None] = mapped_column(String(20))
+    winner: Mapped[str] = mapped_column(String(100))
+    amount_cents: Mapped[int] = mapped_column(Integer)
+    verifier_name: Mapped[str] = mapped_column(String(200))
+    w2g_required: Mapped[bool] = mapped_column(Boolean)
+
+
+class Till(Base):
+    """A cashier's drawer for a shift: opening bank, count by denomination at close, over/short."""
+
+    __tablename__ = "tills"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    occasion_id: Mapped[int] = mapped_column(ForeignKey("bingo_occasions.id"), index=True)
+    station: Mapped[str] = mapped_column(String(100))
+    cashier_name: Mapped[str] = mapped_column(String(200))
+    opened_at: Mapped[datetime] = mapped_column(UtcDateTime())
+    opening_bank_cents: Mapped[int] = mapped_column(Integer)
+    closed_at: Mapped[datetime | None] = mapped_column(UtcDateTime())
+    counts: Mapped[str | None] = mapped_column(Text)
+    counted_cents: Mapped[int | None] = mapped_column(Integer)
+    expected_cents: Mapped[int | None] = mapped_column(Integer)
+    over_short_cents: Mapped[int | None] = mapped_column(Integer)
+    explanation: Mapped[str | None] = mapped_column(Text)

@@ -8,7 +8,7 @@ from sqlalchemy.orm import object_session
 
 from bingo.claims import Verdict
 from bingo.faces import FREE, Face, ball_label
-from bingo.models import Claim, Game, Occasion, Program
+from bingo.models import Claim, Game, Occasion, Program, Till
 from bingo.patterns import Pattern, from_spec
 from bingo.services import upick as upick_service
 from bingo.services.cookie_jar import jar_award_due
@@ -89,3 +89,9 @@ def ticket(view: upick_service.TicketView) -> dict[str, Any]:
             "columns": by_column(numbers), "layout": view.layout, "daubed": view.daubed, "quick_pick": row.quick_pick,
             "price_cents": row.price_cents, "status": row.status, "sold_at": row.sold_at, "cashier_name": row.cashier_name,
             "completed_on_call": row.completed_on_call, "share_cents": row.share_cents, "void_reason": row.void_reason}
+
+
+def till(row: Till) -> dict[str, Any]:
+    return {"id": row.id, "station": row.station, "cashier_name": row.cashier_name, "opened_at": row.opened_at,
+            "opening_bank_cents": row.opening_bank_cents, "closed_at": row.closed_at, "counted_cents": row.counted_cents,
+            "expected_cents": row.expected_cents, "over_short_cents": row.over_short_cents, "explanation": row.explanation}

@@ -4,7 +4,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from bingo.models import Sale, UPickTicket
+from bingo.models import Payout, Sale, Till, UPickTicket
 from bingo.upick import ticket_layout
 from shared.money import format_cents
 from shared.printing.documents import Receipt
@@ -47,4 +47,52 @@ def sale(org_name: str, license_number: str | None, occasion_day: str, row: Sale
                 ("Change", format_cents(row.change_cents))],
         barcode=transaction_code(row.organization_id, row.number),
         footer=footer,
+    )
+
+
+def payout_slip(org_name: str, occasion_day: str, row: Sale, payout: Payout, pattern_name: str, paid_at: datetime,
+                threshold_cents: int) -> Receipt:
+    """The winner's payout slip: game, pattern, face or ticket, amount, date, verifier, a signature line,
+    and the W-2G notice when the amount reaches the threshold in force."""
+    prize = "Cookie jar" if payout.prize == "cookie_jar" else f"Game {payout.game_number}: {pattern_name}"
+    footer = ["", "Winner's signature: ______________________", "", "Paid by: __________________________"]
+    if payout.w2g_required:
+        footer.insert(0, f"W-2G REQUIRED: {format_cents(payout.amount_cents)} reaches the {format_cents(threshold_cents)} threshold.")
+    return Receipt(
+        title=org_name,
+        header=["PRIZE PAYOUT", f"Occasion {occasion_day}", f"{paid_at:%Y-%m-%d %H:%M} - {row.station} - {row.cashier_name}",
+                f"Transaction {row.number}"],
+        lines=[(prize, ""), (f"Winner: {payout.winner}", ""), (f"Verified by {payout.verifier_name}", "")],
+        totals=[("Paid", format_cents(payout.amount_cents))],
+        barcode=transaction_code(row.organization_id, row.number),
+        footer=footer,
+    )
+
+
+def void_notice(org_name: str, row: Sale, voided_at: datetime) -> Receipt:
+    """Printed when a sale is voided, so the paper trail shows it."""
+    return Receipt(
+        title=org_name,
+        header=["*** VOID ***", f"Transaction {row.number} voided", f"{voided_at:%Y-%m-%d %H:%M} - {row.station}",
+                f"Approved by {row.approved_by}"],
+        lines=[(f"{line.quantity} x {line.description}", format_cents(-line.total_cents)) for line in row.lines],
+        totals=[("Refunded", format_cents(row.total_cents))],
+        barcode=transaction_code(row.organization_id, row.number),
+        footer=[f"Reason: {row.void_reason}"],
+    )
+
+
+def shift_report(org_name: str, till: Till, first: int | None, last: int | None, by_product: dict[str, int], voids: list[int],
+                 payouts_cents: int, closed_at: datetime) -> Receipt:
+    """End of shift: first and last transaction numbers, sales by product, voids, payouts, the count
+    and the over/short with its explanation."""
+    return Receipt(
+        title=org_name,
+        header=["END OF SHIFT", f"{till.station} - {till.cashier_name}", f"Closed {closed_at:%Y-%m-%d %H:%M}",
+                f"Transactions {first or '-'} to {last or '-'}"],
+        lines=[*((name, format_cents(cents)) for name, cents in sorted(by_product.items())),
+               ("Voided transactions", ", ".join(str(v) for v in voids) or "none"), ("Payouts", format_cents(payouts_cents))],
+        totals=[("Opening bank", format_cents(till.opening_bank_cents)), ("Expected cash", format_cents(till.expected_cents or 0)),
+                ("Counted", format_cents(till.counted_cents or 0)), ("Over/short", format_cents(till.over_short_cents or 0))],
+        footer=[till.explanation or ""],
     )

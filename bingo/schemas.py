@@ -451,3 +451,50 @@ class SaleOut(Schema):
     lines = fields.List(fields.Nested(SaleLineOut))
     tickets = fields.List(fields.Nested(UPickTicketOut))
     print_jobs = fields.List(fields.Nested(PrintOut))
+
+
+class PayoutIn(Schema):
+    game_number = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=200))
+    prize = fields.String(load_default="game", validate=validate.OneOf(["game", "cookie_jar"]))
+    claim_id = Id(load_default=None, allow_none=True)
+    ticket_code = fields.String(load_default=None, allow_none=True, validate=validate.Length(min=1, max=20))
+    verifier_name = fields.String(load_default=None, allow_none=True, validate=validate.Length(max=200))
+
+
+class PayoutOut(Schema):
+    number = fields.Integer()
+    transaction_code = fields.String()
+    amount_cents = Money(data_key="amount")
+    winner = fields.String()
+    w2g_required = fields.Boolean()
+    print_jobs = fields.List(fields.Nested(PrintOut))
+
+
+class VoidSaleIn(Schema):
+    reason = fields.String(required=True, validate=validate.Length(min=1, max=500))
+    approver_username = fields.String(required=True, validate=validate.Length(min=1, max=64))
+    approver_pin = fields.String(required=True, validate=validate.Length(min=1, max=8))
+
+
+class TillOpenIn(Schema):
+    opening_bank_cents = Money(required=True, data_key="opening_bank")
+
+
+class TillCloseIn(Schema):
+    counts = fields.Dict(keys=fields.String(validate=validate.Length(max=12)),
+                         values=fields.Integer(strict=True, validate=validate.Range(min=0, max=100_000)), required=True,
+                         validate=validate.Length(max=20))
+
+
+class TillOut(Schema):
+    id = fields.Integer()
+    station = fields.String()
+    cashier_name = fields.String()
+    opened_at = fields.DateTime()
+    opening_bank_cents = Money(data_key="opening_bank")
+    closed_at = fields.DateTime(allow_none=True)
+    counted_cents = Money(data_key="counted", allow_none=True)
+    expected_cents = Money(data_key="expected", allow_none=True)
+    over_short_cents = Money(data_key="over_short", allow_none=True)
+    explanation = fields.String(allow_none=True)
+    print_jobs = fields.List(fields.Nested(PrintOut))

@@ -65,6 +65,10 @@ EXAMPLES: dict[str, dict[str, Any]] = {
     "ReprintIn": {"station": "front"},
     "ProductIn": {"kind": "non_gaming", "name": "Dauber", "price": "1.50"},
     "SaleIn": {"lines": [{"product_id": 1, "quantity": 1, "unit_price": "1.50"}], "buyer_is_adult": True, "tendered": "2.00"},
+    "PayoutIn": {"game_number": 1, "claim_id": 1},
+    "VoidSaleIn": {"reason": "sweep", "approver_username": "sweep_member_in_charge", "approver_pin": "2468"},
+    "TillOpenIn": {"opening_bank": "100.00"},
+    "TillCloseIn": {"counts": {"20.00": 5}},
 }
 
 

@@ -149,6 +149,15 @@ def add_entries(session: Session, actor: Actor, now: datetime, occasion_id: int,
     return Sale(quantity, cents, jars)
 
 
+def refund_entries(session: Session, actor: Actor, now: datetime, occasion_id: int, cents: int) -> Jars:
+    """A voided jar sale before the posting: its fees leave the pending pot. Inside the caller's transaction."""
+    occasion = _lock_occasion(session, occasion_id)
+    if occasion.jar_posted_at is not None:
+        raise refuse("jar_fees_posted", "The fees are already posted to the jars.", f"{RULE}.4", "sale_id", 409)
+    _lock_org(session, occasion.organization_id)
+    return _append(session, occasion.organization_id, cookie_jar.refund(cents), now, actor, occasion.id, note="void")
+
+
 def post_fees(session: Session, actor: Actor, now: datetime, occasion: Occasion) -> Jars:
     """10 DE Admin Code 101-4.31.4-5: called inside the transaction of the occasion's first call. The
     occasion row is locked first, so any sale still in flight either committed before (and is posted)

@@ -62,7 +62,7 @@ def add_product(session: Session, actor: Actor, now: datetime, occasion_id: int,
     return product
 
 
-def _next_number(session: Session, org_id: int) -> int:
+def next_transaction_number(session: Session, org_id: int) -> int:
     """Transaction numbers run 1, 2, 3… per organization and never repeat: the organization row is
     locked while the next one is taken."""
     session.execute(select(Organization.id).where(Organization.id == org_id).with_for_update())
@@ -97,7 +97,7 @@ def sell(session: Session, actor: Actor, now: datetime, occasion_id: int, data: 
     check(buyer_refusal(requests, data["buyer_is_adult"], working))
     total = sum(r.quantity * r.unit_cents for r in requests)
     check(tills.tender_refusal(data["tender"], total, data["tendered_cents"]))
-    sale = Sale(organization_id=occasion.organization_id, number=_next_number(session, occasion.organization_id), occasion_id=occasion.id,
+    sale = Sale(organization_id=occasion.organization_id, number=next_transaction_number(session, occasion.organization_id), occasion_id=occasion.id,
                 kind="sale", station=actor.station, cashier_name=actor.name, created_at=now, total_cents=total, tender=data["tender"],
                 tendered_cents=data["tendered_cents"], change_cents=data["tendered_cents"] - total, status="completed")
     result = SaleResult(sale)

@@ -2,6 +2,8 @@
 (so centring and widths match the paper)."""
 from __future__ import annotations
 
+import textwrap
+
 from escpos.printer import Dummy
 
 from shared.printing.documents import Receipt
@@ -24,7 +26,8 @@ def compose(receipt: Receipt, profile: str, reprint: bool = False) -> bytes:
     printer.textln(receipt.title[:width])
     printer.set(align="center", bold=False, normal_textsize=True)
     for line in receipt.header:
-        printer.textln(line[:width])
+        for part in textwrap.wrap(line, width) or [""]:
+            printer.textln(part)
     printer.set(align="left", normal_textsize=True)
     printer.textln("-" * width)
     for left, right in receipt.lines:
@@ -46,7 +49,8 @@ def compose(receipt: Receipt, profile: str, reprint: bool = False) -> bytes:
         printer.barcode("{B" + receipt.barcode, "CODE128", height=80, width=2, pos="BELOW", function_type="B", align_ct=True)
     printer.set(align="center", normal_textsize=True)
     for line in [*receipt.footer, HELPLINE]:
-        printer.textln(line[:width])
+        for part in textwrap.wrap(line, width) or [""]:
+            printer.textln(part)
     if reprint:
         printer.textln("*** REPRINT ***")
     printer.cut()
