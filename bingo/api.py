@@ -31,6 +31,9 @@ from bingo.schemas import (
     OccasionOut,
     OddsIn,
     OddsOut,
+    PackMoveIn,
+    PaperSetIn,
+    PaperSetOut,
     PatternOut,
     PatternSpecIn,
     PayoutIn,
@@ -63,6 +66,7 @@ from bingo.schemas import (
 from bingo.services import break_open as break_open_service
 from bingo.services import cash as cash_service
 from bingo.services import cookie_jar as jar_service
+from bingo.services import inventory as inventory_service
 from bingo.services import occasions, programs
 from bingo.services import sales as sales_service
 from bingo.services import series as series_service
@@ -486,3 +490,27 @@ def close_till(till_id: int, body: dict[str, Any]) -> Any:
                                    shift.sales_by_product, shift.voids, shift.payouts_cents, hall_now())
     job = printing.print_receipt(session, hall_now(), printers(), station_name(), "shift_report", f"till-{till.id}", report)
     return {**presenters.till(till), "print_jobs": [job]}
+
+
+@operation(bp, ORG + "/paper-sets", "POST", summary="Receive a set of paper: series, colour, on, up, serial and face ranges",
+           access=PLANNERS, body=PaperSetIn, response=PaperSetOut, status=201)
+def receive_paper(org_id: int, body: dict[str, Any]) -> Any:
+    row = inventory_service.receive(db_session(), actor(), hall_now(), check_org(org_id), body)
+    return presenters.paper_set(row, inventory_service.counts(db_session(), row.id))
+
+
+@operation(bp, "/paper-sets/<int:set_id>", "GET", summary="A paper set and its packs by status", access=ANYONE_ON_STAFF,
+           response=PaperSetOut)
+def get_paper(set_id: int) -> Any:
+    row = inventory_service.get_set(db_session(), set_id)
+    check_org(row.organization_id)
+    return presenters.paper_set(row, inventory_service.counts(db_session(), row.id))
+
+
+@operation(bp, "/paper-sets/<int:set_id>/packs", "POST", summary="Issue packs to a station, take them back, or record them missing",
+           access=(Role.ADMIN, Role.MEMBER_IN_CHARGE, Role.OFFICER), body=PackMoveIn, response=PaperSetOut)
+def move_packs(set_id: int, body: dict[str, Any]) -> Any:
+    row = inventory_service.get_set(db_session(), set_id)
+    check_org(row.organization_id)
+    inventory_service.move(db_session(), actor(), hall_now(), set_id, body)
+    return presenters.paper_set(row, inventory_service.counts(db_session(), row.id))

@@ -309,6 +309,7 @@ class Product(Base):
     name: Mapped[str] = mapped_column(String(200))
     price_cents: Mapped[int] = mapped_column(Integer)
     game_number: Mapped[int | None] = mapped_column(Integer)
+    paper_set_id: Mapped[int | None] = mapped_column(ForeignKey("paper_sets.id"))
 
 
 class Sale(Base):
@@ -386,3 +387,40 @@ class Till(Base):
     expected_cents: Mapped[int | None] = mapped_column(Integer)
     over_short_cents: Mapped[int | None] = mapped_column(Integer)
     explanation: Mapped[str | None] = mapped_column(Text)
+
+
+class PaperSet(Base):
+    """A received set of paper: series, colour, faces per sheet ("on"), sheets per pack ("up"),
+    serial and face ranges."""
+
+    __tablename__ = "paper_sets"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    organization_id: Mapped[int] = mapped_column(ForeignKey("organizations.id"), index=True)
+    series_id: Mapped[int] = mapped_column(ForeignKey("bingo_series.id"))
+    colour: Mapped[str] = mapped_column(String(50))
+    faces_per_sheet: Mapped[int] = mapped_column(Integer)
+    sheets_per_pack: Mapped[int] = mapped_column(Integer)
+    serial_from: Mapped[int] = mapped_column(Integer)
+    serial_to: Mapped[int] = mapped_column(Integer)
+    first_face: Mapped[int] = mapped_column(Integer)
+    received_at: Mapped[datetime] = mapped_column(UtcDateTime())
+    received_by: Mapped[str] = mapped_column(String(200))
+
+
+class Pack(Base):
+    """One pack: in stock, issued to a station for an occasion, sold, returned or missing."""
+
+    __tablename__ = "packs"
+    __table_args__ = (UniqueConstraint("set_id", "serial"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    set_id: Mapped[int] = mapped_column(ForeignKey("paper_sets.id"), index=True)
+    serial: Mapped[int] = mapped_column(Integer)
+    first_face: Mapped[int] = mapped_column(Integer)
+    last_face: Mapped[int] = mapped_column(Integer)
+    status: Mapped[str] = mapped_column(String(16))
+    occasion_id: Mapped[int | None] = mapped_column(ForeignKey("bingo_occasions.id"), index=True)
+    station: Mapped[str | None] = mapped_column(String(100))
+    sale_id: Mapped[int | None] = mapped_column(ForeignKey("sales.id"))
+    note: Mapped[str | None] = mapped_column(String(300))

@@ -8,10 +8,11 @@ from sqlalchemy.orm import object_session
 
 from bingo.claims import Verdict
 from bingo.faces import FREE, Face, ball_label
-from bingo.models import Claim, Game, Occasion, Program, Till
+from bingo.models import Claim, Game, Occasion, PaperSet, Program, Till
 from bingo.patterns import Pattern, from_spec
 from bingo.services import upick as upick_service
 from bingo.services.cookie_jar import jar_award_due
+from bingo.services.inventory import terms as inventory_terms
 from bingo.services.occasions import face_grid
 from bingo.upick import by_column
 
@@ -95,3 +96,10 @@ def till(row: Till) -> dict[str, Any]:
     return {"id": row.id, "station": row.station, "cashier_name": row.cashier_name, "opened_at": row.opened_at,
             "opening_bank_cents": row.opening_bank_cents, "closed_at": row.closed_at, "counted_cents": row.counted_cents,
             "expected_cents": row.expected_cents, "over_short_cents": row.over_short_cents, "explanation": row.explanation}
+
+
+def paper_set(row: PaperSet, packs: dict[str, int]) -> dict[str, Any]:
+    found = inventory_terms(row)
+    return {"id": row.id, "series_id": row.series_id, "colour": row.colour, "faces_per_sheet": row.faces_per_sheet,
+            "sheets_per_pack": row.sheets_per_pack, "serial_from": row.serial_from, "serial_to": row.serial_to,
+            "first_face": row.first_face, "last_face": found.last_face, "packs": packs}

@@ -394,6 +394,7 @@ class ProductIn(Schema):
     name = Name(required=True)
     price_cents = Money(required=True, data_key="price")
     game_number = fields.Integer(strict=True, load_default=None, allow_none=True, validate=validate.Range(min=1, max=200))
+    paper_set_id = Id(load_default=None, allow_none=True)
 
 
 class ProductOut(Schema):
@@ -403,6 +404,7 @@ class ProductOut(Schema):
     name = fields.String()
     price_cents = Money(data_key="price")
     game_number = fields.Integer(allow_none=True)
+    paper_set_id = fields.Integer(allow_none=True)
 
 
 class SaleLineIn(Schema):
@@ -412,6 +414,7 @@ class SaleLineIn(Schema):
     unit_price_cents = Money(required=True, data_key="unit_price")
     picks = fields.List(fields.List(fields.Integer(strict=True), validate=validate.Length(max=25)), load_default=None,
                         allow_none=True, validate=validate.Length(max=100))
+    pack_serials = fields.List(fields.Integer(strict=True), load_default=None, allow_none=True, validate=validate.Length(max=1_000))
 
 
 class SaleIn(Schema):
@@ -498,3 +501,34 @@ class TillOut(Schema):
     over_short_cents = Money(data_key="over_short", allow_none=True)
     explanation = fields.String(allow_none=True)
     print_jobs = fields.List(fields.Nested(PrintOut))
+
+
+class PaperSetIn(Schema):
+    series_id = Id(required=True)
+    colour = fields.String(required=True, validate=validate.Length(min=1, max=50))
+    faces_per_sheet = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=36))
+    sheets_per_pack = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=100))
+    serial_from = fields.Integer(strict=True, required=True, validate=validate.Range(min=0, max=2**31 - 1))
+    serial_to = fields.Integer(strict=True, required=True, validate=validate.Range(min=0, max=2**31 - 1))
+    first_face = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=10_000_000))
+
+
+class PackMoveIn(Schema):
+    action = fields.String(required=True, validate=validate.OneOf(["issue", "return", "missing"]))
+    serials = fields.List(fields.Integer(strict=True), required=True, validate=validate.Length(min=1, max=1_000))
+    occasion_id = Id(load_default=None, allow_none=True)
+    station = fields.String(load_default=None, allow_none=True, validate=validate.Length(min=1, max=100))
+    note = fields.String(load_default=None, allow_none=True, validate=validate.Length(max=300))
+
+
+class PaperSetOut(Schema):
+    id = fields.Integer()
+    series_id = fields.Integer()
+    colour = fields.String()
+    faces_per_sheet = fields.Integer()
+    sheets_per_pack = fields.Integer()
+    serial_from = fields.Integer()
+    serial_to = fields.Integer()
+    first_face = fields.Integer()
+    last_face = fields.Integer()
+    packs = fields.Dict(keys=fields.String(), values=fields.Integer())

@@ -69,6 +69,9 @@ EXAMPLES: dict[str, dict[str, Any]] = {
     "VoidSaleIn": {"reason": "sweep", "approver_username": "sweep_member_in_charge", "approver_pin": "2468"},
     "TillOpenIn": {"opening_bank": "100.00"},
     "TillCloseIn": {"counts": {"20.00": 5}},
+    "PaperSetIn": {"series_id": 1, "colour": "blue", "faces_per_sheet": 6, "sheets_per_pack": 1, "serial_from": 1, "serial_to": 5,
+                   "first_face": 1},
+    "PackMoveIn": {"action": "issue", "serials": [1, 2], "occasion_id": 1, "station": "front"},
 }
 
 

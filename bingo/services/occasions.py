@@ -27,6 +27,7 @@ from bingo.models import (
 )
 from bingo.patterns import from_spec
 from bingo.services import cookie_jar as jar_service
+from bingo.services import inventory
 from bingo.services import series as series_service
 from bingo.services import upick as upick_service
 from bingo.services.programs import get_program, terms_of
@@ -293,7 +294,10 @@ def verify_claim(session: Session, actor: Actor, now: datetime, occasion_id: int
         return ClaimResult(existing, face.cells)
     last_call_only = occasion.last_call_only and game.kind != GameKind.BREAK_OPEN.value
     result = check_face(face, from_spec(json.loads(game.pattern_spec)), calls, last_call_only)
-    claim = Claim(face_number=face_number, player=player, on_call=len(calls), verdict=result.verdict.value,
+    verdict = result.verdict
+    if verdict is Verdict.VALID and inventory.face_sold(session, occasion, face_number) is False:
+        verdict = Verdict.NOT_SOLD
+    claim = Claim(face_number=face_number, player=player, on_call=len(calls), verdict=verdict.value,
                   covered_mask=result.covered, alternative_mask=result.alternative, completed_on_call=result.completed_on_call,
                   completed_by_ball=result.completed_by_ball, verified_at=now, verifier_name=actor.name)
     game.claims.append(claim)

@@ -12,10 +12,11 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from bingo import receipts
-from bingo.models import Occasion, Product, Sale, SaleLine, UPickTicket
+from bingo.models import Occasion, PaperSet, Product, Sale, SaleLine, UPickTicket
 from bingo.sales import LineRequest, ProductKind, buyer_refusal, line_refusal
 from bingo.services import break_open as break_open_service
 from bingo.services import cookie_jar as jar_service
+from bingo.services import inventory
 from bingo.services import upick as upick_service
 from bingo.services.occasions import get_occasion
 from shared import tills
@@ -55,7 +56,13 @@ def add_product(session: Session, actor: Actor, now: datetime, occasion_id: int,
                          "10 DE Admin Code 101-4.31.3", "price", 422)
     if data["price_cents"] <= 0:
         raise refuse("bad_price", "A price is more than $0.00.", None, "price", 422)
-    product = Product(occasion_id=occasion.id, kind=kind.value, name=data["name"], price_cents=data["price_cents"], game_number=number)
+    paper_set_id = data.get("paper_set_id")
+    if paper_set_id is not None:
+        paper = session.get(PaperSet, paper_set_id)
+        if paper is None or paper.organization_id != occasion.organization_id:
+            raise refuse("not_found", f"No paper set {paper_set_id} here.", None, "paper_set_id", 404)
+    product = Product(occasion_id=occasion.id, kind=kind.value, name=data["name"], price_cents=data["price_cents"], game_number=number,
+                      paper_set_id=paper_set_id)
     session.add(product)
     finish(session, actor, now, "product.create", product, "product", {"kind": kind.value, "name": product.name,
                                                                         "price_cents": product.price_cents})
@@ -115,6 +122,15 @@ def sell(session: Session, actor: Actor, now: datetime, occasion_id: int, data: 
             result.jar_cents += jar_service.add_entries(session, actor, now, occasion.id, request.quantity).cents
         elif request.kind is ProductKind.BREAK_OPEN:
             break_open_service.add_sheets(session, actor, now, occasion, product.game_number or 0, request.quantity)
+        if product.paper_set_id is not None:
+            serials = line.get("pack_serials") or []
+            if len(serials) != request.quantity:
+                raise refuse("pack_serials_required", f"Scan the serial of each of the {request.quantity} pack(s).", None,
+                             "pack_serials", 422)
+            session.add(sale)
+            session.flush()
+            packs = inventory.sell_packs(session, occasion, actor.station, product.paper_set_id, serials, sale)
+            references = [str(p.serial) for p in packs]
         sale.lines.append(SaleLine(product_id=product.id, kind=product.kind, description=product.name, quantity=request.quantity,
                                    unit_cents=request.unit_cents, total_cents=request.quantity * request.unit_cents,
                                    reference=",".join(references)[:100] or None))
