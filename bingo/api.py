@@ -39,6 +39,7 @@ from bingo.schemas import (
     PayoutIn,
     PayoutOut,
     PostNumbersIn,
+    PrintOut,
     ProductIn,
     ProductOut,
     ProgramIn,
@@ -514,3 +515,15 @@ def move_packs(set_id: int, body: dict[str, Any]) -> Any:
     check_org(row.organization_id)
     inventory_service.move(db_session(), actor(), hall_now(), set_id, body)
     return presenters.paper_set(row, inventory_service.counts(db_session(), row.id))
+
+
+@operation(bp, OCC + "/session-report", "POST", summary="Print the end-of-session summary: transactions, sales, voids, payouts, tills",
+           access=(Role.ADMIN, Role.MEMBER_IN_CHARGE), response=PrintOut)
+def session_report(occasion_id: int) -> Any:
+    _occasion_org(occasion_id)
+    session = db_session()
+    occasion = occasions.get_occasion(session, occasion_id)
+    shift, till_rows = cash_service.session_summary(session, occasion_id)
+    report = receipts.session_report(_org_name(occasion.organization_id), occasion.occasion_date.isoformat(), shift.first_number,
+                                     shift.last_number, shift.sales_by_product, shift.voids, shift.payouts_cents, till_rows, hall_now())
+    return printing.print_receipt(session, hall_now(), printers(), station_name(), "session_report", f"occasion-{occasion_id}", report)

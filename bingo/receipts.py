@@ -96,3 +96,19 @@ def shift_report(org_name: str, till: Till, first: int | None, last: int | None,
                 ("Counted", format_cents(till.counted_cents or 0)), ("Over/short", format_cents(till.over_short_cents or 0))],
         footer=[till.explanation or ""],
     )
+
+
+def session_report(org_name: str, occasion_day: str, first: int | None, last: int | None, by_product: dict[str, int], voids: list[int],
+                   payouts_cents: int, till_rows: list[Till], printed_at: datetime) -> Receipt:
+    """End of session: the occasion's first and last transaction numbers, sales by product, voids,
+    payouts and every till's over/short."""
+    return Receipt(
+        title=org_name,
+        header=["END OF SESSION", f"Occasion {occasion_day}", f"Printed {printed_at:%Y-%m-%d %H:%M}",
+                f"Transactions {first or '-'} to {last or '-'}"],
+        lines=[*((name, format_cents(cents)) for name, cents in sorted(by_product.items())),
+               ("Sales total", format_cents(sum(by_product.values()))),
+               ("Voided transactions", ", ".join(str(v) for v in voids) or "none"), ("Payouts", format_cents(payouts_cents))],
+        totals=[(f"Till {t.station} ({t.cashier_name})", format_cents(t.over_short_cents) if t.over_short_cents is not None else "open")
+                for t in till_rows],
+    )

@@ -116,3 +116,11 @@ def test_payout_slip_and_shift_report_print(app: Flask, admin: Api, session: Ses
     report = emulator.text(latest(emulator, before))
     for expected in ["END OF SHIFT", "Transactions 1 to 2", "Admission pack", "Payouts", "Over/short", "$100.00 over"]:
         assert expected in report, expected
+    before = seen(emulator)
+    assert ok(admin.post(occ + "/session-report"))["status"] == "not_printed"
+    with admin.client.session_transaction() as sess:
+        sess["station"] = "front"
+    assert ok(admin.post(occ + "/session-report"))["status"] == "printed"
+    summary = emulator.text(latest(emulator, before))
+    for expected in ["END OF SESSION", "Transactions 1 to 2", "Sales total", "$20.00", "Till front (boss)", "$100.00"]:
+        assert expected in summary, expected

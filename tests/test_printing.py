@@ -104,20 +104,22 @@ def test_4_30_1_3_upick_receipt_prints_with_grid_and_scannable_ticket_id(app: Fl
 
 
 @pytest.mark.printer
-def test_printer_offline_keeps_the_sale_and_the_reprint_says_reprint(app: Flask, admin: Api, session: Session, clock: Clock,
-                                                                      emulator: Emulator, printer_config: Path) -> None:
+@pytest.mark.parametrize(("fault", "shown"), [("offline", "offline"), ("paper-out", "paper out")])
+def test_printer_fault_keeps_the_sale_and_the_reprint_says_reprint(app: Flask, admin: Api, session: Session, clock: Clock,
+                                                                    emulator: Emulator, printer_config: Path, fault: str,
+                                                                    shown: str) -> None:
     occ, cashier = upick_occasion(app, admin, session, printer_config)
-    emulator.fault("offline", True)
+    emulator.fault(fault, True)
     try:
         status = ok(cashier.get("/api/v1/printers/front/status"))
-        assert status["online"] is False
+        assert shown in status["detail"]
         ticket = ok(cashier.post(occ + "/games/1/upick-tickets", {"quick_pick": True}), 201)
-        assert ticket["print_status"] == "not_printed" and "offline" in ticket["print_error"]
+        assert ticket["print_status"] == "not_printed" and shown in ticket["print_error"]
         assert ok(cashier.get(f"/api/v1/upick-tickets/{ticket['code']}"))["status"] == "sold"
         queue = ok(cashier.get("/api/v1/print-jobs?station=front"))
         assert [j["reference"] for j in queue] == [ticket["code"]]
     finally:
-        emulator.fault("offline", False)
+        emulator.fault(fault, False)
     before = seen(emulator)
     job = ok(cashier.post(f"/api/v1/print-jobs/{queue[0]['id']}/reprint", {}))
     assert job["status"] == "printed" and job["reprints"] == 1
@@ -150,3 +152,16 @@ def test_reprint_to_an_unknown_printer_is_refused(app: Flask, admin: Api, sessio
     assert ticket["print_status"] == "not_printed" and "no printer configured" in ticket["print_error"]
     refused(admin.post(f"/api/v1/print-jobs/{ticket['print_job_id']}/reprint", {"station": "nowhere"}), 404, "unknown_printer",
             field="station")
+
+
+@pytest.mark.printer
+def test_printer_reports_paper_near_end_and_still_prints(app: Flask, admin: Api, session: Session, clock: Clock, emulator: Emulator,
+                                                         printer_config: Path) -> None:
+    occ, cashier = upick_occasion(app, admin, session, printer_config)
+    emulator.fault("paper-near-end", True)
+    try:
+        status = ok(cashier.get("/api/v1/printers/front/status"))
+        assert status["paper"] == "near_end" and status["online"] is True
+        assert ok(cashier.post(occ + "/games/1/upick-tickets", {"quick_pick": True}), 201)["print_status"] == "printed"
+    finally:
+        emulator.fault("paper-near-end", False)

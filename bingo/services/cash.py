@@ -130,8 +130,21 @@ class ShiftSummary:
 
 
 def summary(session: Session, till: Till, until: datetime) -> ShiftSummary:
-    rows = list(session.scalars(select(Sale).where(Sale.occasion_id == till.occasion_id, Sale.station == till.station,
-                                                   Sale.created_at >= till.opened_at, Sale.created_at <= until).order_by(Sale.number)))
+    """One till's shift: the station's transactions since the till opened."""
+    return _summarize(list(session.scalars(select(Sale).where(
+        Sale.occasion_id == till.occasion_id, Sale.station == till.station, Sale.created_at >= till.opened_at,
+        Sale.created_at <= until).order_by(Sale.number))))
+
+
+def session_summary(session: Session, occasion_id: int) -> tuple[ShiftSummary, list[Till]]:
+    """The whole occasion: every station's transactions and every till."""
+    get_occasion(session, occasion_id)
+    rows = list(session.scalars(select(Sale).where(Sale.occasion_id == occasion_id).order_by(Sale.number)))
+    till_rows = list(session.scalars(select(Till).where(Till.occasion_id == occasion_id).order_by(Till.opened_at)))
+    return _summarize(rows), till_rows
+
+
+def _summarize(rows: list[Sale]) -> ShiftSummary:
     by_product: dict[str, int] = {}
     for sale in rows:
         if sale.kind == "sale" and sale.status == "completed":
