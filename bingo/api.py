@@ -420,10 +420,7 @@ def create_sale(occasion_id: int, body: dict[str, Any]) -> Any:
                                            receipts.upick_ticket(org.name, license_number, day, ticket.game_number, ticket.code,
                                                                  upick_service.numbers_of(ticket), ticket.price_cents, station_name(),
                                                                  ticket.cashier_name, hall_now())))
-    return {"id": sale.id, "number": sale.number, "transaction_code": receipts.transaction_code(org.id, sale.number),
-            "status": sale.status, "total_cents": sale.total_cents, "tender": sale.tender, "tendered_cents": sale.tendered_cents,
-            "change_cents": sale.change_cents, "lines": sale.lines,
-            "tickets": [presenters.ticket(upick_service.view(session, t)) for t in result.tickets], "print_jobs": jobs}
+    return presenters.sale(sale, [presenters.ticket(upick_service.view(session, t)) for t in result.tickets], jobs)
 
 
 CASH = (Role.ADMIN, Role.MEMBER_IN_CHARGE, Role.CASHIER)
@@ -460,9 +457,7 @@ def void_sale(sale_id: int, body: dict[str, Any]) -> Any:
     job = printing.print_receipt(session, hall_now(), printers(), station_name(), "void",
                                  receipts.transaction_code(sale.organization_id, sale.number),
                                  receipts.void_notice(_org_name(sale.organization_id), sale, hall_now()))
-    return {"id": sale.id, "number": sale.number, "transaction_code": receipts.transaction_code(sale.organization_id, sale.number),
-            "status": sale.status, "total_cents": sale.total_cents, "tender": sale.tender, "tendered_cents": sale.tendered_cents,
-            "change_cents": sale.change_cents, "lines": sale.lines, "tickets": [], "print_jobs": [job]}
+    return presenters.sale(sale, [], [job])
 
 
 @operation(bp, OCC + "/tills", "POST", summary="Open a till at this station with a starting bank", access=CASH, body=TillOpenIn,

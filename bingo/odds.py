@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import comb, sqrt
 
+from bingo.claims import completing_call
 from bingo.faces import COLUMN_RANGES, FREE_CELL, Face
 from bingo.patterns import Pattern
 
@@ -105,16 +106,9 @@ def simulate(pattern: Pattern, faces: int, calls: int, trials: int, rng: random.
         order = rng.sample(range(1, BALL_COUNT + 1), BALL_COUNT)
         first = BALL_COUNT
         for face in deck:
-            low, high = 0, first
-            if not pattern.is_complete(face.covered(order[:high])):
-                continue
-            while low < high:
-                middle = (low + high) // 2
-                if pattern.is_complete(face.covered(order[:middle])):
-                    high = middle
-                else:
-                    low = middle + 1
-            first = min(first, low)
+            found = completing_call(face, pattern, order[:first])
+            if found is not None:
+                first = found
         total_first += first
         hits += first <= calls
     p = hits / trials

@@ -8,13 +8,15 @@ from sqlalchemy.orm import object_session
 
 from bingo.claims import Verdict
 from bingo.faces import FREE, Face, ball_label
-from bingo.models import Claim, Game, Occasion, PaperSet, Program, Till
+from bingo.models import Claim, Game, Occasion, PaperSet, Program, Sale, Till
 from bingo.patterns import Pattern, from_spec
+from bingo.receipts import transaction_code
 from bingo.services import upick as upick_service
 from bingo.services.cookie_jar import jar_award_due
 from bingo.services.inventory import terms as inventory_terms
 from bingo.services.occasions import face_grid
 from bingo.upick import by_column
+from shared.models import PrintJob
 
 REASONS = {
     Verdict.VALID.value: "Valid bingo.",
@@ -103,3 +105,9 @@ def paper_set(row: PaperSet, packs: dict[str, int]) -> dict[str, Any]:
     return {"id": row.id, "series_id": row.series_id, "colour": row.colour, "faces_per_sheet": row.faces_per_sheet,
             "sheets_per_pack": row.sheets_per_pack, "serial_from": row.serial_from, "serial_to": row.serial_to,
             "first_face": row.first_face, "last_face": found.last_face, "packs": packs}
+
+
+def sale(row: Sale, tickets: list[dict[str, Any]], jobs: list[PrintJob]) -> dict[str, Any]:
+    return {"id": row.id, "number": row.number, "transaction_code": transaction_code(row.organization_id, row.number),
+            "status": row.status, "total_cents": row.total_cents, "tender": row.tender, "tendered_cents": row.tendered_cents,
+            "change_cents": row.change_cents, "lines": row.lines, "tickets": tickets, "print_jobs": jobs}

@@ -11,17 +11,14 @@ from sqlalchemy.orm import Session
 from bingo import draws
 from bingo.limits import GameKind
 from bingo.models import BreakOpenSale, Call, Game, Occasion
+from bingo.services.games import game_of_kind
 from shared.audit import Actor
 from shared.services.common import check, finish
 from shared.violations import refuse
 
 
 def _break_open_game(occasion: Occasion, number: int) -> Game:
-    game = next((g for g in occasion.games if g.number == number), None)
-    if game is None or game.kind != GameKind.BREAK_OPEN.value:
-        raise refuse("not_break_open_game", f"Game {number} is not a break-open game on this program.", "10 DE Admin Code 101-4.29",
-                     "game_number", 404)
-    return game
+    return game_of_kind(occasion, number, GameKind.BREAK_OPEN, "10 DE Admin Code 101-4.29")
 
 
 def sales_closed(occasion: Occasion, game: Game) -> bool:

@@ -11,6 +11,7 @@ from sqlalchemy.orm import Session
 
 from bingo.limits import GameKind
 from bingo.models import Game, Occasion, UPickTicket
+from bingo.services.games import game_of_kind
 from bingo.upick import new_ticket_code, pick_refusal, quick_pick, ticket_layout
 from shared.audit import Actor
 from shared.services.common import check, finish
@@ -24,11 +25,7 @@ def numbers_of(ticket: UPickTicket) -> list[int]:
 
 
 def _upick_game(occasion: Occasion, number: int) -> Game:
-    game = next((g for g in occasion.games if g.number == number), None)
-    if game is None or game.kind != GameKind.U_PICK_EM.value:
-        raise refuse("not_upick_game", f"Game {number} is not a U Pick Em game on this program.", "10 DE Admin Code 101-4.30.1.6",
-                     "game_number", 404)
-    return game
+    return game_of_kind(occasion, number, GameKind.U_PICK_EM, "10 DE Admin Code 101-4.30.1.6")
 
 
 def sell(session: Session, actor: Actor, now: datetime, occasion: Occasion, number: int, picked: list[int] | None,
