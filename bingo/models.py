@@ -95,6 +95,7 @@ class Occasion(Base):
     split_per_player: Mapped[bool] = mapped_column(Boolean, default=False)
     jar_posted_at: Mapped[datetime | None] = mapped_column(UtcDateTime())
     jar_must_go: Mapped[bool] = mapped_column(Boolean, default=False)
+    display_token: Mapped[str | None] = mapped_column(String(40), unique=True)
 
     games: Mapped[list[Game]] = relationship(order_by="Game.number", cascade="all, delete-orphan", back_populates="occasion")
 
@@ -424,3 +425,17 @@ class Pack(Base):
     station: Mapped[str | None] = mapped_column(String(100))
     sale_id: Mapped[int | None] = mapped_column(ForeignKey("sales.id"))
     note: Mapped[str | None] = mapped_column(String(300))
+
+
+class BoardEvent(Base):
+    """One change to what the hall's TVs show, with the whole board as it now stands. TVs follow these
+    by id (Server-Sent Events), so a reconnecting TV replays what it missed, and any server process
+    can serve any TV: the database, not process memory, carries them."""
+
+    __tablename__ = "board_events"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    occasion_id: Mapped[int] = mapped_column(ForeignKey("bingo_occasions.id"), index=True)
+    created_at: Mapped[datetime] = mapped_column(UtcDateTime())
+    reason: Mapped[str] = mapped_column(String(32))
+    board: Mapped[str] = mapped_column(Text)

@@ -74,7 +74,7 @@ def occasion(row: Occasion) -> dict[str, Any]:
         "cookie_jar_label": ball_label(row.cookie_jar_number) if row.cookie_jar_number else None,
         "closed_at": row.closed_at, "last_call_only": row.last_call_only, "split_whole_dollars": row.split_whole_dollars,
         "split_per_player": row.split_per_player, "jar_posted_at": row.jar_posted_at, "jar_must_go": row.jar_must_go,
-        "games": [game(g) for g in row.games],
+        "display_token": row.display_token, "games": [game(g) for g in row.games],
     }
 
 

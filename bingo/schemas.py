@@ -220,6 +220,7 @@ class OccasionOut(Schema):
     split_per_player = fields.Boolean()
     jar_posted_at = fields.DateTime(allow_none=True)
     jar_must_go = fields.Boolean()
+    display_token = fields.String(allow_none=True)
     games = fields.List(fields.Nested(GameOut))
 
 

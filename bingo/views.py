@@ -2,13 +2,18 @@
 signing in. The occasion screens grow here as the bingo issues land."""
 from __future__ import annotations
 
-from flask import Blueprint, render_template, url_for
+import json
+import time
+from collections.abc import Iterator
+
+from flask import Blueprint, Response, abort, jsonify, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
 from bingo.schemas import JarSettingsIn
+from bingo.services import board, occasions
 from bingo.services import cookie_jar as jar_service
-from shared.access import allow
-from shared.context import actor, db_session, hall_now, hall_today
+from shared.access import allow, public
+from shared.context import actor, database, db_session, hall_now, hall_today
 from shared.roles import OFFICE_VIEW, Role
 from shared.services import licenses, roster
 from shared.services.organizations import get_organization
@@ -74,3 +79,61 @@ def cookie_jar_settings(org_id: int) -> ResponseReturnValue:
     return submit(JarSettingsIn(), lambda d: jar_service.save_settings(db_session(), actor(), hall_now(), org_id,
                                                                          d["maximum_cents"], d["fee_cents"]),
                   "Cookie-jar settings saved.", url_for("bingo.cookie_jar_page", org_id=org_id), lambda s: _jar_page(org_id, s))
+
+
+def _board_occasion(token: str) -> int:
+    occasion = board.by_token(db_session(), token[:40])
+    if occasion is None:
+        abort(404)
+    return occasion.id
+
+
+@bp.get("/board/<token>")
+@public
+def board_page(token: str) -> ResponseReturnValue:
+    """The TV flashboard: read-only, no sign-in, reached by the occasion's display URL."""
+    _board_occasion(token)
+    return render_template("bingo/board.html", token=token)
+
+
+@bp.get("/board/<token>/state")
+@public
+def board_state(token: str) -> ResponseReturnValue:
+    occasion_id = _board_occasion(token)
+    event = board.latest(db_session(), occasion_id)
+    state = json.loads(event.board) if event else board.snapshot(db_session(), occasions.get_occasion(db_session(), occasion_id))
+    return jsonify({"id": event.id if event else 0, "board": state})
+
+
+POLL_SECONDS = 0.1
+PING_SECONDS = 15.0
+STREAM_SECONDS = 600.0
+
+
+@bp.get("/board/<token>/events")
+@public
+def board_events(token: str) -> Response:
+    """Server-Sent Events: every board event after Last-Event-ID (so a reconnecting TV replays what it
+    missed), then new ones as they commit, found by polling the database so any server process can
+    serve any TV. A ping comment keeps proxies from closing the stream."""
+    occasion_id = _board_occasion(token)
+    raw = request.headers.get("Last-Event-ID") or request.args.get("after") or "0"
+    after = int(raw) if raw.isascii() and raw.isdigit() else 0
+    db = database()
+
+    def stream() -> Iterator[str]:
+        nonlocal after
+        started = last_ping = time.monotonic()
+        yield "retry: 1000\n\n"
+        while time.monotonic() - started < STREAM_SECONDS:
+            with db.readers() as session:
+                events = board.events_after(session, occasion_id, after)
+            for event in events:
+                after = event.id
+                yield f"id: {event.id}\nevent: board\ndata: {event.board}\n\n"
+            if time.monotonic() - last_ping > PING_SECONDS:
+                last_ping = time.monotonic()
+                yield ": ping\n\n"
+            time.sleep(POLL_SECONDS)
+
+    return Response(stream(), mimetype="text/event-stream", headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})

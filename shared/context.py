@@ -6,6 +6,7 @@ from collections.abc import Callable
 from datetime import date, datetime, timezone
 
 from flask import current_app, g, request, session
+from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session
 
 from shared.audit import Actor
@@ -33,6 +34,19 @@ def db_session() -> Session:
         g.db_session = db.readers() if request.method in ("GET", "HEAD", "OPTIONS") else db.sessions()
     sess: Session = g.db_session
     return sess
+
+
+def rollback_db_session() -> None:
+    """Drop whatever a refused request had started to write; the session stays open so the error
+    page can still show who is signed in (teardown closes it)."""
+    sess = g.get("db_session")
+    if sess is None:
+        return
+    try:
+        sess.rollback()
+    except SQLAlchemyError:
+        g.pop("db_session", None)
+        sess.close()
 
 
 def close_db_session(_exc: BaseException | None = None) -> None:

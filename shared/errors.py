@@ -11,7 +11,7 @@ from marshmallow import ValidationError
 from sqlalchemy.exc import OperationalError
 from werkzeug.exceptions import HTTPException
 
-from shared.context import close_db_session
+from shared.context import rollback_db_session
 from shared.violations import RuleViolation
 
 log = logging.getLogger(__name__)
@@ -39,32 +39,32 @@ def _respond(status: int, body: dict[str, object]) -> Response | tuple[str, int]
 def register(app: Flask) -> None:
     @app.errorhandler(RuleViolation)
     def _rule(exc: RuleViolation) -> Response | tuple[str, int]:
-        close_db_session()
+        rollback_db_session()
         v = exc.violation
         fields = {v.field: [v.message]} if v.field else {}
         return _respond(v.status, error_body(v.code, v.message, fields, v.rule))
 
     @app.errorhandler(ValidationError)
     def _invalid(exc: ValidationError) -> Response | tuple[str, int]:
-        close_db_session()
+        rollback_db_session()
         return _respond(422, error_body("invalid_input", "Some fields are not valid.", validation_fields(exc)))
 
     @app.errorhandler(HTTPException)
     def _http(exc: HTTPException) -> Response | tuple[str, int]:
-        close_db_session()
+        rollback_db_session()
         status = exc.code or 500
         name = (exc.name or "error").lower().replace(" ", "_")
         return _respond(status, error_body(name, exc.description or exc.name or "Error"))
 
     @app.errorhandler(OperationalError)
     def _database_unavailable(exc: OperationalError) -> Response | tuple[str, int]:
-        close_db_session()
+        rollback_db_session()
         log.warning("database unavailable on %s %s: %s", request.method, request.path, exc.orig)
         return _respond(503, error_body("database_unavailable",
                                         "The database is busy or unreachable; nothing was saved. Try again in a moment."))
 
     @app.errorhandler(Exception)
     def _crash(exc: Exception) -> Response | tuple[str, int]:
-        close_db_session()
+        rollback_db_session()
         log.exception("unhandled error on %s %s", request.method, request.path)
         return _respond(500, error_body("internal_error", "Something went wrong; nothing was saved. Try again."))

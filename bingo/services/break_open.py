@@ -11,6 +11,7 @@ from sqlalchemy.orm import Session
 from bingo import draws
 from bingo.limits import GameKind
 from bingo.models import BreakOpenSale, Call, Game, Occasion
+from bingo.services import board
 from bingo.services.games import game_of_kind
 from shared.audit import Actor
 from shared.services.common import check, finish
@@ -73,5 +74,6 @@ def post_numbers(session: Session, actor: Actor, now: datetime, occasion: Occasi
     game.started_at = now
     game.announced_prize_cents = game.prize_cents
     game.announcement = f"Game {number}: break-open. Posted numbers: {', '.join(str(b) for b in chosen)}."
+    board.publish(session, occasion, "break_open_posted", now)
     finish(session, actor, now, "break_open.post", game, "bingo_game", {"game": number, "numbers": chosen})
     return game

@@ -16,6 +16,7 @@ from bingo.claims import Verdict
 from bingo.cookie_jar import Account, Jars, Move
 from bingo.limits import GameKind
 from bingo.models import CookieJarLine, CookieJarSettings, Game, Occasion
+from bingo.services import board
 from bingo.splits import Winner, split_money
 from shared.audit import Actor
 from shared.models import Organization
@@ -212,6 +213,7 @@ def award(session: Session, actor: Actor, now: datetime, occasion_id: int, numbe
     game.jar_announcement = (f"Cookie jar: {len(paid)} winner{'s' if len(paid) != 1 else ''}: "
                              + ", ".join(format_cents(s) for s in paid))
     occasion.jar_must_go = False
+    board.publish(session, occasion, "cookie_jar_award", now)
     finish(session, actor, now, "cookie_jar.award", game, "bingo_game",
            {"game": number, "jar1": before.jar1, "shares": paid, "faces": [c.face_number for c in winners]})
     return game

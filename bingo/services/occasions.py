@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import secrets
 from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
@@ -26,8 +27,8 @@ from bingo.models import (
     VerificationRequest,
 )
 from bingo.patterns import from_spec
+from bingo.services import board, inventory
 from bingo.services import cookie_jar as jar_service
-from bingo.services import inventory
 from bingo.services import series as series_service
 from bingo.services import upick as upick_service
 from bingo.services.programs import get_program, terms_of
@@ -74,7 +75,7 @@ def schedule(session: Session, actor: Actor, now: datetime, org_id: int, data: d
         organization_id=org.id, premises_id=premises.id, program_id=program.id, series_id=series.id, occasion_date=day,
         start_time=data["start_time"], member_in_charge_id=data["member_in_charge_id"], status=SCHEDULED,
         last_call_only=data["last_call_only"], split_whole_dollars=data["split_whole_dollars"],
-        split_per_player=data["split_per_player"])
+        split_per_player=data["split_per_player"], display_token=secrets.token_urlsafe(16))
     workers = [{"member_id": data["member_in_charge_id"], "role": WorkRole.MEMBER_IN_CHARGE}, *data["workers"]]
     for worker in workers:
         try:
@@ -120,6 +121,7 @@ def verify_balls(session: Session, actor: Actor, now: datetime, occasion_id: int
     session.add(BallCheck(occasion_id=occasion.id, verified_at=now, checked_by=", ".join(names), recorded_by_user_id=actor.user_id))
     occasion.status = RUNNING
     occasion.started_at = now
+    board.publish(session, occasion, "balls_verified", now)
     finish(session, actor, now, "occasion.balls_verified", occasion, "bingo_occasion", {"checked_by": names, "balls": 75})
     return occasion
 
@@ -141,6 +143,7 @@ def draw_cookie_jar_number(session: Session, actor: Actor, now: datetime, occasi
     check(draws.call_refusal([], ball))
     occasion.cookie_jar_number = ball
     occasion.cookie_jar_drawn_at = now
+    board.publish(session, occasion, "cookie_jar_number", now)
     finish(session, actor, now, "occasion.cookie_jar_number", occasion, "bingo_occasion", {"ball": ball})
     return occasion
 
@@ -208,6 +211,7 @@ def start_game(session: Session, actor: Actor, now: datetime, occasion_id: int, 
     game.announced_prize_cents = prize
     game.announcement = text
     game.started_at = now
+    board.publish(session, occasion, "game_start", now)
     finish(session, actor, now, "game.start", game, "bingo_game", {"number": number, "announcement": text})
     return game
 
@@ -249,6 +253,7 @@ def call_ball(session: Session, actor: Actor, now: datetime, occasion_id: int, n
                 caller_name=actor.name)
     game.calls.append(call)
     won = upick_service.mark_winners(session, game) if game.kind == GameKind.U_PICK_EM.value else []
+    board.publish(session, occasion, "call", now)
     finish(session, actor, now, "game.call", call, "bingo_call",
            {"game": number, "seq": call.seq, "ball": ball, "upick_winners": [t.code for t in won]})
     return call
@@ -257,7 +262,7 @@ def call_ball(session: Session, actor: Actor, now: datetime, occasion_id: int, n
 def correct_last_call(session: Session, actor: Actor, now: datetime, occasion_id: int, number: int, ball: int, reason: str) -> Call:
     """Flashboard house rule: a mis-keyed last call is corrected before the next call and before any
     claim is verified on it, with a reason, in the audit log."""
-    _occasion, game = _in_play(session, occasion_id, number, now)
+    occasion, game = _in_play(session, occasion_id, number, now)
     calls = [c.ball for c in game.calls]
     verified = sum(1 for c in game.claims if c.on_call == len(calls))
     check(draws.correction_refusal(calls, ball, verified, reason))
@@ -266,6 +271,7 @@ def correct_last_call(session: Session, actor: Actor, now: datetime, occasion_id
                                corrected_at=now, corrected_by=actor.name))
     old = last.ball
     last.ball = ball
+    board.publish(session, occasion, "correction", now)
     finish(session, actor, now, "game.call_corrected", last, "bingo_call",
            {"game": number, "seq": last.seq, "from": old, "to": ball, "reason": reason.strip()})
     return last
@@ -375,6 +381,7 @@ def close_game(session: Session, actor: Actor, now: datetime, occasion_id: int, 
     if final is not None:
         game.closing_announcement += (f" Both cookie jars are full: a final blackout on a separate single card is added for "
                                       f"cookie jar 1 ({format_cents(final.prize_cents)}).")
+    board.publish(session, occasion, "game_close", now)
     finish(session, actor, now, "game.close", game, "bingo_game",
            {"number": number, "winners": [c.face_number for c in winners], "shares": shares, "prize": prize,
             "announcement": game.closing_announcement})
@@ -394,6 +401,7 @@ def close_occasion(session: Session, actor: Actor, now: datetime, occasion_id: i
     jar_service.close_refusal(occasion)
     occasion.status = CLOSED
     occasion.closed_at = now
+    board.publish(session, occasion, "occasion_close", now)
     finish(session, actor, now, "occasion.close", occasion, "bingo_occasion",
            {"games_played": sum(1 for g in occasion.games if g.status == DONE)})
     return occasion

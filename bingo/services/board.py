@@ -1,0 +1,65 @@
+"""The flashboard: what every TV shows, published as an event in the same transaction as the change
+that caused it (a call, a correction, a game starting or closing, the cookie-jar number or amounts)."""
+from __future__ import annotations
+
+import json
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from bingo.faces import ball_label
+from bingo.models import BoardEvent, Occasion
+from bingo.patterns import from_spec
+from bingo.services import cookie_jar as jar_service
+from shared.money import format_cents
+from shared.services.organizations import get_organization
+
+HELPLINE = "Gambling problem? Call 1-888-850-8888"
+
+
+def snapshot(session: Session, occasion: Occasion) -> dict[str, Any]:
+    """The board as it stands: the current (or last) game, its calls, pattern and prize, and the jar."""
+    current = next((g for g in occasion.games if g.status == "in_play"), None)
+    if current is None:
+        closed = [g for g in occasion.games if g.status == "closed"]
+        current = closed[-1] if closed else None
+    jar = jar_service.summary(session, occasion.organization_id)
+    board: dict[str, Any] = {
+        "organization": get_organization(session, occasion.organization_id).name,
+        "occasion_id": occasion.id, "status": occasion.status,
+        "cookie_jar_number": ball_label(occasion.cookie_jar_number) if occasion.cookie_jar_number else None,
+        "jar1": format_cents(jar["jar1_cents"]) if jar["maximum_cents"] else None,
+        "jar2": format_cents(jar["jar2_cents"]) if jar["maximum_cents"] else None,
+        "helpline": HELPLINE, "game": None,
+    }
+    if current is not None:
+        pattern = from_spec(json.loads(current.pattern_spec))
+        calls = [c.ball for c in current.calls]
+        board["game"] = {
+            "number": current.number, "status": current.status, "pattern": pattern.name, "grids": pattern.grids()[:66],
+            "prize": current.merchandise or format_cents(current.announced_prize_cents or current.prize_cents),
+            "calls": calls, "count": len(calls), "last": ball_label(calls[-1]) if calls else None,
+            "announcement": current.closing_announcement if current.status == "closed" else current.announcement,
+        }
+    return board
+
+
+def publish(session: Session, occasion: Occasion, reason: str, now: datetime) -> None:
+    """Append the board event inside the caller's transaction; it commits with the change."""
+    session.flush()
+    session.add(BoardEvent(occasion_id=occasion.id, created_at=now, reason=reason, board=json.dumps(snapshot(session, occasion))))
+
+
+def events_after(session: Session, occasion_id: int, after: int, limit: int = 100) -> list[BoardEvent]:
+    query = select(BoardEvent).where(BoardEvent.occasion_id == occasion_id, BoardEvent.id > after).order_by(BoardEvent.id).limit(limit)
+    return list(session.scalars(query))
+
+
+def latest(session: Session, occasion_id: int) -> BoardEvent | None:
+    return session.scalar(select(BoardEvent).where(BoardEvent.occasion_id == occasion_id).order_by(BoardEvent.id.desc()).limit(1))
+
+
+def by_token(session: Session, token: str) -> Occasion | None:
+    return session.scalar(select(Occasion).where(Occasion.display_token == token))

@@ -1,0 +1,91 @@
+"""The TV flashboard: board events in the same transaction as the call, replay by Last-Event-ID, and
+a real Chromium TV that shows each call (the call-to-screen time is measured and printed, not asserted)."""
+from __future__ import annotations
+
+import json
+import os
+import time
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, expect
+from sqlalchemy.orm import Session
+
+from tests.bingo_factories import make_hall
+from tests.conftest import Api, Clock
+from tests.test_bingo_occasion_api import ok, setup_occasion, staff
+
+
+def running(admin: Api, session: Session) -> tuple[str, str, Api]:
+    hall = make_hall(session, name="Millbrook Volunteer Fire Company")
+    ok(admin.put(f"/api/v1/organizations/{hall.org.id}/cookie-jar", {"maximum": "1000.00", "fee": "2.00"}))
+    occasion = setup_occasion(admin, hall, [{"pattern": {"kind": "any_row"}, "prize": "250.00"},
+                                            {"pattern": {"kind": "blackout"}, "prize": "150.00"}])
+    occ = f"/api/v1/occasions/{occasion['id']}"
+    caller = staff(admin, f"caller{hall.org.id}")
+    ok(caller.post(occ + "/ball-check", {"checked_by": [hall.caller.id]}))
+    ok(caller.post(occ + "/cookie-jar-number", {"ball": 44}))
+    ok(caller.post(occ + "/games/1/start", {}))
+    return occ, occasion["display_token"], caller
+
+
+def read_events(api: Api, token: str, last_id: int, wanted: int) -> list[dict[str, object]]:
+    reply = api.client.get(f"/bingo/board/{token}/events", headers={"Last-Event-ID": str(last_id)}, buffered=False)
+    events: list[dict[str, object]] = []
+    buffer = ""
+    for chunk in reply.response:
+        buffer += chunk.decode() if isinstance(chunk, bytes) else chunk
+        while "\n\n" in buffer:
+            block, buffer = buffer.split("\n\n", 1)
+            fields = dict(line.split(": ", 1) for line in block.splitlines() if ": " in line and not line.startswith(":"))
+            if "data" in fields:
+                events.append({"id": int(fields["id"]), "board": json.loads(fields["data"])})
+        if len(events) >= wanted:
+            break
+    reply.close()
+    return events
+
+
+def test_board_events_replay_after_last_event_id(admin: Api, session: Session, clock: Clock) -> None:
+    occ, token, caller = running(admin, session)
+    state = admin.client.get(f"/bingo/board/{token}/state").get_json()
+    start = state["id"]
+    assert state["board"]["game"]["pattern"] == "Any row" and state["board"]["cookie_jar_number"] == "N-44"
+    for ball in (7, 22, 61):
+        ok(caller.post(occ + "/games/1/calls", {"ball": ball}), 201)
+    events = read_events(admin, token, start, 3)
+    assert [e["board"]["game"]["last"] for e in events] == ["B-7", "I-22", "O-61"]  # type: ignore[index]
+    missed = read_events(admin, token, events[0]["id"], 2)  # type: ignore[arg-type]
+    assert [e["board"]["game"]["count"] for e in missed] == [2, 3]  # type: ignore[index]
+
+
+def test_public_board_shows_only_the_board(admin: Api, session: Session, clock: Clock) -> None:
+    _, token, _ = running(admin, session)
+    anonymous = admin.client.application.test_client()
+    state = anonymous.get(f"/bingo/board/{token}/state").get_json()
+    assert set(state["board"]) == {"organization", "occasion_id", "status", "cookie_jar_number", "jar1", "jar2", "helpline", "game"}
+    assert anonymous.get("/bingo/board/not-a-token/state").status_code == 404
+    assert anonymous.get(f"/api/v1/occasions/{state['board']['occasion_id']}").status_code == 401
+
+
+@pytest.mark.browser
+def test_tv_shows_each_call(browser: Browser, live_url: str, admin: Api, session: Session, clock: Clock) -> None:
+    occ, token, caller = running(admin, session)
+    page = browser.new_page(viewport={"width": 1920, "height": 1080})
+    page.goto(f"{live_url}/bingo/board/{token}")
+    expect(page.locator("#game-title")).to_have_text("Game 1: Any row")
+    expect(page.locator("#jar-number")).to_have_text("N-44")
+    latencies = []
+    for ball, label in [(5, "B-5"), (19, "I-19"), (38, "N-38"), (52, "G-52"), (70, "O-70")]:
+        sent = time.perf_counter()
+        ok(caller.post(occ + "/games/1/calls", {"ball": ball}), 201)
+        expect(page.locator("#last")).to_have_text(label, timeout=10_000)
+        latencies.append((time.perf_counter() - sent) * 1000)
+        expect(page.locator(f"#n{ball}")).to_have_class("latest")
+    expect(page.locator("#count")).to_have_text("5")
+    print(f"\ncall -> TV latency (ms): {', '.join(f'{v:.0f}' for v in latencies)}")
+    folder = os.environ.get("FLASHBOARD_SCREENSHOT_DIR")
+    if folder:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(folder) / "flashboard-1920x1080.png"))
+    page.close()
