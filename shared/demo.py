@@ -8,6 +8,8 @@ from datetime import date, datetime, timedelta
 from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
 
+from bingo.limits import GameKind
+from bingo.services import cookie_jar, programs, series
 from shared.audit import SYSTEM
 from shared.calendar import add_years
 from shared.licensing import (
@@ -89,7 +91,31 @@ def _build(session: Session, now: datetime) -> Organization:
             "holder_name": holder, "date_of_birth": member.date_of_birth, "kind": kind,
             "number": f"NLH-{member.id:04d}", "issued_on": issued, "fee_cents": PERSONAL_LICENSE_FEE_CENTS,
             "status": PersonalLicenseStatus.ACTIVE, "member_id": member.id, "vendor_id": None})
+    _bingo(session, org, now)
     return org
+
+
+SAMPLE_PROGRAM: list[dict[str, object]] = [
+    {"pattern": {"kind": "any_row"}, "prize_cents": 10_000},
+    {"pattern": {"kind": "four_corners"}, "prize_cents": 7_500},
+    {"pattern": {"kind": "letter_x"}, "prize_cents": 15_000},
+    {"pattern": {"kind": "shape", "name": "Postage stamp", "rows": ["XX...", "XX...", ".....", ".....", "....."], "anywhere": True},
+     "prize_cents": 12_500},
+    {"pattern": {"kind": "two_rows"}, "prize_cents": 20_000, "ball_mode": "electronic"},
+    {"pattern": {"kind": "frame"}, "prize_cents": 25_000},
+    {"pattern": {"kind": "blackout"}, "prize_cents": 15_000, "alternate_within_calls": 52, "alternate_cents": 35_000},
+    {"kind": "u_pick_em", "pattern": {"kind": "blackout"}, "prize_cents": 10_000, "pick_count": 8, "face_price_cents": 100},
+]
+
+
+def _bingo(session: Session, org: Organization, now: datetime) -> None:
+    """A 9,000-face series, a sample program within the 4.6 limits, and the cookie jar at $1,000."""
+    series.generate(session, SYSTEM, now, org.id, "Demo perm (9,000 faces)", 9_000, 1994)
+    games = [{"kind": GameKind(str(g.get("kind", "regular"))), "ball_mode": g.get("ball_mode", "manual"), "merchandise": None,
+              "alternate_within_calls": g.get("alternate_within_calls"), "alternate_cents": g.get("alternate_cents"),
+              "attendance_tiers": [], **{k: v for k, v in g.items() if k not in {"kind", "ball_mode"}}} for g in SAMPLE_PROGRAM]
+    programs.create_program(session, SYSTEM, now, org.id, {"name": "Saturday night", "games": games})
+    cookie_jar.save_settings(session, SYSTEM, now, org.id, 100_000, 200)
 
 
 def load_demo(sessions: sessionmaker[Session], now: datetime, cost: KdfCost | None = None) -> list[tuple[str, str, str, str]]:
