@@ -54,7 +54,14 @@ def cashier_home() -> ResponseReturnValue:
 @bp.get("/verifier")
 @allow(Role.VERIFIER, Role.CALLER, Role.MEMBER_IN_CHARGE, Role.ADMIN)
 def verifier_home() -> ResponseReturnValue:
-    return station_page("Verifier", Role.VERIFIER, "No game is in play, so there is nothing to verify yet.")
+    """The verifier's tablet: key or scan a face number (or a U Pick Em ticket id) for the game in
+    play; the claim is recorded, so the caller sees it in the claim queue."""
+    org_id = my_org_id()
+    current = occasions.game_in_play(db_session(), org_id, hall_today()) if org_id is not None else None
+    if current is None:
+        return station_page("Verifier", Role.VERIFIER, "No game is in play, so there is nothing to verify yet.")
+    occasion, game = current
+    return render_template("stations/verifier.html", occasion=occasion, game=game)
 
 
 def _jar_page(org_id: int, state: FormState | None = None) -> str:

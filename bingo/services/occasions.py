@@ -443,3 +443,13 @@ def face_grid(cells: tuple[int, ...] | None, covered: int, alternative: int | No
               "covered": bool(covered >> (r * 5 + c) & 1),
               "winning": bool(alternative is not None and alternative >> (r * 5 + c) & 1)} for c in range(5)] for r in range(5)]
 
+
+
+def game_in_play(session: Session, org_id: int, day: date) -> tuple[Occasion, Game] | None:
+    """The organization's running occasion today and its game in play, if any."""
+    for occasion in session.scalars(select(Occasion).where(Occasion.organization_id == org_id, Occasion.occasion_date == day,
+                                                           Occasion.status == RUNNING)):
+        game = next((g for g in occasion.games if g.status == IN_PLAY), None)
+        if game is not None:
+            return occasion, game
+    return None
