@@ -52,15 +52,10 @@ class Program(Base):
     games: Mapped[list[ProgramEntry]] = relationship(order_by="ProgramEntry.number", cascade="all, delete-orphan")
 
 
-class ProgramEntry(Base):
-    """One game on a program, with its pattern spec and prize terms."""
+class GameTerms:
+    """The terms a program entry sets and a played game keeps a copy of: kind, pattern, ball mode and
+    prize (with 4.15 alternate, 4.18 tiers, U Pick Em and break-open settings)."""
 
-    __tablename__ = "bingo_program_games"
-    __table_args__ = (UniqueConstraint("program_id", "number"),)
-
-    id: Mapped[int] = mapped_column(primary_key=True)
-    program_id: Mapped[int] = mapped_column(ForeignKey("bingo_programs.id"))
-    number: Mapped[int] = mapped_column(Integer)
     kind: Mapped[str] = mapped_column(String(32))
     pattern_spec: Mapped[str] = mapped_column(Text)
     ball_mode: Mapped[str] = mapped_column(String(16))
@@ -72,6 +67,17 @@ class ProgramEntry(Base):
     pick_count: Mapped[int | None] = mapped_column(Integer)
     face_price_cents: Mapped[int | None] = mapped_column(Integer)
     break_open_numbers: Mapped[int | None] = mapped_column(Integer)
+
+
+class ProgramEntry(GameTerms, Base):
+    """One game on a program, with its pattern spec and prize terms."""
+
+    __tablename__ = "bingo_program_games"
+    __table_args__ = (UniqueConstraint("program_id", "number"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    program_id: Mapped[int] = mapped_column(ForeignKey("bingo_programs.id"))
+    number: Mapped[int] = mapped_column(Integer)
 
 
 class Occasion(Base):
@@ -112,7 +118,7 @@ class BallCheck(Base):
     recorded_by_user_id: Mapped[int | None] = mapped_column(Integer)
 
 
-class Game(Base):
+class Game(GameTerms, Base):
     """A game as played at an occasion: a copy of its program entry, so later program edits never
     change what was announced."""
 
@@ -122,15 +128,7 @@ class Game(Base):
     id: Mapped[int] = mapped_column(primary_key=True)
     occasion_id: Mapped[int] = mapped_column(ForeignKey("bingo_occasions.id"), index=True)
     number: Mapped[int] = mapped_column(Integer)
-    kind: Mapped[str] = mapped_column(String(32))
-    pattern_spec: Mapped[str] = mapped_column(Text)
     pattern_name: Mapped[str] = mapped_column(String(200))
-    ball_mode: Mapped[str] = mapped_column(String(16))
-    prize_cents: Mapped[int] = mapped_column(Integer)
-    merchandise: Mapped[str | None] = mapped_column(String(200))
-    alternate_within_calls: Mapped[int | None] = mapped_column(Integer)
-    alternate_cents: Mapped[int | None] = mapped_column(Integer)
-    attendance_tiers: Mapped[str] = mapped_column(Text, default="[]")
     status: Mapped[str] = mapped_column(String(16))
     attendance: Mapped[int | None] = mapped_column(Integer)
     announced_prize_cents: Mapped[int | None] = mapped_column(Integer)
@@ -140,9 +138,6 @@ class Game(Base):
     closing_announcement: Mapped[str | None] = mapped_column(Text)
     jar_award_cents: Mapped[int | None] = mapped_column(Integer)
     jar_announcement: Mapped[str | None] = mapped_column(Text)
-    pick_count: Mapped[int | None] = mapped_column(Integer)
-    face_price_cents: Mapped[int | None] = mapped_column(Integer)
-    break_open_numbers: Mapped[int | None] = mapped_column(Integer)
 
     occasion: Mapped[Occasion] = relationship(back_populates="games")
     calls: Mapped[list[Call]] = relationship(order_by="Call.seq", cascade="all, delete-orphan")

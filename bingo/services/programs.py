@@ -9,7 +9,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from bingo.limits import GameKind, PrizeTerms, ProgramGame, program_violations
-from bingo.models import Program, ProgramEntry
+from bingo.models import GameTerms, Program, ProgramEntry
 from bingo.patterns import PatternError, from_spec
 from bingo.upick import count_refusal
 from shared.audit import Actor
@@ -18,7 +18,7 @@ from shared.services.organizations import get_organization
 from shared.violations import RuleViolation, Violation
 
 
-def terms_of(entry: Any) -> PrizeTerms:
+def terms_of(entry: GameTerms) -> PrizeTerms:
     """Prize terms from a program entry or a game row (they share the columns)."""
     return PrizeTerms(
         amount_cents=entry.prize_cents,
