@@ -39,7 +39,6 @@ from bingo.schemas import (
     PayoutIn,
     PayoutOut,
     PostNumbersIn,
-    PrintOut,
     ProductIn,
     ProductOut,
     ProgramIn,
@@ -77,6 +76,7 @@ from shared.api import operation
 from shared.context import actor, db_session, hall_now, printers, station_name
 from shared.money import MoneyFormatError, parse_cents
 from shared.roles import OFFICE_VIEW, Role
+from shared.schemas import PrintJobOut
 from shared.services import printing
 from shared.services.licenses import bingo_license_status
 from shared.services.organizations import get_organization
@@ -513,7 +513,7 @@ def move_packs(set_id: int, body: dict[str, Any]) -> Any:
 
 
 @operation(bp, OCC + "/session-report", "POST", summary="Print the end-of-session summary: transactions, sales, voids, payouts, tills",
-           access=(Role.ADMIN, Role.MEMBER_IN_CHARGE), response=PrintOut)
+           access=(Role.ADMIN, Role.MEMBER_IN_CHARGE), response=PrintJobOut)
 def session_report(occasion_id: int) -> Any:
     _occasion_org(occasion_id)
     session = db_session()

@@ -7,7 +7,7 @@ from marshmallow import Schema, fields, validate
 from bingo.limits import GameKind, PromotionOccasion
 from bingo.patterns import PatternKind
 from bingo.sales import ProductKind
-from shared.schemas import Day, Id, Money, Name
+from shared.schemas import Day, Id, Money, Name, PrintJobOut
 
 BINGO_WORK_ROLES = ["caller", "cashier", "verifier", "food_service"]
 
@@ -435,14 +435,6 @@ class SaleLineOut(Schema):
     reference = fields.String(allow_none=True)
 
 
-class PrintOut(Schema):
-    id = fields.Integer()
-    kind = fields.String()
-    reference = fields.String()
-    status = fields.String()
-    last_error = fields.String(allow_none=True)
-
-
 class SaleOut(Schema):
     id = fields.Integer()
     number = fields.Integer()
@@ -454,7 +446,7 @@ class SaleOut(Schema):
     change_cents = Money(data_key="change")
     lines = fields.List(fields.Nested(SaleLineOut))
     tickets = fields.List(fields.Nested(UPickTicketOut))
-    print_jobs = fields.List(fields.Nested(PrintOut))
+    print_jobs = fields.List(fields.Nested(PrintJobOut))
 
 
 class PayoutIn(Schema):
@@ -471,7 +463,7 @@ class PayoutOut(Schema):
     amount_cents = Money(data_key="amount")
     winner = fields.String()
     w2g_required = fields.Boolean()
-    print_jobs = fields.List(fields.Nested(PrintOut))
+    print_jobs = fields.List(fields.Nested(PrintJobOut))
 
 
 class VoidSaleIn(Schema):
@@ -501,7 +493,7 @@ class TillOut(Schema):
     expected_cents = Money(data_key="expected", allow_none=True)
     over_short_cents = Money(data_key="over_short", allow_none=True)
     explanation = fields.String(allow_none=True)
-    print_jobs = fields.List(fields.Nested(PrintOut))
+    print_jobs = fields.List(fields.Nested(PrintJobOut))
 
 
 class PaperSetIn(Schema):
