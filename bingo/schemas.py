@@ -188,6 +188,7 @@ class GameOut(Schema):
     merchandise = fields.String(allow_none=True)
     announced_prize_cents = Money(data_key="announced_prize", allow_none=True)
     attendance = fields.Integer(allow_none=True)
+    varies_with_attendance = fields.Boolean()
     announcement = fields.String(allow_none=True)
     closing_announcement = fields.String(allow_none=True)
     jar_award_cents = Money(data_key="jar_award", allow_none=True)

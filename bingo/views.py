@@ -14,6 +14,7 @@ from bingo.services import board, occasions
 from bingo.services import cookie_jar as jar_service
 from shared.access import allow, public
 from shared.context import actor, database, db_session, hall_now, hall_today
+from shared.models import Member
 from shared.roles import OFFICE_VIEW, Role
 from shared.services import licenses, roster
 from shared.services.organizations import get_organization
@@ -42,7 +43,20 @@ def member_in_charge_home() -> ResponseReturnValue:
 @bp.get("/caller")
 @allow(Role.CALLER, Role.MEMBER_IN_CHARGE, Role.ADMIN)
 def caller_home() -> ResponseReturnValue:
-    return station_page("Caller", Role.CALLER, "No occasion is open at this station yet.")
+    """The caller's console for today's occasion: ball check (101-4.25), the cookie-jar number
+    (4.31.6), the program in order (4.12, 4.13), calls, claims, 4.16 verification and closing."""
+    org_id = my_org_id()
+    session = db_session()
+    occasion = occasions.todays_occasion(session, org_id, hall_today()) if org_id is not None else None
+    if occasion is None:
+        return station_page("Caller", Role.CALLER, "No occasion is scheduled for today.")
+    people = {a.member_id: a.person_name for a in roster.roster(session, occasion.organization_id, occasion.occasion_date)
+              if a.member_id is not None}
+    in_charge = session.get(Member, occasion.member_in_charge_id)
+    people.setdefault(occasion.member_in_charge_id, in_charge.name if in_charge else "Member in charge")
+    members = [{"id": member_id, "name": name, "in_charge": member_id == occasion.member_in_charge_id}
+               for member_id, name in people.items()]
+    return render_template("stations/caller.html", occasion=occasion, members=members)
 
 
 @bp.get("/cashier")

@@ -2,9 +2,7 @@
 at the hall's screen sizes. Screenshots go to FLASHBOARD_SCREENSHOT_DIR when it is set."""
 from __future__ import annotations
 
-import os
 import re
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, expect
@@ -12,17 +10,11 @@ from sqlalchemy.orm import Session
 
 from shared.roles import Role
 from tests.factories import PASSWORD, PIN, make_member, make_org, make_user
+from tests.screens import shoot
 
 pytestmark = pytest.mark.browser
 
 SIZES = {"touchscreen": (1280, 800), "tablet": (800, 1280), "tv": (1920, 1080)}
-
-
-def shot(page: object, name: str) -> None:
-    folder = os.environ.get("FLASHBOARD_SCREENSHOT_DIR")
-    if folder:
-        Path(folder).mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(Path(folder) / f"{name}.png"), full_page=True)  # type: ignore[attr-defined]
 
 
 def test_browser_sign_in_with_password_lands_on_the_back_office(browser: Browser, live_url: str, session: Session) -> None:
@@ -32,13 +24,13 @@ def test_browser_sign_in_with_password_lands_on_the_back_office(browser: Browser
     page = browser.new_page(viewport={"width": 1280, "height": 800})
     page.goto(live_url + "/")
     expect(page).to_have_url(re.compile(r"/signin$"))
-    shot(page, "signin-1280x800")
+    shoot(page, "signin-1280x800", full_page=True)
     page.fill("#username", "boss")
     page.fill("#password", PASSWORD)
     page.click("button[type=submit]")
     expect(page).to_have_url(re.compile(r"/office$"))
     expect(page.locator("h2")).to_contain_text("Millbrook Volunteer Fire Company")
-    shot(page, "office-1280x800")
+    shoot(page, "office-1280x800", full_page=True)
     page.close()
 
 
@@ -50,7 +42,7 @@ def test_browser_pin_pad_signs_a_caller_in_at_a_touchscreen(browser: Browser, li
     page.fill("#username", "caller1")
     for digit in PIN:
         page.click(f".key[data-key='{digit}']")
-    shot(page, "pin-800x1280")
+    shoot(page, "pin-800x1280", full_page=True)
     page.click(".key[data-key='OK']")
     expect(page).to_have_url(re.compile(r"/bingo/caller$"))
     expect(page.locator("h1")).to_have_text("Caller")
@@ -97,5 +89,5 @@ def test_browser_back_office_pages_fit_the_touchscreen_and_the_tablet(browser: B
             page.goto(live_url + path)
             overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
             assert overflow <= 0, f"{path} is {overflow}px too wide for the {label}"
-            shot(page, f"{name}-{width}x{height}")
+            shoot(page, f"{name}-{width}x{height}", full_page=True)
         page.close()

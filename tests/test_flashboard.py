@@ -3,9 +3,7 @@ a real Chromium TV that shows each call (the call-to-screen time is measured and
 from __future__ import annotations
 
 import json
-import os
 import time
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, expect
@@ -13,6 +11,7 @@ from sqlalchemy.orm import Session
 
 from tests.bingo_factories import make_hall
 from tests.conftest import Api, Clock
+from tests.screens import shoot
 from tests.test_bingo_occasion_api import ok, setup_occasion, staff
 
 
@@ -84,8 +83,5 @@ def test_tv_shows_each_call(browser: Browser, live_url: str, admin: Api, session
         expect(page.locator(f"#n{ball}")).to_have_class("latest")
     expect(page.locator("#count")).to_have_text("5")
     print(f"\ncall -> TV latency (ms): {', '.join(f'{v:.0f}' for v in latencies)}")
-    folder = os.environ.get("FLASHBOARD_SCREENSHOT_DIR")
-    if folder:
-        Path(folder).mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(Path(folder) / "flashboard-1920x1080.png"))
+    shoot(page, "flashboard-1920x1080")
     page.close()

@@ -2,9 +2,7 @@
 valid or invalid with the reason and the daubed grid, and the claim reaches the caller's queue."""
 from __future__ import annotations
 
-import os
 import re
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, expect
@@ -14,6 +12,7 @@ from bingo.patterns import STANDARD, PatternKind
 from tests.bingo_factories import make_hall, split_script
 from tests.conftest import Api, Clock
 from tests.factories import PIN
+from tests.screens import shoot
 from tests.test_bingo_occasion_api import ok, setup_occasion, staff
 
 
@@ -42,10 +41,7 @@ def test_verifier_scans_a_face_and_the_claim_reaches_the_caller(browser: Browser
     page.press("#face", "Enter")
     expect(page.locator("#verdict")).to_have_text(f"VALID: face {script.winners[0]}")
     assert page.locator("#grid td.winning").count() in (4, 5)
-    folder = os.environ.get("FLASHBOARD_SCREENSHOT_DIR")
-    if folder:
-        Path(folder).mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(Path(folder) / "verifier-1280x800.png"))
+    shoot(page, "verifier-1280x800")
     for digit in str(script.early[0]):
         page.click(f".key[data-key='{digit}']")
     page.click(".key[data-key='OK']")

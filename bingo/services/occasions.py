@@ -307,6 +307,7 @@ def verify_claim(session: Session, actor: Actor, now: datetime, occasion_id: int
                   covered_mask=result.covered, alternative_mask=result.alternative, completed_on_call=result.completed_on_call,
                   completed_by_ball=result.completed_by_ball, verified_at=now, verifier_name=actor.name)
     game.claims.append(claim)
+    board.publish(session, occasion, "claim", now)
     finish(session, actor, now, "game.claim", claim, "bingo_claim",
            {"game": number, "face": face_number, "verdict": claim.verdict, "on_call": claim.on_call})
     return ClaimResult(claim, face.cells)
@@ -453,3 +454,11 @@ def game_in_play(session: Session, org_id: int, day: date) -> tuple[Occasion, Ga
         if game is not None:
             return occasion, game
     return None
+
+
+def todays_occasion(session: Session, org_id: int, day: date) -> Occasion | None:
+    """The occasion a station works today: the first one still scheduled or running, else the last
+    one closed (so the caller and the TV keep showing how the night ended)."""
+    found = list(session.scalars(select(Occasion).where(Occasion.organization_id == org_id, Occasion.occasion_date == day)
+                                 .order_by(Occasion.start_time, Occasion.id)))
+    return next((o for o in found if o.status != CLOSED), found[-1] if found else None)

@@ -1,0 +1,252 @@
+// The caller's console: every step reads the occasion from /api/v1 and redraws; the board's
+// Server-Sent Events say when anything changed (a call, a claim from a verifier, a close).
+(function () {
+  var root = document.querySelector(".caller");
+  var occasionUrl = root.dataset.occasion;
+  var letters = ["B", "I", "N", "G", "O"];
+  var state = null, grids = [], gridIndex = 0, checked = {};
+  var $ = function (id) { return document.getElementById(id); };
+  var el = Station.element;
+
+  function label(ball) { return letters[Math.floor((ball - 1) / 15)] + "-" + ball; }
+  function gameUrl(game) { return occasionUrl + "/games/" + game.number; }
+  function current() {
+    if (!state) return null;
+    return state.games.find(function (g) { return g.status === "in_play"; }) || null;
+  }
+  function nextPending() { return state.games.find(function (g) { return g.status === "pending"; }) || null; }
+  function lastClosed() {
+    var closed = state.games.filter(function (g) { return g.status === "closed"; });
+    return closed.length ? closed[closed.length - 1] : null;
+  }
+
+  function buildGrid(box, onTap, prefix) {
+    for (var c = 0; c < 5; c++) {
+      box.appendChild(el("span", "letter", letters[c]));
+      for (var n = c * 15 + 1; n <= c * 15 + 15; n++) {
+        var button = el("button", "ball", String(n));
+        button.type = "button";
+        button.id = prefix + n;
+        button.dataset.ball = n;
+        button.setAttribute("aria-label", label(n));
+        box.appendChild(button);
+      }
+    }
+    box.addEventListener("click", function (event) {
+      var button = event.target.closest("button.ball");
+      if (button && !button.disabled) onTap(parseInt(button.dataset.ball, 10), button);
+    });
+  }
+
+  function drawPattern() {
+    var box = $("pattern");
+    box.textContent = "";
+    if (!grids.length) return;
+    var grid = grids[gridIndex % grids.length];
+    for (var r = 0; r < 5; r++) for (var c = 0; c < 5; c++) box.appendChild(el("div", "cell" + (grid[r][c] ? " on" : "")));
+  }
+
+  function renderBallCheck() {
+    var count = Object.keys(checked).length;
+    for (var n = 1; n <= 75; n++) $("check" + n).classList.toggle("hit", !!checked[n]);
+    $("balls-count").textContent = count + " of 75 checked";
+    var someone = document.querySelectorAll('input[name="checked_by"]:checked').length > 0;
+    $("balls-done").disabled = count < 75 || !someone;
+  }
+
+  function renderProgram() {
+    var list = $("program");
+    list.textContent = "";
+    state.games.forEach(function (game) {
+      var item = el("li", "program-game is-" + game.status.replace("_", "-"));
+      var prize = game.merchandise ? game.merchandise : Station.money(game.announced_prize || game.prize);
+      item.appendChild(el("strong", null, game.number + ". " + game.pattern_name));
+      item.appendChild(el("span", "muted", " " + prize + (game.kind === "cookie_jar_final" ? " · cookie jar final" : "")));
+      item.appendChild(el("span", "tag", game.status.replace("_", " ")));
+      if (game.status === "in_play") item.setAttribute("aria-current", "step");
+      list.appendChild(item);
+    });
+    $("jar-label").textContent = state.cookie_jar_label ? "Jar number " + state.cookie_jar_label : "";
+    var close = $("close-occasion");
+    if (close) close.hidden = !(state.status === "running" && !current() && !nextPending());
+  }
+
+  function renderClaims(game) {
+    var list = $("claims");
+    list.textContent = "";
+    if (!game) return;
+    var calls = game.calls.length;
+    game.claims.slice().reverse().forEach(function (claim) {
+      var item = el("li", "claim " + (claim.valid ? "is-valid" : "is-invalid"));
+      item.appendChild(el("strong", null, (claim.valid ? "VALID" : "INVALID") + " · face " + claim.face_number));
+      item.appendChild(el("span", null, claim.reason + (claim.on_call !== calls ? " (on call " + claim.on_call + ")" : "")));
+      if (claim.share !== null && claim.share !== undefined) item.appendChild(el("span", "share", "Pays " + Station.money(claim.share)));
+      list.appendChild(item);
+    });
+    game.upick_winners.forEach(function (code) {
+      var item = el("li", "claim is-valid");
+      item.appendChild(el("strong", null, "U Pick Em winner " + code));
+      list.appendChild(item);
+    });
+    if (!list.children.length) list.appendChild(el("li", "muted", "No claims yet. Verifiers' results appear here."));
+  }
+
+  function render() {
+    var running = state.status === "running";
+    $("step-balls").hidden = state.status !== "scheduled";
+    $("step-jar").hidden = !(running && state.cookie_jar_number === null);
+    $("play").hidden = !(running && state.cookie_jar_number !== null) && state.status !== "closed";
+    $("step-closed").hidden = state.status !== "closed";
+    if ($("play").hidden) return;
+    renderProgram();
+    var game = current();
+    var shown = game || lastClosed();
+    var pending = game ? null : nextPending();
+    grids = shown && !pending ? shown.pattern.grids : pending ? pending.pattern.grids : [];
+    drawPattern();
+    if (pending && running) {
+      $("game-title").textContent = "Next: game " + pending.number + ", " + pending.pattern_name;
+      $("announcement").textContent = pending.pattern.announcement + " Prize: " +
+        (pending.merchandise || Station.money(pending.prize)) + ".";
+    } else if (shown) {
+      $("game-title").textContent = "Game " + shown.number + ": " + shown.pattern_name;
+      $("announcement").textContent = shown.announcement || "";
+    } else {
+      $("game-title").textContent = "No game in play";
+      $("announcement").textContent = "";
+    }
+    $("start-box").hidden = !(pending && running);
+    $("attendance-field").hidden = !(pending && pending.varies_with_attendance);
+    $("start-game").textContent = pending && pending.kind === "break_open" ? "Open the break-open game" : "Announce and start";
+    $("call-box").hidden = !game;
+    $("correction").hidden = $("correction").hidden || !game;
+    var closedGame = !game && shown && shown.status === "closed" ? shown : null;
+    $("closing").hidden = !closedGame;
+    if (closedGame) {
+      $("closing-text").textContent = closedGame.closing_announcement + (closedGame.jar_announcement ? " " + closedGame.jar_announcement : "");
+      $("jar-award").hidden = !closedGame.jar_award_due;
+    }
+    var calls = game ? game.calls : [];
+    var called = {};
+    calls.forEach(function (c) { called[c.ball] = true; });
+    var manual = game && game.ball_mode === "manual" && game.kind !== "break_open";
+    for (var n = 1; n <= 75; n++) {
+      var button = $("ball" + n);
+      button.classList.toggle("hit", !!called[n]);
+      button.classList.toggle("latest", calls.length > 0 && calls[calls.length - 1].ball === n);
+      button.disabled = !manual || !!called[n];
+    }
+    if (game) {
+      $("last").textContent = calls.length ? calls[calls.length - 1].label : "--";
+      $("count").textContent = calls.length;
+      $("draw").hidden = game.ball_mode === "manual" || game.kind === "break_open";
+      $("post-numbers").hidden = game.kind !== "break_open" || calls.length > 0;
+      $("correct-open").hidden = !calls.length || game.kind === "break_open";
+    }
+    renderClaims(game || closedGame);
+  }
+
+  function load() {
+    return Station.get(occasionUrl).then(function (data) { state = data; render(); });
+  }
+
+  function act(method, url, body, key) {
+    return Station.send(method, url, body, key).then(load, function () { return load(); });
+  }
+
+  function callKey(game) { return "call-" + state.id + "-" + game.number + "-" + game.calls.length; }
+
+  buildGrid($("ball-check"), function (ball) {
+    if (checked[ball]) delete checked[ball]; else checked[ball] = true;
+    renderBallCheck();
+  }, "check");
+  buildGrid($("balls"), function (ball) {
+    var game = current();
+    if (game) act("POST", gameUrl(game) + "/calls", {ball: ball}, callKey(game));
+  }, "ball");
+
+  document.querySelectorAll('input[name="checked_by"]').forEach(function (box) { box.addEventListener("change", renderBallCheck); });
+  $("all-present").addEventListener("click", function () {
+    for (var n = 1; n <= 75; n++) checked[n] = true;
+    renderBallCheck();
+  });
+  $("balls-done").addEventListener("click", function () {
+    var who = Array.prototype.map.call(document.querySelectorAll('input[name="checked_by"]:checked'),
+                                       function (box) { return parseInt(box.value, 10); });
+    act("POST", occasionUrl + "/ball-check", {checked_by: who}, "balls-" + state.id);
+  });
+  $("jar-draw").addEventListener("click", function () { act("POST", occasionUrl + "/cookie-jar-number", {ball: null}, "jar-" + state.id); });
+  $("jar-key").addEventListener("submit", function (event) {
+    event.preventDefault();
+    act("POST", occasionUrl + "/cookie-jar-number", {ball: parseInt($("jar-ball").value, 10) || 0}, "jar-" + state.id + "-" + $("jar-ball").value);
+  });
+  $("start-box").addEventListener("submit", function (event) {
+    event.preventDefault();
+    var game = nextPending();
+    if (!game) return;
+    var raw = $("attendance").value.trim();
+    var attendance = game.varies_with_attendance && raw ? parseInt(raw, 10) : null;
+    act("POST", gameUrl(game) + "/start", {attendance: attendance}, "start-" + state.id + "-" + game.number + "-" + (raw || "none"));
+  });
+  $("draw").addEventListener("click", function () {
+    var game = current();
+    if (game) act("POST", gameUrl(game) + "/calls", {ball: null}, callKey(game));
+  });
+  $("post-numbers").addEventListener("click", function () {
+    var game = current();
+    if (game) act("POST", gameUrl(game) + "/break-open/post", {balls: null}, "post-" + state.id + "-" + game.number);
+  });
+  $("correct-open").addEventListener("click", function () { $("correction").hidden = false; $("correct-ball").focus(); });
+  $("correct-cancel").addEventListener("click", function () { $("correction").hidden = true; });
+  $("correction").addEventListener("submit", function (event) {
+    event.preventDefault();
+    var game = current();
+    if (!game) return;
+    $("correction").hidden = true;
+    act("POST", gameUrl(game) + "/calls/last/correction",
+        {ball: parseInt($("correct-ball").value, 10) || 0, reason: $("correct-reason").value}).then(function () {
+      $("correct-ball").value = "";
+      $("correct-reason").value = "";
+    });
+  });
+  $("close-game").addEventListener("click", function () {
+    var game = current();
+    if (game) act("POST", gameUrl(game) + "/close", undefined, "close-" + state.id + "-" + game.number);
+  });
+  $("jar-award").addEventListener("click", function () {
+    var game = lastClosed();
+    if (game) act("POST", gameUrl(game) + "/cookie-jar-award", undefined, "award-" + state.id + "-" + game.number);
+  });
+  var closeOccasion = $("close-occasion");
+  if (closeOccasion) closeOccasion.addEventListener("click", function () {
+    act("POST", occasionUrl + "/close", undefined, "close-occasion-" + state.id);
+  });
+  $("verify-request").addEventListener("submit", function (event) {
+    event.preventDefault();
+    var game = current();
+    if (!game) { Station.say("Start a game first: the numbers drawn are a game's."); return; }
+    Station.send("POST", gameUrl(game) + "/verification-requests", {witness_member_id: parseInt($("witness").value, 10)})
+      .then(function (found) {
+        $("drawn-count").textContent = found.drawn.length;
+        $("remaining-count").textContent = found.remaining.length;
+        $("drawn").textContent = found.drawn.map(label).join("  ");
+        $("remaining").textContent = found.remaining.map(label).join("  ");
+        $("verification-witness").textContent = "Witnessed by " + $("witness").selectedOptions[0].textContent + ".";
+        $("verification").hidden = false;
+        $("verification-done").focus();
+      }, function () { return null; });
+  });
+  $("verification-done").addEventListener("click", function () { $("verification").hidden = true; });
+
+  Station.get(root.dataset.state).then(function (board) {
+    var source = new EventSource(root.dataset.events + "?after=" + board.id);
+    var pending = false;
+    source.addEventListener("board", function () {
+      if (pending) return;
+      pending = true;
+      setTimeout(function () { pending = false; load(); }, 50);
+    });
+    return load();
+  });
+  setInterval(function () { gridIndex++; drawPattern(); }, 1000);
+})();

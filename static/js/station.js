@@ -1,0 +1,53 @@
+// Shared by the station screens: JSON calls to /api/v1 with the CSRF token and an Idempotency-Key,
+// refusals shown with the rule they cite, and the idle lock back to the PIN screen.
+var Station = (function () {
+  var csrf = document.querySelector('meta[name="csrf-token"]').content;
+  var problem = document.getElementById("problem");
+
+  function say(message) {
+    if (!problem) return;
+    problem.hidden = !message;
+    problem.textContent = message || "";
+  }
+
+  function fresh(prefix) { return prefix + "-" + Date.now() + "-" + Math.random().toString(36).slice(2, 10); }
+
+  // key: the same key for the same intent (say, "call 5 of game 3") makes a double tap act once.
+  function send(method, url, body, key) {
+    var headers = {"X-CSRF-Token": csrf, "Idempotency-Key": key ? "station-" + key : fresh("tap")};
+    if (body !== undefined) headers["Content-Type"] = "application/json";
+    return fetch(url, {method: method, headers: headers, body: body === undefined ? undefined : JSON.stringify(body)})
+      .then(function (reply) {
+        if (reply.status === 401) { window.location.assign("/pin"); throw new Error("signed out"); }
+        return reply.text().then(function (text) {
+          var data = text ? JSON.parse(text) : null;
+          if (!reply.ok) {
+            var message = (data && data.message) || ("The server answered " + reply.status + ".");
+            if (data && data.rule) message += " (" + data.rule + ")";
+            say(message);
+            throw new Error(message);
+          }
+          say("");
+          return data;
+        });
+      });
+  }
+
+  function get(url) {
+    return fetch(url, {headers: {"Accept": "application/json"}}).then(function (reply) {
+      if (reply.status === 401) { window.location.assign("/pin"); throw new Error("signed out"); }
+      return reply.json();
+    });
+  }
+
+  function money(value) { return value === null || value === undefined ? "" : "$" + value; }
+
+  function element(tag, className, text) {
+    var node = document.createElement(tag);
+    if (className) node.className = className;
+    if (text !== undefined && text !== null) node.textContent = text;
+    return node;
+  }
+
+  return {send: send, get: get, say: say, fresh: fresh, money: money, element: element};
+})();

@@ -1,0 +1,124 @@
+"""The caller's console in a real browser: ball check (101-4.25), the cookie-jar number (4.31.6),
+games in program order with the pattern and prize announced (4.12, 4.13), calls keyed or drawn,
+the claim queue filled live by verifiers, verification on request (4.16) and the split at close."""
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+from sqlalchemy.orm import Session
+
+from bingo.faces import ball_label
+from bingo.patterns import STANDARD, PatternKind
+from tests.bingo_factories import make_hall, split_script
+from tests.conftest import Api, Clock
+from tests.factories import PIN
+from tests.screens import shoot
+from tests.test_bingo_occasion_api import ok, setup_occasion, staff
+
+
+def sign_in(browser: Browser, live_url: str, username: str, width: int = 1280, height: int = 800) -> Page:
+    page = browser.new_page(viewport={"width": width, "height": height})
+    page.goto(live_url + "/pin")
+    page.fill("#username", username)
+    page.fill("#pin", PIN)
+    page.press("#pin", "Enter")
+    return page
+
+
+@pytest.mark.browser
+def test_4_25_4_13_4_16_caller_runs_a_game_from_ball_check_to_split(browser: Browser, live_url: str, admin: Api, session: Session,
+                                                                   clock: Clock) -> None:
+    hall = make_hall(session)
+    script = split_script(STANDARD[PatternKind.ANY_ROW], winners=2)
+    jar_ball = next(b for b in range(75, 0, -1) if b not in script.calls)
+    occasion = setup_occasion(admin, hall, [{"pattern": {"kind": "any_row"}, "prize": "300.00"},
+                                            {"pattern": {"kind": "four_corners"}, "prize": "100.00", "ball_mode": "electronic"}])
+    occ = f"/api/v1/occasions/{occasion['id']}"
+    page = sign_in(browser, live_url, f"caller{hall.org.id}")
+    expect(page).to_have_url(re.compile(r"/bingo/caller$"))
+
+    expect(page.locator("#step-balls")).to_be_visible()
+    shoot(page, "caller-ball-check-1280x800")
+    page.click("#check1")
+    expect(page.locator("#balls-count")).to_have_text("1 of 75 checked")
+    page.click("#all-present")
+    expect(page.locator("#balls-done")).to_be_disabled()
+    page.check(f"input[name=checked_by][value='{hall.caller.id}']")
+    page.click("#balls-done")
+
+    expect(page.locator("#step-jar")).to_be_visible()
+    page.fill("#jar-ball", "76")
+    page.press("#jar-ball", "Enter")
+    expect(page.locator("#problem")).to_contain_text("ball")
+    page.fill("#jar-ball", str(jar_ball))
+    page.press("#jar-ball", "Enter")
+
+    expect(page.locator("#game-title")).to_have_text("Next: game 1, Any row")
+    page.click("#start-game")
+    expect(page.locator("#game-title")).to_have_text("Game 1: Any row")
+    expect(page.locator("#announcement")).to_contain_text("Prize: $300.00")
+    for ball in script.calls:
+        page.click(f"#ball{ball}")
+        expect(page.locator("#last")).to_have_text(ball_label(ball))
+    expect(page.locator("#count")).to_have_text(str(len(script.calls)))
+    expect(page.locator(f"#ball{script.calls[0]}")).to_be_disabled()
+
+    verifier = staff(admin, f"verifier{hall.org.id}")
+    for face in script.winners:
+        ok(verifier.post(occ + "/games/1/claims", {"face_number": face}), 201)
+    expect(page.locator("#claims .claim.is-valid")).to_have_count(2)
+    ok(verifier.post(occ + "/games/1/claims", {"face_number": script.early[0]}), 201)
+    expect(page.locator("#claims .claim.is-invalid")).to_contain_text("sleeper")
+
+    page.select_option("#witness", str(hall.mic.id))
+    page.click("#verify-request button[type=submit]")
+    expect(page.locator("#verification")).to_be_visible()
+    expect(page.locator("#drawn-count")).to_have_text(str(len(script.calls)))
+    expect(page.locator("#remaining-count")).to_have_text(str(75 - len(script.calls)))
+    shoot(page, "caller-verification-1280x800")
+    page.click("#verification-done")
+    shoot(page, "caller-claims-1280x800")
+
+    page.click("#close-game")
+    expect(page.locator("#closing-text")).to_contain_text("2 winners")
+    expect(page.locator("#claims .share")).to_have_count(2)
+    expect(page.locator("#game-title")).to_have_text("Next: game 2, Four corners")
+    page.click("#start-game")
+    expect(page.locator("#draw")).to_be_visible()
+    expect(page.locator(f"#ball{script.calls[0]}")).to_be_disabled()
+    for count in (1, 2, 3):
+        page.click("#draw")
+        expect(page.locator("#count")).to_have_text(str(count))
+    drawn = ok(admin.get(occ))["games"][1]["calls"]
+    expect(page.locator("#last")).to_have_text(drawn[-1]["label"])
+    shoot(page, "caller-1280x800")
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    shoot(page, "caller-1920x1080")
+    page.close()
+
+
+@pytest.mark.browser
+def test_caller_correction_needs_a_reason_and_replaces_the_last_call(browser: Browser, live_url: str, admin: Api, session: Session,
+                                                                    clock: Clock) -> None:
+    hall = make_hall(session)
+    occasion = setup_occasion(admin, hall, [{"pattern": {"kind": "blackout"}, "prize": "100.00"}])
+    occ = f"/api/v1/occasions/{occasion['id']}"
+    caller = staff(admin, f"caller{hall.org.id}")
+    ok(caller.post(occ + "/ball-check", {"checked_by": [hall.caller.id]}))
+    ok(caller.post(occ + "/cookie-jar-number", {"ball": 70}))
+    ok(caller.post(occ + "/games/1/start", {}))
+    page = sign_in(browser, live_url, f"caller{hall.org.id}")
+    page.click("#ball7")
+    expect(page.locator("#last")).to_have_text("B-7")
+    page.click("#correct-open")
+    page.fill("#correct-ball", "8")
+    page.press("#correct-ball", "Enter")
+    expect(page.locator("#correction")).to_be_visible()
+    page.fill("#correct-reason", "Keyed 7, the ball was 8")
+    page.click("#correction button[type=submit]")
+    expect(page.locator("#last")).to_have_text("B-8")
+    expect(page.locator("#ball7")).to_be_enabled()
+    assert [c["ball"] for c in ok(caller.get(occ))["games"][0]["calls"]] == [8]
+    page.close()
