@@ -11,10 +11,20 @@ from flask.typing import ResponseReturnValue
 
 from bingo.schemas import JarSettingsIn
 from bingo.services import board, occasions
+from bingo.services import cash as cash_service
 from bingo.services import cookie_jar as jar_service
+from bingo.services import sales as sales_service
 from shared.access import allow, public
-from shared.context import actor, database, db_session, hall_now, hall_today
+from shared.context import (
+    actor,
+    database,
+    db_session,
+    hall_now,
+    hall_today,
+    station_name,
+)
 from shared.models import Member
+from shared.money import format_cents
 from shared.roles import OFFICE_VIEW, Role
 from shared.services import licenses, roster
 from shared.services.organizations import get_organization
@@ -62,7 +72,18 @@ def caller_home() -> ResponseReturnValue:
 @bp.get("/cashier")
 @allow(Role.CASHIER, Role.MEMBER_IN_CHARGE, Role.ADMIN)
 def cashier_home() -> ResponseReturnValue:
-    return station_page("Cashier", Role.CASHIER, "No till is open at this station yet.")
+    """The cashier's point of sale for today's occasion: product buttons and a cart (101-4.22), the
+    U Pick Em picker (4.30), tender and change with no credit, the till and the reprint queue."""
+    org_id = my_org_id()
+    session = db_session()
+    occasion = occasions.todays_occasion(session, org_id, hall_today()) if org_id is not None else None
+    if occasion is None:
+        return station_page("Cashier", Role.CASHIER, "No occasion is scheduled for today, so there is nothing to sell yet.")
+    picks = {g.number: g.pick_count for g in occasion.games if g.pick_count}
+    till = cash_service.till_at(session, occasion.id, station_name())
+    return render_template("stations/cashier.html", occasion=occasion, products=sales_service.products(session, occasion.id),
+                           picks=picks, till=till, station=station_name(), money=format_cents,
+                           opened=till.opened_at.astimezone(hall_now().tzinfo).strftime("%H:%M") if till else None)
 
 
 @bp.get("/verifier")

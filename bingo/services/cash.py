@@ -108,10 +108,14 @@ def void(session: Session, actor: Actor, now: datetime, sale_id: int, reason: st
     return sale
 
 
+def till_at(session: Session, occasion_id: int, station: str) -> Till | None:
+    """The till open at a station, if any: one per station at a time."""
+    return session.scalar(select(Till).where(Till.occasion_id == occasion_id, Till.station == station, Till.closed_at.is_(None)))
+
+
 def open_till(session: Session, actor: Actor, now: datetime, occasion_id: int, opening_bank: int) -> Till:
     occasion = get_occasion(session, occasion_id)
-    current = session.scalar(select(Till).where(Till.occasion_id == occasion.id, Till.station == actor.station, Till.closed_at.is_(None)))
-    if current is not None:
+    if till_at(session, occasion.id, actor.station) is not None:
         raise refuse("till_open", f"A till is already open at {actor.station}.", None, "station", 409)
     till = Till(occasion_id=occasion.id, station=actor.station, cashier_name=actor.name, opened_at=now, opening_bank_cents=opening_bank)
     session.add(till)

@@ -88,8 +88,13 @@ def _safe_next(target: str | None) -> str | None:
 
 
 def _signin(template: str, by_pin: bool) -> ResponseReturnValue:
+    """A station device is named once, by opening /pin?station=NAME (its bookmark); the name chooses
+    its receipt printer and stays with the browser across sign-ins and idle locks."""
     error = None
     username = request.form.get("username", "")[:64]
+    named = (request.args.get("station") or "").strip()[:100]
+    if named:
+        session["station"] = named
     if request.method == "POST":
         secret = request.form.get("pin" if by_pin else "password", "")[:200]
         station = (request.form.get("station") or "").strip()[:100] or None

@@ -1,0 +1,262 @@
+// The cashier's point of sale. Money stays in integer cents here and travels as "12.50" strings.
+(function () {
+  var root = document.querySelector(".pos");
+  var $ = function (id) { return document.getElementById(id); };
+  var el = Station.element;
+  var letters = ["B", "I", "N", "G", "O"];
+  var cart = [], cartKey = Station.fresh("sale"), picker = null, packFor = null;
+
+  function plain(cents) {
+    var sign = cents < 0 ? "-" : "";
+    var abs = Math.abs(cents), rest = String(abs % 100);
+    return sign + Math.floor(abs / 100) + "." + (rest.length < 2 ? "0" + rest : rest);
+  }
+  function dollars(cents) { return (cents < 0 ? "-$" : "$") + plain(Math.abs(cents)); }
+  function cents(text) {
+    var match = /^\s*\$?(\d{1,6})(?:\.(\d{1,2}))?\s*$/.exec(text || "");
+    if (!match) return null;
+    return parseInt(match[1], 10) * 100 + (match[2] ? parseInt((match[2] + "0").slice(0, 2), 10) : 0);
+  }
+  function total() { return cart.reduce(function (sum, line) { return sum + line.quantity * line.unit; }, 0); }
+
+  function renderCart() {
+    var body = $("cart");
+    body.textContent = "";
+    cart.forEach(function (line, index) {
+      var row = body.insertRow();
+      var name = row.insertCell();
+      name.textContent = line.name;
+      if (line.picks) name.appendChild(el("small", "picks", line.picks.length ? line.picks.join(" ") : "quick pick"));
+      if (line.serials) name.appendChild(el("small", "picks", "pack " + line.serials.join(", ")));
+      var qty = row.insertCell();
+      qty.className = "qty";
+      if (!line.picks && !line.serials) {
+        var less = el("button", "btn btn-small", "−");
+        less.type = "button";
+        less.setAttribute("aria-label", "One fewer " + line.name);
+        less.addEventListener("click", function () { line.quantity -= 1; if (!line.quantity) cart.splice(index, 1); changed(); });
+        qty.appendChild(less);
+      }
+      qty.appendChild(el("span", "n", String(line.quantity)));
+      if (!line.picks && !line.serials) {
+        var more = el("button", "btn btn-small", "+");
+        more.type = "button";
+        more.setAttribute("aria-label", "One more " + line.name);
+        more.addEventListener("click", function () { line.quantity += 1; changed(); });
+        qty.appendChild(more);
+      }
+      row.insertCell().textContent = dollars(line.quantity * line.unit);
+      var drop = el("button", "btn btn-small btn-quiet", "✕");
+      drop.type = "button";
+      drop.setAttribute("aria-label", "Remove " + line.name);
+      drop.addEventListener("click", function () { cart.splice(index, 1); changed(); });
+      row.insertCell().appendChild(drop);
+    });
+    if (!cart.length) body.insertRow().insertCell().textContent = "Tap a product to start a sale.";
+    $("total").textContent = dollars(total());
+    var given = cents($("tendered").value);
+    $("change").textContent = given === null ? "$0.00" : dollars(given - total());
+    $("sell").disabled = !cart.length;
+  }
+
+  function changed() {
+    cartKey = Station.fresh("sale");
+    renderCart();
+  }
+
+  function add(button, extra) {
+    var line = {id: parseInt(button.dataset.id, 10), name: button.dataset.name, unit: parseInt(button.dataset.cents, 10), quantity: 1};
+    if (extra) {
+      Object.keys(extra).forEach(function (k) { line[k] = extra[k]; });
+      cart.push(line);
+    } else {
+      var same = cart.find(function (l) { return l.id === line.id && !l.picks && !l.serials; });
+      if (same) same.quantity += 1; else cart.push(line);
+    }
+    changed();
+  }
+
+  // U Pick Em: five at most per letter and exactly the game's count (101-4.30).
+  function openPicker(button) {
+    picker = {button: button, need: parseInt(button.dataset.picks, 10), chosen: {}};
+    $("picker-need").textContent = picker.need;
+    renderPicker();
+    $("picker").hidden = false;
+    $("picker-quick").focus();
+  }
+  function chosenList() { return Object.keys(picker.chosen).map(Number).sort(function (a, b) { return a - b; }); }
+  function renderPicker() {
+    var list = chosenList();
+    var perColumn = [0, 0, 0, 0, 0];
+    list.forEach(function (n) { perColumn[Math.floor((n - 1) / 15)] += 1; });
+    for (var n = 1; n <= 75; n++) {
+      var button = $("pick" + n);
+      var on = !!picker.chosen[n];
+      button.classList.toggle("hit", on);
+      button.setAttribute("aria-pressed", on ? "true" : "false");
+      button.disabled = !on && (list.length >= picker.need || perColumn[Math.floor((n - 1) / 15)] >= 5);
+    }
+    $("picker-count").textContent = list.length + " of " + picker.need + " chosen";
+    $("picker-add").disabled = list.length !== picker.need;
+  }
+  (function buildPicker() {
+    var box = $("picker-grid");
+    for (var c = 0; c < 5; c++) {
+      box.appendChild(el("span", "letter", letters[c]));
+      for (var n = c * 15 + 1; n <= c * 15 + 15; n++) {
+        var button = el("button", "ball", String(n));
+        button.type = "button";
+        button.id = "pick" + n;
+        button.dataset.ball = n;
+        box.appendChild(button);
+      }
+    }
+    box.addEventListener("click", function (event) {
+      var button = event.target.closest("button.ball");
+      if (!button || button.disabled || !picker) return;
+      var n = parseInt(button.dataset.ball, 10);
+      if (picker.chosen[n]) delete picker.chosen[n]; else picker.chosen[n] = true;
+      renderPicker();
+    });
+  })();
+  $("picker-add").addEventListener("click", function () {
+    add(picker.button, {picks: chosenList()});
+    $("picker").hidden = true;
+  });
+  $("picker-quick").addEventListener("click", function () {
+    add(picker.button, {picks: []});
+    $("picker").hidden = true;
+  });
+  $("picker-cancel").addEventListener("click", function () { $("picker").hidden = true; });
+
+  // Packs from a received paper set: the serial is scanned (the scanner types it and presses Enter).
+  $("pack-form").addEventListener("submit", function (event) {
+    event.preventDefault();
+    var serial = parseInt($("pack-serial").value, 10);
+    if (!serial) return;
+    var line = cart.find(function (l) { return l.serials && l.id === parseInt(packFor.dataset.id, 10); });
+    if (line) {
+      if (line.serials.indexOf(serial) < 0) { line.serials.push(serial); line.quantity = line.serials.length; }
+      changed();
+    } else add(packFor, {serials: [serial]});
+    $("pack-serial").value = "";
+    $("pack-scan").hidden = true;
+  });
+  $("pack-cancel").addEventListener("click", function () { $("pack-scan").hidden = true; });
+
+  document.querySelectorAll(".pos-item").forEach(function (button) {
+    button.addEventListener("click", function () {
+      if (button.dataset.kind === "upick_face") openPicker(button);
+      else if (button.dataset.pack === "yes") { packFor = button; $("pack-scan").hidden = false; $("pack-serial").focus(); }
+      else add(button);
+    });
+  });
+
+  $("tendered").addEventListener("input", renderCart);
+  document.querySelectorAll("[data-cash]").forEach(function (button) {
+    button.addEventListener("click", function () {
+      var value = button.dataset.cash === "exact" ? total() : parseInt(button.dataset.cash, 10);
+      $("tendered").value = plain(value);
+      renderCart();
+      $("tendered").focus();
+    });
+  });
+  $("clear").addEventListener("click", function () { cart = []; $("tendered").value = ""; changed(); });
+
+  function lastSale(sale) {
+    var box = $("last-sale");
+    box.hidden = false;
+    box.textContent = "";
+    box.appendChild(el("strong", null, sale.transaction_code + " · change " + dollars(cents(sale.change))));
+    sale.tickets.forEach(function (t) { box.appendChild(el("span", null, "U Pick Em " + t.code + ": " + t.numbers.join(" "))); });
+    var failed = sale.print_jobs.filter(function (j) { return j.status !== "printed"; });
+    box.appendChild(el("span", failed.length ? "warn" : "ok",
+                       failed.length ? failed.length + " receipt(s) did not print: see the reprint queue." : "Receipt printed."));
+  }
+
+  $("tender").addEventListener("submit", function (event) {
+    event.preventDefault();
+    if (!cart.length) return;
+    var given = cents($("tendered").value);
+    var body = {
+      lines: cart.map(function (l) {
+        var line = {product_id: l.id, quantity: l.quantity, unit_price: plain(l.unit)};
+        if (l.picks) line.picks = l.picks.length ? [l.picks] : null;
+        if (l.serials) line.pack_serials = l.serials;
+        return line;
+      }),
+      buyer_is_adult: $("adult").checked, tender: "cash", tendered: plain(given === null ? 0 : given)
+    };
+    $("sell").disabled = true;
+    Station.send("POST", root.dataset.sales, body, cartKey).then(function (sale) {
+      lastSale(sale);
+      cart = [];
+      $("tendered").value = "";
+      $("adult").checked = false;
+      changed();
+      refreshQueue();
+      refreshPrinter();
+    }, function () { $("sell").disabled = false; });
+  });
+
+  function refreshQueue() {
+    Station.get(root.dataset.queue).then(function (jobs) {
+      var list = $("queue");
+      list.textContent = "";
+      jobs.forEach(function (job) {
+        var item = el("li", "queue-job");
+        item.appendChild(el("span", null, job.kind.replace("_", " ") + " " + job.reference + (job.last_error ? " · " + job.last_error : "")));
+        var again = el("button", "btn btn-small", "Reprint");
+        again.type = "button";
+        again.addEventListener("click", function () {
+          Station.send("POST", root.dataset.reprint.replace("/0/", "/" + job.id + "/"), {station: root.dataset.station})
+            .then(refreshQueue, refreshQueue);
+        });
+        item.appendChild(again);
+        list.appendChild(item);
+      });
+      if (!jobs.length) list.appendChild(el("li", "muted", "Every receipt printed."));
+    });
+  }
+
+  function refreshPrinter() {
+    Station.get(root.dataset.printer).then(function (status) {
+      var box = $("printer");
+      var good = status.online && status.paper === "ok";
+      box.className = "printer-status " + (good ? "ok" : "bad");
+      box.textContent = !status.reachable ? "Offline: " + (status.detail || "no answer") :
+        !status.online ? "Not ready: " + (status.detail || "check the cover") :
+        status.paper === "ok" ? "Online, paper OK" : "Paper " + status.paper.replace("_", " ");
+    });
+  }
+
+  var tillOpen = $("till-open");
+  if (tillOpen) tillOpen.addEventListener("submit", function (event) {
+    event.preventDefault();
+    var bank = cents($("bank").value);
+    Station.send("POST", root.dataset.tills, {opening_bank: plain(bank === null ? -1 : bank)})
+      .then(function () { window.location.reload(); }, function () { return null; });
+  });
+  var tillClose = $("till-close-open");
+  if (tillClose) tillClose.addEventListener("click", function () { $("till-close").hidden = false; });
+  $("till-close-cancel").addEventListener("click", function () { $("till-close").hidden = true; });
+  $("count-form").addEventListener("submit", function (event) {
+    event.preventDefault();
+    var counts = {};
+    document.querySelectorAll("input.count").forEach(function (input) {
+      var n = parseInt(input.value, 10);
+      if (n) counts[input.dataset.denomination] = n;
+    });
+    Station.send("POST", root.dataset.tillClose.replace("/0/", "/" + root.dataset.till + "/"), {counts: counts},
+                 "till-close-" + root.dataset.till).then(function (till) {
+      $("till-result").textContent = "Counted " + dollars(cents(till.counted)) + ", expected " + dollars(cents(till.expected)) +
+        ": " + (till.over_short.charAt(0) === "-" ? "short " + dollars(cents(till.over_short.slice(1))) : "over " + dollars(cents(till.over_short))) + ".";
+      refreshQueue();
+    }, function () { return null; });
+  });
+
+  renderCart();
+  refreshQueue();
+  refreshPrinter();
+  setInterval(refreshPrinter, 15000);
+})();

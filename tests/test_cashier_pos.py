@@ -1,0 +1,169 @@
+"""The cashier's point of sale in a real browser: product buttons and a cart, a scanned pack, the U Pick
+Em picker (101-4.30: five per letter, the game's count, or a quick pick), the 18+ check (4.3), tender
+and change, the receipts at a real ESC/POS emulator, the reprint queue and the till."""
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+
+import pytest
+from flask import Flask
+from playwright.sync_api import Browser, Page, expect
+from sqlalchemy.orm import Session
+
+from shared.printing import stations
+from shared.roles import Role
+from tests.bingo_factories import Hall, make_hall
+from tests.conftest import Api, Clock, Emulator
+from tests.factories import PIN, make_member, make_user
+from tests.screens import shoot
+from tests.test_bingo_occasion_api import ok, setup_occasion
+from tests.test_printing import seen
+
+pytestmark = [pytest.mark.browser, pytest.mark.printer]
+
+
+def stock_the_station(admin: Api, occ: str, org_id: int, pick_count_game: int) -> dict[str, int]:
+    """A pack product on a received paper set with packs 500-519 issued to station "front", a U Pick
+    Em face, a cookie-jar entry and a dauber."""
+    ok(admin.put(f"/api/v1/organizations/{org_id}/cookie-jar", {"maximum": "1000.00", "fee": "2.00"}))
+    occasion = ok(admin.get(occ))
+    paper = ok(admin.post(f"/api/v1/organizations/{org_id}/paper-sets", {
+        "series_id": occasion["series_id"], "colour": "blue", "faces_per_sheet": 6, "sheets_per_pack": 1, "serial_from": 500,
+        "serial_to": 549, "first_face": 1}), 201)
+    ok(admin.post(f"/api/v1/paper-sets/{paper['id']}/packs", {"action": "issue", "serials": list(range(500, 520)),
+                                                              "occasion_id": occasion["id"], "station": "front"}))
+    ids = {}
+    for kind, name, price, extra in [("admission", "Blue pack", "10.00", {"paper_set_id": paper["id"]}),
+                                     ("upick_face", "U Pick Em face", "1.00", {"game_number": pick_count_game}),
+                                     ("cookie_jar", "Cookie jar entry", "2.00", {}), ("non_gaming", "Dauber", "1.50", {})]:
+        ids[kind] = ok(admin.post(occ + "/products", {"kind": kind, "name": name, "price": price, **extra}), 201)["id"]
+    return ids
+
+
+def station_sign_in(browser: Browser, live_url: str, username: str, station: str, width: int = 1280, height: int = 800) -> Page:
+    page = browser.new_page(viewport={"width": width, "height": height})
+    page.goto(f"{live_url}/pin?station={station}")
+    page.fill("#username", username)
+    page.fill("#pin", PIN)
+    page.press("#pin", "Enter")
+    return page
+
+
+def arrived(emulator: Emulator, before: set[str], count: int) -> list[str]:
+    for _ in range(80):
+        fresh = sorted(r for r in seen(emulator) if r not in before)
+        if len(fresh) >= count:
+            return fresh
+        time.sleep(0.1)
+    raise AssertionError(f"expected {count} receipts at the emulator")
+
+
+def sell_pack_and_upick(page: Page, picks: list[int]) -> None:
+    """Scan a pack, pick a U Pick Em face by hand, confirm the buyer is 18+, tender $20 and sell."""
+    page.click(".pos-item[data-kind=admission]")
+    page.fill("#pack-serial", "500")
+    page.press("#pack-serial", "Enter")
+    page.click(".pos-item[data-kind=upick_face]")
+    for n in picks:
+        page.click(f"#pick{n}")
+    page.click("#picker-add")
+    expect(page.locator("#total")).to_have_text("$11.00")
+    page.check("#adult")
+    page.click("[data-cash='2000']")
+    expect(page.locator("#change")).to_have_text("$9.00")
+    page.click("#sell")
+
+
+def running_shop(app: Flask, admin: Api, session: Session, printer_config: Path) -> tuple[str, Hall, dict[str, int]]:
+    app.extensions["flashboard.printers"] = stations.load(printer_config)
+    hall = make_hall(session, name="Millbrook Volunteer Fire Company")
+    occasion = setup_occasion(admin, hall, [{"pattern": {"kind": "any_row"}, "prize": "100.00"},
+                                            {"kind": "u_pick_em", "pattern": {"kind": "blackout"}, "prize": "100.00", "pick_count": 8,
+                                             "face_price": "1.00"}])
+    occ = f"/api/v1/occasions/{occasion['id']}"
+    ids = stock_the_station(admin, occ, hall.org.id, 2)
+    ok(admin.post(occ + "/ball-check", {"checked_by": [hall.caller.id]}))
+    make_user(session, [Role.CASHIER], member=make_member(session, hall.org, name="Cashier"), username=f"cashier{hall.org.id}")
+    return occ, hall, ids
+
+
+def test_4_30_pos_sells_a_scanned_pack_and_a_picked_face_and_prints(browser: Browser, live_url: str, app: Flask, admin: Api,
+                                                                   session: Session, clock: Clock, emulator: Emulator,
+                                                                   printer_config: Path) -> None:
+    occ, hall, _ = running_shop(app, admin, session, printer_config)
+    page = station_sign_in(browser, live_url, f"cashier{hall.org.id}", "front")
+    expect(page.locator("#printer")).to_have_text("Online, paper OK")
+    page.fill("#bank", "100.00")
+    page.press("#bank", "Enter")
+    expect(page.locator("#till-close-open")).to_be_visible()
+
+    page.click(".pos-item[data-kind=upick_face]")
+    for n in (1, 2, 3, 4, 5):
+        page.click(f"#pick{n}")
+    expect(page.locator("#pick6")).to_be_disabled()
+    expect(page.locator("#picker-add")).to_be_disabled()
+    for n in (16, 31):
+        page.click(f"#pick{n}")
+    page.click("#pick5")
+    expect(page.locator("#pick6")).to_be_enabled()
+    for n in (46, 61):
+        page.click(f"#pick{n}")
+    expect(page.locator("#picker-count")).to_have_text("8 of 8 chosen")
+    expect(page.locator("#pick20")).to_be_disabled()
+    expect(page.locator("#picker-add")).to_be_enabled()
+    shoot(page, "cashier-picker-1280x800")
+    page.click("#picker-cancel")
+
+    before = seen(emulator)
+    page.click(".pos-item[data-kind=non_gaming]")
+    page.click("#sell")
+    expect(page.locator("#problem")).to_contain_text("does not cover the total of $1.50")
+    page.click("#clear")
+    sell_pack_and_upick(page, [7, 9, 22, 40, 44, 52, 66, 70])
+    expect(page.locator("#last-sale")).to_contain_text("Receipt printed.")
+    expect(page.locator("#last-sale")).to_contain_text("7 9 22 40 44 52 66 70")
+    receipts = arrived(emulator, before, 2)
+    texts = [emulator.text(r) for r in receipts]
+    assert any("Blue pack" in t for t in texts) and any("UP-" in t for t in texts)
+    shoot(page, "cashier-1280x800")
+
+    page.click(".pos-item[data-kind=cookie_jar]")
+    page.click(".pos-item[data-kind=cookie_jar]")
+    expect(page.locator("#total")).to_have_text("$4.00")
+    page.click("#sell")
+    expect(page.locator("#problem")).to_contain_text("18")
+    page.check("#adult")
+    page.click("[data-cash=exact]")
+    page.click("#sell")
+    expect(page.locator("#last-sale")).to_contain_text("change $0.00")
+
+    page.click("#till-close-open")
+    page.fill("input[data-denomination='100.00']", "1")
+    page.fill("input[data-denomination='10.00']", "1")
+    page.fill("input[data-denomination='5.00']", "1")
+    page.click("#count-form button[type=submit]")
+    expect(page.locator("#till-result")).to_contain_text("expected $115.00")
+    page.close()
+
+
+def test_pos_failed_receipt_waits_in_the_reprint_queue(browser: Browser, live_url: str, app: Flask, admin: Api, session: Session,
+                                                      clock: Clock, emulator: Emulator, printer_config: Path) -> None:
+    occ, hall, _ = running_shop(app, admin, session, printer_config)
+    page = station_sign_in(browser, live_url, f"cashier{hall.org.id}", "front")
+    emulator.fault("paper-out", True)
+    try:
+        page.click(".pos-item[data-kind=non_gaming]")
+        page.click("[data-cash=exact]")
+        page.click("#sell")
+        expect(page.locator("#last-sale")).to_contain_text("did not print")
+        expect(page.locator("#queue .queue-job")).to_have_count(1)
+        expect(page.locator("#printer")).to_contain_text(re.compile("paper out", re.I))
+    finally:
+        emulator.fault("paper-out", False)
+    before = seen(emulator)
+    page.click("#queue .queue-job button")
+    expect(page.locator("#queue")).to_contain_text("Every receipt printed.")
+    assert "REPRINT" in emulator.text(arrived(emulator, before, 1)[0])
+    page.close()
