@@ -213,3 +213,39 @@ def inducement_refusal(inducements_cents: int, other_prizes_cents: int) -> Viola
     allowed = other_prizes_cents * INDUCEMENT_PERCENT // 100
     return Violation("inducements_over_limit", f"Inducements of {format_cents(inducements_cents)} exceed 15% of the other prizes "
                      f"({format_cents(allowed)}).", "10 DE Admin Code 101-4.6", "value", 409)
+
+
+APPROACHING_PERCENT = 80
+
+
+@dataclass(frozen=True)
+class LimitUse:
+    """One occasion limit as the member in charge watches it: how much is used, of what, and under
+    which rule; `approaching` from 80% so there is time to act, `reached` at the limit."""
+
+    name: str
+    used: int
+    limit: int
+    unit: str
+    rule: str
+
+    @property
+    def percent(self) -> int:
+        return min(100, self.used * 100 // self.limit)
+
+    @property
+    def level(self) -> str:
+        if self.used >= self.limit:
+            return "reached"
+        return "approaching" if self.used * 100 >= self.limit * APPROACHING_PERCENT else "ok"
+
+
+def limits_in_use(prizes_awarded_cents: int, games_played: int, started_at: datetime | None, now: datetime) -> list[LimitUse]:
+    """10 DE Admin Code 101-4.6 ($3,000 in prizes), 4.17 (40 games) and 4.2 (six hours from the start):
+    the three limits an occasion runs against, as used so far. Time is counted in whole minutes."""
+    minutes = 0 if started_at is None else max(0, int((now - started_at).total_seconds() // 60))
+    return [
+        LimitUse("Prizes awarded", prizes_awarded_cents, MAX_OCCASION_PRIZES_CENTS, "cents", "10 DE Admin Code 101-4.6"),
+        LimitUse("Games played", games_played, MAX_GAMES, "games", "10 DE Admin Code 101-4.17"),
+        LimitUse("Time since the start", minutes, MAX_OCCASION_HOURS * 60, "minutes", "10 DE Admin Code 101-4.2"),
+    ]

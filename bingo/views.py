@@ -10,7 +10,7 @@ from flask import Blueprint, Response, abort, jsonify, render_template, request,
 from flask.typing import ResponseReturnValue
 
 from bingo.schemas import JarSettingsIn
-from bingo.services import board, occasions
+from bingo.services import board, dashboard, occasions
 from bingo.services import cash as cash_service
 from bingo.services import cookie_jar as jar_service
 from bingo.services import sales as sales_service
@@ -21,12 +21,13 @@ from shared.context import (
     db_session,
     hall_now,
     hall_today,
+    printers,
     station_name,
 )
 from shared.models import Member
 from shared.money import format_cents
 from shared.roles import OFFICE_VIEW, Role
-from shared.services import licenses, roster
+from shared.services import roster
 from shared.services.organizations import get_organization
 from shared.views.forms import FormState, submit
 from shared.views.scope import check_org
@@ -39,15 +40,16 @@ bp = Blueprint("bingo", __name__, url_prefix="/bingo")
 @allow(Role.MEMBER_IN_CHARGE, Role.ADMIN)
 def member_in_charge_home() -> ResponseReturnValue:
     """10 DE Admin Code 101-4.1: the member in charge supervises the occasion and its workers; the
-    dashboard starts with today's roster and the licences that need attention."""
+    dashboard shows the limits in use, the jar, tonight's voids, the alerts and today's roster."""
     org_id = my_org_id()
     today = hall_today()
     session = db_session()
-    assignments = roster.roster(session, org_id, today) if org_id else []
-    due = licenses.renewals_due(session, org_id, today) if org_id else []
-    status = licenses.bingo_license_status(session, org_id, today) if org_id else None
-    return render_template("stations/member_in_charge.html", org_id=org_id, today=today,
-                           assignments=assignments, due=due, status=status)
+    if org_id is None:
+        return render_template("stations/member_in_charge.html", org_id=None, today=today)
+    occasion = occasions.todays_occasion(session, org_id, today)
+    return render_template("stations/member_in_charge.html", org_id=org_id, today=today, occasion=occasion,
+                           view=dashboard.overview(session, org_id, occasion, today, hall_now()),
+                           assignments=roster.roster(session, org_id, today), stations=sorted(printers()), money=format_cents)
 
 
 @bp.get("/caller")

@@ -1,0 +1,52 @@
+// The member in charge's dashboard: redrawn from the server when the board changes (a call, a close,
+// a claim) and every minute (the six-hour clock), with each station's printer checked.
+(function () {
+  var root = document.getElementById("dashboard");
+  if (!root) return;
+  var parts = [".alerts", ".limits", ".jar", ".voids"];
+
+  function showNone() {
+    var visible = Array.prototype.some.call(document.querySelectorAll("#alerts .alert:not(.alert-none)"),
+                                            function (item) { return !item.hidden; });
+    document.getElementById("no-alerts").hidden = visible;
+  }
+
+  function checkPrinters() {
+    document.querySelectorAll("#alerts [data-station]").forEach(function (item) {
+      var station = item.dataset.station;
+      Station.get(root.dataset.printer.replace("STATION", encodeURIComponent(station))).then(function (status) {
+        var good = status.reachable && status.online && status.paper === "ok";
+        item.hidden = good;
+        item.className = "alert " + (status.reachable && status.online ? "alert-approaching" : "alert-reached");
+        item.textContent = "Printer at " + station + ": " + (status.detail || status.paper.replace("_", " ")) + ".";
+        showNone();
+      });
+    });
+  }
+
+  function redraw() {
+    fetch(window.location.href, {headers: {"Accept": "text/html"}}).then(function (reply) { return reply.text(); }).then(function (html) {
+      var fresh = new DOMParser().parseFromString(html, "text/html");
+      parts.forEach(function (selector) {
+        var now = root.querySelector(selector), next = fresh.querySelector("#dashboard " + selector);
+        if (now && next) now.innerHTML = next.innerHTML;
+      });
+      checkPrinters();
+      showNone();
+    });
+  }
+
+  if (root.dataset.events) {
+    Station.get(root.dataset.state).then(function (board) {
+      var source = new EventSource(root.dataset.events + "?after=" + board.id);
+      var waiting = false;
+      source.addEventListener("board", function () {
+        if (waiting) return;
+        waiting = true;
+        setTimeout(function () { waiting = false; redraw(); }, 200);
+      });
+    });
+  }
+  checkPrinters();
+  setInterval(redraw, 60000);
+})();
