@@ -1,7 +1,7 @@
 """Alembic environment: runs against the engine the app hands over (shared.migrate)."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from alembic import context
 
@@ -9,7 +9,7 @@ from shared.db import UtcDateTime
 from shared.tables import metadata
 
 
-def render_item(kind: str, item: Any, autogen_context: Any) -> str | bool:
+def render_item(kind: str, item: Any, autogen_context: Any) -> str | Literal[False]:
     """Migrations spell app column types in plain SQLAlchemy, so they never import the app."""
     if kind == "type" and isinstance(item, UtcDateTime):
         return "sa.DateTime(timezone=True)"

@@ -13,9 +13,11 @@ from typing import Callable, TypeVar
 from flask import current_app, g, redirect, request, session, url_for
 from flask.typing import ResponseReturnValue
 
-from shared.context import db_session
+from shared.audit import Actor
+from shared.context import db_session, settings, station_name, utc_now
 from shared.models import User
 from shared.roles import Role
+from shared.services.staff import record_sign_out
 from shared.violations import refuse
 
 F = TypeVar("F", bound=Callable[..., object])
@@ -25,6 +27,8 @@ SIGNED_IN = "signed_in"
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 CSRF_FIELD = "csrf_token"
 CSRF_HEADER = "X-CSRF-Token"
+ACTIVE_KEY = "active_at"
+BACKGROUND_HEADER = "X-Flashboard-Background"
 
 
 def allow(*roles: Role) -> Callable[[F], F]:
@@ -77,6 +81,24 @@ def _load_user() -> User | None:
     return user
 
 
+def _idle_lock(user: User) -> bool:
+    """A signed-in station locks back to the PIN screen after the configured idle time (0: never).
+    Background refreshes (printer status, dashboard redraws) send X-Flashboard-Background and do
+    not count as a touch. The lock keeps the station's name and offers the same username again."""
+    minutes = settings().idle_lock_minutes
+    now = utc_now().timestamp()
+    last = session.get(ACTIVE_KEY)
+    if minutes and isinstance(last, (int, float)) and now - last > minutes * 60:
+        record_sign_out(db_session(), Actor(user.id, user.username, station_name()), utc_now(), minutes)
+        for key in ("user_id", "epoch", ACTIVE_KEY):
+            session.pop(key, None)
+        session["locked_username"] = user.username
+        return True
+    if request.headers.get(BACKGROUND_HEADER) != "1":
+        session[ACTIVE_KEY] = now
+    return False
+
+
 def _wants_json() -> bool:
     return request.path.startswith("/api/")
 
@@ -90,10 +112,17 @@ def enforce() -> ResponseReturnValue | None:
     if access is None:
         raise refuse("undeclared_route", "This page declares no roles and is closed.", "DEVELOPERS.md", status=403)
     if access != PUBLIC:
+        locked = g.user is not None and _idle_lock(g.user)
+        if locked:
+            g.user = None
         if g.user is None:
             if _wants_json():
+                if locked:
+                    raise refuse("station_locked", "This station locked after standing idle: sign in again with your PIN.",
+                                 "Flashboard staff access", status=401)
                 raise refuse("sign_in_required", "Sign in first.", "Flashboard staff access", status=401)
-            return redirect(url_for("auth.signin", next=request.full_path if request.method == "GET" else None))
+            page = "auth.pin" if locked or session.get("station") else "auth.signin"
+            return redirect(url_for(page, next=request.full_path if request.method == "GET" else None))
         if access != SIGNED_IN and not set(g.user.role_names) & {r.value for r in access}:  # type: ignore[attr-defined]
             raise refuse("forbidden", "Your role may not use this page.", "Flashboard staff access", status=403)
     if request.method not in SAFE_METHODS:

@@ -79,7 +79,7 @@ def create_app(settings: Settings | None = None, overrides: dict[str, Any] | Non
     app.jinja_env.filters["money"] = format_cents
     app.jinja_env.filters["dollars"] = wire_cents
     app.jinja_env.globals["csrf_token"] = access.csrf_token
-    app.context_processor(lambda: {"me": current_user()})
+    app.context_processor(lambda: {"me": current_user(), "idle_seconds": app.extensions["flashboard.settings"].idle_lock_minutes * 60})
 
     from bingo.api import bp as bingo_api_bp
     from bingo.views import bp as bingo_bp

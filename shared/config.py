@@ -55,6 +55,7 @@ class Settings:
     cookie_secure: bool = False
     lockout_attempts: int = 5
     lockout_minutes: int = 15
+    idle_lock_minutes: int = 15
     printers_path: Path | None = None
 
     @property
@@ -94,5 +95,6 @@ def load_settings() -> Settings:
         cookie_secure=_flag("COOKIE_SECURE", False),
         lockout_attempts=_int("LOCKOUT_ATTEMPTS", 5, 1, 100),
         lockout_minutes=_int("LOCKOUT_MINUTES", 15, 1, 24 * 60),
+        idle_lock_minutes=_int("IDLE_LOCK_MINUTES", 15, 0, 24 * 60),
         printers_path=Path(os.environ[PREFIX + "PRINTERS"]) if os.environ.get(PREFIX + "PRINTERS") else None,
     )

@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -50,7 +50,7 @@ def required(flag: str) -> bool:
     return os.environ.get(flag, "") in {"1", "true", "yes"}
 
 
-def unavailable(reason: str, flag: str) -> None:
+def unavailable(reason: str, flag: str) -> NoReturn:
     """Skip with a one-line reason, or fail when the environment says the part is required."""
     if required(flag):
         pytest.fail(f"{reason} ({flag}=1 requires it)", pytrace=False)
@@ -122,7 +122,10 @@ def db_url(template_db: TemplateDatabase, tmp_path: Path) -> str:
 
 @pytest.fixture
 def settings(db_url: str, tmp_path: Path) -> Settings:
-    return Settings(instance_path=tmp_path, database_url=db_url, secret_key="test-secret-key", lockout_attempts=5, lockout_minutes=15)
+    """The idle lock is off here, because rule tests move the hall clock by hours between calls;
+    tests/test_idle_lock.py turns it on."""
+    return Settings(instance_path=tmp_path, database_url=db_url, secret_key="test-secret-key", lockout_attempts=5, lockout_minutes=15,
+                    idle_lock_minutes=0)
 
 
 @pytest.fixture

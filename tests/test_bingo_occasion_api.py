@@ -42,10 +42,11 @@ def setup_occasion(admin: Api, hall: Hall, games: list[dict[str, Any]], day: str
     series = ok(admin.post(f"/api/v1/organizations/{org}/series/generate", {"name": "Test perm", "count": SERIES_SIZE,
                                                                           "seed": SERIES_SEED}), 201)
     program = ok(admin.post(f"/api/v1/organizations/{org}/programs", {"name": "Saturday night", "games": games}), 201)
-    return ok(admin.post(f"/api/v1/organizations/{org}/occasions", {
+    occasion: dict[str, Any] = ok(admin.post(f"/api/v1/organizations/{org}/occasions", {
         "premises_id": hall.premises.id, "program_id": program["id"], "series_id": series["id"], "occasion_date": day,
         "start_time": "18:00", "member_in_charge_id": hall.mic.id,
         "workers": [{"member_id": hall.caller.id, "role": "caller"}, {"member_id": hall.verifier.id, "role": "verifier"}]}), 201)
+    return occasion
 
 
 def staff(api: Api, username: str) -> Api:

@@ -21,7 +21,7 @@ from tests.factories import audit_count
 from tests.test_bingo_occasion_api import ok, refused, setup_occasion, staff
 from tests.test_printing import latest, seen
 
-GAMES = [{"pattern": {"kind": "any_row"}, "prize": "100.00"},
+GAMES: list[dict[str, Any]] = [{"pattern": {"kind": "any_row"}, "prize": "100.00"},
          {"kind": "u_pick_em", "pattern": {"kind": "blackout"}, "prize": "100.00", "pick_count": 4, "face_price": "1.00"}]
 
 

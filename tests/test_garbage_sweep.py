@@ -101,7 +101,9 @@ def body_variants(op: Operation, org_id: int) -> list[tuple[str, Any]]:
 
 
 def role_for(op: Operation) -> Role:
-    return Role.ADMIN if op.access == "public" or Role.ADMIN in op.access else op.access[0]  # type: ignore[index]
+    if isinstance(op.access, str) or Role.ADMIN in op.access:
+        return Role.ADMIN
+    return op.access[0]
 
 
 def url_for_op(op: Operation, org_id: int) -> str:

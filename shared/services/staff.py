@@ -150,6 +150,10 @@ def sign_in(
     return user
 
 
-def record_sign_out(session: Session, who: Actor, now: datetime) -> None:
-    record(session, who, "security.signout", "user", who.user_id, {}, now)
+def record_sign_out(session: Session, who: Actor, now: datetime, idle_minutes: int | None = None) -> None:
+    """A sign-out, or a station locked after `idle_minutes` without a touch: both are security events."""
+    if idle_minutes is None:
+        record(session, who, "security.signout", "user", who.user_id, {}, now)
+    else:
+        record(session, who, "security.idle_lock", "user", who.user_id, {"idle_minutes": idle_minutes}, now)
     session.commit()

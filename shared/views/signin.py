@@ -91,7 +91,7 @@ def _signin(template: str, by_pin: bool) -> ResponseReturnValue:
     """A station device is named once, by opening /pin?station=NAME (its bookmark); the name chooses
     its receipt printer and stays with the browser across sign-ins and idle locks."""
     error = None
-    username = request.form.get("username", "")[:64]
+    username = request.form.get("username", "")[:64] or str(session.get("locked_username", ""))[:64]
     named = (request.args.get("station") or "").strip()[:100]
     if named:
         session["station"] = named

@@ -55,19 +55,12 @@
     drawPattern();
   }
 
-  function connect(after) {
-    var source = new EventSource(body.dataset.events + "?after=" + after);
-    source.addEventListener("board", function (event) {
-      document.getElementById("conn").textContent = "";
-      render(JSON.parse(event.data));
-    });
-    source.onerror = function () { document.getElementById("conn").textContent = "reconnecting…"; };
-  }
-
   build();
   fetch(body.dataset.state).then(function (r) { return r.json(); }).then(function (state) {
     render(state.board);
-    connect(state.id);
+    Live.follow(body.dataset.events, state.id, render, function (up) {
+      document.getElementById("conn").textContent = up ? "" : "reconnecting…";
+    });
   });
   setInterval(function () { gridIndex++; drawPattern(); }, 1000);
 })();

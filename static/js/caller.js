@@ -154,7 +154,8 @@
     return Station.send(method, url, body, key).then(load, function () { return load(); });
   }
 
-  function callKey(game) { return "call-" + state.id + "-" + game.number + "-" + game.calls.length; }
+  // One key per intent: "ball 48 as call 4 of game 2" (or "draw call 4"), so a double tap calls once.
+  function callKey(game, ball) { return "call-" + state.id + "-" + game.number + "-" + game.calls.length + "-" + (ball || "draw"); }
 
   buildGrid($("ball-check"), function (ball) {
     if (checked[ball]) delete checked[ball]; else checked[ball] = true;
@@ -162,7 +163,7 @@
   }, "check");
   buildGrid($("balls"), function (ball) {
     var game = current();
-    if (game) act("POST", gameUrl(game) + "/calls", {ball: ball}, callKey(game));
+    if (game) act("POST", gameUrl(game) + "/calls", {ball: ball}, callKey(game, ball));
   }, "ball");
 
   document.querySelectorAll('input[name="checked_by"]').forEach(function (box) { box.addEventListener("change", renderBallCheck); });
@@ -190,7 +191,7 @@
   });
   $("draw").addEventListener("click", function () {
     var game = current();
-    if (game) act("POST", gameUrl(game) + "/calls", {ball: null}, callKey(game));
+    if (game) act("POST", gameUrl(game) + "/calls", {ball: null}, callKey(game, null));
   });
   $("post-numbers").addEventListener("click", function () {
     var game = current();
@@ -238,15 +239,14 @@
   });
   $("verification-done").addEventListener("click", function () { $("verification").hidden = true; });
 
+  var pending = false;
+  function soon() {
+    if (pending) return;
+    pending = true;
+    setTimeout(function () { pending = false; load(); }, 50);
+  }
   Station.get(root.dataset.state).then(function (board) {
-    var source = new EventSource(root.dataset.events + "?after=" + board.id);
-    var pending = false;
-    source.addEventListener("board", function () {
-      if (pending) return;
-      pending = true;
-      setTimeout(function () { pending = false; load(); }, 50);
-    });
-    return load();
+    Live.follow(root.dataset.events, board.id, soon, function (up) { if (up) soon(); });
   });
   setInterval(function () { gridIndex++; drawPattern(); }, 1000);
 })();

@@ -25,7 +25,7 @@
   }
 
   function redraw() {
-    fetch(window.location.href, {headers: {"Accept": "text/html"}}).then(function (reply) { return reply.text(); }).then(function (html) {
+    fetch(window.location.href, {headers: {"Accept": "text/html", "X-Flashboard-Background": "1"}}).then(function (reply) { return reply.text(); }).then(function (html) {
       var fresh = new DOMParser().parseFromString(html, "text/html");
       parts.forEach(function (selector) {
         var now = root.querySelector(selector), next = fresh.querySelector("#dashboard " + selector);
@@ -37,15 +37,13 @@
   }
 
   if (root.dataset.events) {
-    Station.get(root.dataset.state).then(function (board) {
-      var source = new EventSource(root.dataset.events + "?after=" + board.id);
-      var waiting = false;
-      source.addEventListener("board", function () {
-        if (waiting) return;
-        waiting = true;
-        setTimeout(function () { waiting = false; redraw(); }, 200);
-      });
-    });
+    var waiting = false;
+    var soon = function () {
+      if (waiting) return;
+      waiting = true;
+      setTimeout(function () { waiting = false; redraw(); }, 200);
+    };
+    Station.get(root.dataset.state).then(function (board) { Live.follow(root.dataset.events, board.id, soon, function () { return null; }); });
   }
   checkPrinters();
   setInterval(redraw, 60000);

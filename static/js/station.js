@@ -1,5 +1,6 @@
 // Shared by the station screens: JSON calls to /api/v1 with the CSRF token and an Idempotency-Key,
-// refusals shown with the rule they cite, and the idle lock back to the PIN screen.
+// refusals shown with the rule they cite. Reads (get) are background refreshes: they do not keep an
+// idle station unlocked.
 var Station = (function () {
   var csrf = document.querySelector('meta[name="csrf-token"]').content;
   var problem = document.getElementById("problem");
@@ -34,7 +35,7 @@ var Station = (function () {
   }
 
   function get(url) {
-    return fetch(url, {headers: {"Accept": "application/json"}}).then(function (reply) {
+    return fetch(url, {headers: {"Accept": "application/json", "X-Flashboard-Background": "1"}}).then(function (reply) {
       if (reply.status === 401) { window.location.assign("/pin"); throw new Error("signed out"); }
       return reply.json();
     });
