@@ -14,7 +14,7 @@ from sqlalchemy.orm import Session
 
 from shared.printing import stations
 from shared.roles import Role
-from tests.bingo_factories import Hall, make_hall
+from tests.bingo_factories import SERIES_SIZE, Hall, make_hall
 from tests.conftest import Api, Clock, Emulator
 from tests.factories import PIN, make_member, make_user
 from tests.screens import shoot
@@ -24,15 +24,20 @@ from tests.test_printing import seen
 pytestmark = [pytest.mark.browser, pytest.mark.printer]
 
 
+def pack_of(face: int) -> int:
+    """The serial of the pack holding a face in stock_the_station's paper: five faces a pack from 500."""
+    return 500 + (face - 1) // 5
+
+
 def stock_the_station(admin: Api, occ: str, org_id: int, pick_count_game: int) -> dict[str, int]:
-    """A pack product on a received paper set with packs 500-519 issued to station "front", a U Pick
-    Em face, a cookie-jar entry and a dauber."""
+    """A pack product on a received paper set covering the whole test series (packs 500-579, five
+    faces each) issued to station "front", a U Pick Em face, a cookie-jar entry and a dauber."""
     ok(admin.put(f"/api/v1/organizations/{org_id}/cookie-jar", {"maximum": "1000.00", "fee": "2.00"}))
     occasion = ok(admin.get(occ))
     paper = ok(admin.post(f"/api/v1/organizations/{org_id}/paper-sets", {
-        "series_id": occasion["series_id"], "colour": "blue", "faces_per_sheet": 6, "sheets_per_pack": 1, "serial_from": 500,
-        "serial_to": 549, "first_face": 1}), 201)
-    ok(admin.post(f"/api/v1/paper-sets/{paper['id']}/packs", {"action": "issue", "serials": list(range(500, 520)),
+        "series_id": occasion["series_id"], "colour": "blue", "faces_per_sheet": 5, "sheets_per_pack": 1, "serial_from": 500,
+        "serial_to": pack_of(SERIES_SIZE), "first_face": 1}), 201)
+    ok(admin.post(f"/api/v1/paper-sets/{paper['id']}/packs", {"action": "issue", "serials": list(range(500, pack_of(SERIES_SIZE) + 1)),
                                                               "occasion_id": occasion["id"], "station": "front"}))
     ids = {}
     for kind, name, price, extra in [("admission", "Blue pack", "10.00", {"paper_set_id": paper["id"]}),
@@ -60,10 +65,10 @@ def arrived(emulator: Emulator, before: set[str], count: int) -> list[str]:
     raise AssertionError(f"expected {count} receipts at the emulator")
 
 
-def sell_pack_and_upick(page: Page, picks: list[int]) -> None:
+def sell_pack_and_upick(page: Page, picks: list[int], serial: int = 500) -> None:
     """Scan a pack, pick a U Pick Em face by hand, confirm the buyer is 18+, tender $20 and sell."""
     page.click(".pos-item[data-kind=admission]")
-    page.fill("#pack-serial", "500")
+    page.fill("#pack-serial", str(serial))
     page.press("#pack-serial", "Enter")
     page.click(".pos-item[data-kind=upick_face]")
     for n in picks:
