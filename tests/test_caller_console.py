@@ -14,7 +14,7 @@ from bingo.patterns import STANDARD, PatternKind
 from tests.bingo_factories import make_hall, split_script
 from tests.conftest import Api, Clock
 from tests.factories import PIN
-from tests.screens import shoot
+from tests.screens import audit, shoot
 from tests.test_bingo_occasion_api import ok, setup_occasion, staff
 
 
@@ -78,6 +78,7 @@ def test_4_25_4_13_4_16_caller_runs_a_game_from_ball_check_to_split(browser: Bro
     expect(page.locator("#drawn-count")).to_have_text(str(len(script.calls)))
     expect(page.locator("#remaining-count")).to_have_text(str(75 - len(script.calls)))
     shoot(page, "caller-verification-1280x800")
+    assert audit(page) == []
     page.click("#verification-done")
     shoot(page, "caller-claims-1280x800")
 
@@ -96,6 +97,7 @@ def test_4_25_4_13_4_16_caller_runs_a_game_from_ball_check_to_split(browser: Bro
     shoot(page, "caller-1280x800")
     page.set_viewport_size({"width": 1920, "height": 1080})
     shoot(page, "caller-1920x1080")
+    assert audit(page) == []
     page.close()
 
 

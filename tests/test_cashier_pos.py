@@ -17,7 +17,7 @@ from shared.roles import Role
 from tests.bingo_factories import SERIES_SIZE, Hall, make_hall
 from tests.conftest import Api, Clock, Emulator
 from tests.factories import PIN, make_member, make_user
-from tests.screens import shoot
+from tests.screens import audit, shoot
 from tests.test_bingo_occasion_api import ok, setup_occasion
 from tests.test_printing import seen
 
@@ -119,6 +119,7 @@ def test_4_30_pos_sells_a_scanned_pack_and_a_picked_face_and_prints(browser: Bro
     expect(page.locator("#pick20")).to_be_disabled()
     expect(page.locator("#picker-add")).to_be_enabled()
     shoot(page, "cashier-picker-1280x800")
+    assert audit(page) == []
     page.click("#picker-cancel")
 
     before = seen(emulator)
@@ -133,6 +134,7 @@ def test_4_30_pos_sells_a_scanned_pack_and_a_picked_face_and_prints(browser: Bro
     texts = [emulator.text(r) for r in receipts]
     assert any("Blue pack" in t for t in texts) and any("UP-" in t for t in texts)
     shoot(page, "cashier-1280x800")
+    assert audit(page) == []
 
     page.click(".pos-item[data-kind=cookie_jar]")
     page.click(".pos-item[data-kind=cookie_jar]")
@@ -171,4 +173,27 @@ def test_pos_failed_receipt_waits_in_the_reprint_queue(browser: Browser, live_ur
     page.click("#queue .queue-job button")
     expect(page.locator("#queue")).to_contain_text("Every receipt printed.")
     assert "REPRINT" in emulator.text(arrived(emulator, before, 1)[0])
+    page.close()
+
+
+def test_pos_works_from_the_keyboard_alone(browser: Browser, live_url: str, app: Flask, admin: Api, session: Session, clock: Clock,
+                                           emulator: Emulator, printer_config: Path) -> None:
+    occ, hall, _ = running_shop(app, admin, session, printer_config)
+    page = station_sign_in(browser, live_url, f"cashier{hall.org.id}", "front")
+    page.focus(".pos-item[data-kind=upick_face]")
+    page.keyboard.press("Enter")
+    expect(page.locator("#picker")).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(page.locator("#picker")).to_be_hidden()
+    page.focus(".pos-item[data-kind=non_gaming]")
+    page.keyboard.press("Enter")
+    page.keyboard.press("Enter")
+    expect(page.locator("#total")).to_have_text("$3.00")
+    page.focus("#adult")
+    page.keyboard.press("Space")
+    page.focus("#tendered")
+    page.keyboard.type("5")
+    expect(page.locator("#change")).to_have_text("$2.00")
+    page.keyboard.press("Enter")
+    expect(page.locator("#last-sale")).to_contain_text("change $2.00")
     page.close()

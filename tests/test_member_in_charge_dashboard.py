@@ -17,7 +17,7 @@ from shared.printing import stations
 from tests.bingo_factories import make_hall, split_script
 from tests.conftest import Api, Clock
 from tests.factories import PIN
-from tests.screens import shoot
+from tests.screens import audit, shoot
 from tests.test_bingo_occasion_api import ok, setup_occasion, staff
 
 
@@ -74,4 +74,5 @@ def test_dashboard_alerts_for_an_offline_printer_and_an_expiring_licence(browser
     expect(page.locator("#alerts")).to_contain_text(f"Bingo licence B-{hall.org.id} expires 2026-12-31")
     expect(page.locator("#no-alerts")).to_be_hidden()
     shoot(page, "member-in-charge-1280x800")
+    assert audit(page) == []
     page.close()

@@ -22,7 +22,7 @@ from shared.roles import Role
 from tests.bingo_factories import make_hall, split_script
 from tests.conftest import Api, Clock, Emulator
 from tests.factories import PIN, make_member, make_user
-from tests.screens import shoot
+from tests.screens import audit, shoot
 from tests.test_bingo_occasion_api import ok, setup_occasion
 from tests.test_cashier_pos import arrived, pack_of, sell_pack_and_upick, stock_the_station
 from tests.test_printing import seen
@@ -54,6 +54,7 @@ def test_4_0_occasion_played_through_the_caller_tv_verifier_and_cashier_screens(
 
     caller = station(browser, live_url, f"caller{hall.org.id}", "Caller", 1280, 800)
     expect(caller).to_have_url(re.compile(r"/bingo/caller$"))
+    assert audit(caller) == []
     caller.click("#all-present")
     caller.check(f"input[name=checked_by][value='{hall.caller.id}']")
     caller.click("#balls-done")
@@ -62,6 +63,7 @@ def test_4_0_occasion_played_through_the_caller_tv_verifier_and_cashier_screens(
 
     cashier = station(browser, live_url, f"cashier{hall.org.id}", "front", 1280, 800)
     expect(cashier).to_have_url(re.compile(r"/bingo/cashier$"))
+    assert audit(cashier) == []
     before = seen(emulator)
     sell_pack_and_upick(cashier, [5, 9, 20, 33, 41, 50, 62, 71], pack_of(script.winners[0]))
     expect(cashier.locator("#last-sale")).to_contain_text("Receipt printed.")
@@ -89,8 +91,10 @@ def test_4_0_occasion_played_through_the_caller_tv_verifier_and_cashier_screens(
     verifier.press("#face", "Enter")
     expect(verifier.locator("#verdict")).to_have_text(f"VALID: face {script.winners[0]}")
     shoot(verifier, "verifier-800x1280")
+    assert audit(verifier) == []
     expect(caller.locator("#claims .claim.is-valid")).to_contain_text(f"face {script.winners[0]}")
 
+    assert audit(caller) == [] and audit(tv) == []
     caller.click("#close-game")
     expect(caller.locator("#closing-text")).to_contain_text("Game 1")
     expect(caller.locator("#claims .share")).to_have_text("Pays $250.00")
@@ -98,3 +102,12 @@ def test_4_0_occasion_played_through_the_caller_tv_verifier_and_cashier_screens(
     shoot(tv, "flashboard-after-close-1920x1080")
     game = ok(admin.get(occ))["games"][0]
     assert game["status"] == "closed" and [c["face_number"] for c in game["claims"] if c["valid"]] == script.winners
+
+
+def test_screen_audit_flags_small_targets_and_low_contrast(browser: Browser) -> None:
+    page = browser.new_page(viewport={"width": 800, "height": 600})
+    page.set_content('<body style="background:#fff"><button style="height:40px;width:120px">Small</button>'
+                     '<p style="color:#999">Faint words</p><p style="color:#111">Plain words</p></body>')
+    found = audit(page)
+    assert len(found) == 2 and found[0].startswith("target Small: 120x40") and "Faint words" in found[1]
+    page.close()

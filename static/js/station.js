@@ -50,5 +50,11 @@ var Station = (function () {
     return node;
   }
 
+  // Escape closes whatever dialog is open, so a keyboard or a numpad never gets stuck in one.
+  document.addEventListener("keydown", function (event) {
+    if (event.key !== "Escape") return;
+    document.querySelectorAll(".overlay:not([hidden])").forEach(function (dialog) { dialog.hidden = true; });
+  });
+
   return {send: send, get: get, say: say, fresh: fresh, money: money, element: element};
 })();
