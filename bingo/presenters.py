@@ -14,7 +14,7 @@ from bingo.receipts import transaction_code
 from bingo.services import upick as upick_service
 from bingo.services.cookie_jar import jar_award_due
 from bingo.services.inventory import terms as inventory_terms
-from bingo.services.occasions import face_grid
+from bingo.services.occasions import face_grid, money_split
 from bingo.upick import by_column
 from shared.models import PrintJob
 
@@ -63,7 +63,16 @@ def game(row: Game) -> dict[str, Any]:
         "calls": [{"seq": c.seq, "ball": c.ball, "label": ball_label(c.ball), "source": c.source, "called_at": c.called_at,
                    "caller_name": c.caller_name} for c in row.calls],
         "claims": [claim(c) for c in row.claims],
+        "split_preview": _split_preview(row),
     }
+
+
+def _split_preview(row: Game) -> list[dict[str, Any]]:
+    """What closing a money game now would pay each valid claim (101-4.11), for the caller to show."""
+    if row.status != "in_play" or row.merchandise or row.kind in ("u_pick_em", "cookie_jar_final"):
+        return []
+    shares = money_split(row.occasion, row)
+    return [{"face_number": c.face_number, "share_cents": shares[c.id]} for c in row.claims if c.id in shares]
 
 
 def occasion(row: Occasion) -> dict[str, Any]:

@@ -177,6 +177,11 @@ class ClaimOut(Schema):
     grid = fields.List(fields.List(fields.Nested(SquareOut)), allow_none=True)
 
 
+class ShareOut(Schema):
+    face_number = fields.Integer()
+    share_cents = Money(data_key="share")
+
+
 class GameOut(Schema):
     number = fields.Integer()
     kind = fields.String()
@@ -200,6 +205,7 @@ class GameOut(Schema):
     upick_winners = fields.List(fields.String())
     calls = fields.List(fields.Nested(CallOut))
     claims = fields.List(fields.Nested(ClaimOut))
+    split_preview = fields.List(fields.Nested(ShareOut))
 
 
 class OccasionOut(Schema):

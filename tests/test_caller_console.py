@@ -82,6 +82,7 @@ def test_4_25_4_13_4_16_caller_runs_a_game_from_ball_check_to_split(browser: Bro
     page.click("#verification-done")
     shoot(page, "caller-claims-1280x800")
 
+    expect(page.locator("#split")).to_have_text(f"Closing now pays face {script.winners[0]} $150.00, face {script.winners[1]} $150.00.")
     page.click("#close-game")
     expect(page.locator("#closing-text")).to_contain_text("2 winners")
     expect(page.locator("#claims .share")).to_have_count(2)

@@ -340,6 +340,16 @@ def request_verification(session: Session, actor: Actor, now: datetime, occasion
     return row
 
 
+def money_split(occasion: Occasion, game: Game) -> dict[int, int]:
+    """10 DE Admin Code 101-4.11: a money prize split among the valid claims on the last call (claim id
+    → cents), by the occasion's house rules; what closing the game now would pay, shown beforehand."""
+    calls = len(game.calls)
+    winners = [c for c in game.claims if c.verdict == Verdict.VALID.value and c.on_call == calls]
+    prize = terms_of(game).payable(game.attendance, calls if winners else None)
+    return split_money(prize, [Winner(c.id, c.player or f"face {c.face_number}") for c in winners],
+                       occasion.split_whole_dollars, occasion.split_per_player)
+
+
 def close_game(session: Session, actor: Actor, now: datetime, occasion_id: int, number: int, rng: random.Random) -> Game:
     """10 DE Admin Code 101-4.6, 4.10, 4.11 and 4.15: the winners are the valid claims on the final
     call; a money prize is split in cents (or by the house rules), merchandise goes to one drawn
@@ -370,8 +380,7 @@ def close_game(session: Session, actor: Actor, now: datetime, occasion_id: int, 
         faces = ", ".join(str(c.face_number) for c in winners) or "nobody"
         game.closing_announcement = f"Game {number}: cookie jar final blackout won by face {faces}."
     else:
-        by_claim = split_money(prize, [Winner(c.id, c.player or f"face {c.face_number}") for c in winners],
-                               occasion.split_whole_dollars, occasion.split_per_player)
+        by_claim = money_split(occasion, game)
         for claim in winners:
             claim.share_cents = by_claim[claim.id]
         shares = [by_claim[c.id] for c in winners]

@@ -143,6 +143,11 @@
       $("post-numbers").hidden = game.kind !== "break_open" || calls.length > 0;
       $("correct-open").hidden = !calls.length || game.kind === "break_open";
     }
+    var split = game ? game.split_preview : [];
+    $("split").hidden = !split.length;
+    $("split").textContent = split.length ? "Closing now pays " + split.map(function (s) {
+      return "face " + s.face_number + " " + Station.money(s.share);
+    }).join(", ") + "." : "";
     renderClaims(game || closedGame);
   }
 
