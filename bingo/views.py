@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from flask import Blueprint, Response, abort, jsonify, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
+from bingo.faces import ball_label
 from bingo.schemas import JarSettingsIn
 from bingo.services import board, dashboard, occasions
 from bingo.services import cash as cash_service
@@ -49,7 +50,8 @@ def member_in_charge_home() -> ResponseReturnValue:
     occasion = occasions.todays_occasion(session, org_id, today)
     return render_template("stations/member_in_charge.html", org_id=org_id, today=today, occasion=occasion,
                            view=dashboard.overview(session, org_id, occasion, today, hall_now()),
-                           assignments=roster.roster(session, org_id, today), stations=sorted(printers()), money=format_cents)
+                           assignments=roster.roster(session, org_id, today), stations=sorted(printers()), money=format_cents,
+                           ball=ball_label)
 
 
 @bp.get("/caller")

@@ -1,0 +1,70 @@
+"""Every station screen at the hall's sizes (the 1920×1080 TV, the 1280×800 touchscreen, a 10" tablet
+held upright at 800×1280): nothing runs off the side, every target is 56 px or more and the text meets
+WCAG AA contrast. The caller's console is for 1280×800 and up; the TV is only ever 1920×1080."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from flask import Flask
+from playwright.sync_api import Browser
+from sqlalchemy.orm import Session
+
+from bingo.patterns import STANDARD, PatternKind
+from shared.printing import stations
+from shared.roles import Role
+from tests.bingo_factories import make_hall, split_script
+from tests.conftest import Api, Clock, Emulator
+from tests.factories import PIN, make_member, make_user
+from tests.screens import audit, shoot
+from tests.test_bingo_occasion_api import ok, setup_occasion, staff
+from tests.test_cashier_pos import stock_the_station
+
+pytestmark = [pytest.mark.browser, pytest.mark.printer]
+
+TV, TOUCH, TABLET = (1920, 1080), (1280, 800), (800, 1280)
+SCREENS = [("caller", "/bingo/caller", [TOUCH, TV]), ("verifier", "/bingo/verifier", [TOUCH, TABLET, TV]),
+           ("cashier", "/bingo/cashier", [TOUCH, TABLET, TV]), ("mic", "/bingo/member-in-charge", [TOUCH, TABLET, TV])]
+
+
+def test_station_screens_fit_the_tv_the_touchscreen_and_the_tablet(browser: Browser, live_url: str, app: Flask, admin: Api,
+                                                                    session: Session, clock: Clock, emulator: Emulator,
+                                                                    printer_config: Path) -> None:
+    app.extensions["flashboard.printers"] = stations.load(printer_config)
+    hall = make_hall(session, name="Millbrook Volunteer Fire Company")
+    make_user(session, [Role.CASHIER], member=make_member(session, hall.org, name="Cashier"), username=f"cashier{hall.org.id}")
+    script = split_script(STANDARD[PatternKind.ANY_ROW], winners=1)
+    occasion = setup_occasion(admin, hall, [
+        {"pattern": {"kind": "any_row"}, "prize": "250.00"},
+        {"kind": "u_pick_em", "pattern": {"kind": "blackout"}, "prize": "100.00", "pick_count": 8, "face_price": "1.00"}])
+    occ = f"/api/v1/occasions/{occasion['id']}"
+    stock_the_station(admin, occ, hall.org.id, 2)
+    caller = staff(admin, f"caller{hall.org.id}")
+    ok(caller.post(occ + "/ball-check", {"checked_by": [hall.caller.id]}))
+    ok(caller.post(occ + "/cookie-jar-number", {"ball": next(b for b in range(75, 0, -1) if b not in script.calls)}))
+    ok(caller.post(occ + "/games/1/start", {}))
+    for ball in script.calls[:10]:
+        ok(caller.post(occ + "/games/1/calls", {"ball": ball}), 201)
+
+    problems: list[str] = []
+    for role, path, sizes in SCREENS:
+        for width, height in sizes:
+            page = browser.new_context(viewport={"width": width, "height": height}).new_page()
+            page.goto(f"{live_url}/pin?station=front")
+            page.fill("#username", f"{role}{hall.org.id}")
+            page.fill("#pin", PIN)
+            page.press("#pin", "Enter")
+            page.goto(live_url + path)
+            page.wait_for_load_state("networkidle")
+            overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+            if overflow > 0:
+                problems.append(f"{path} at {width}x{height} is {overflow}px too wide")
+            problems.extend(f"{path} at {width}x{height}: {p}" for p in audit(page))
+            shoot(page, f"{role}-{width}x{height}", full_page=True)
+            page.context.close()
+    tv = browser.new_context(viewport={"width": 1920, "height": 1080}).new_page()
+    tv.goto(f"{live_url}/bingo/board/{occasion['display_token']}")
+    tv.wait_for_selector("#called td.latest")
+    assert tv.evaluate("document.documentElement.scrollHeight - window.innerHeight") <= 0
+    problems.extend(f"board: {p}" for p in audit(tv))
+    assert problems == []
