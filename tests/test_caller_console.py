@@ -15,6 +15,7 @@ from tests.bingo_factories import make_hall, split_script
 from tests.conftest import Api, Clock
 from tests.factories import PIN
 from tests.screens import audit, shoot
+from tests.test_bingo_cookie_jar_api import jar_hall, opened
 from tests.test_bingo_occasion_api import ok, setup_occasion, staff
 
 
@@ -124,4 +125,34 @@ def test_caller_correction_needs_a_reason_and_replaces_the_last_call(browser: Br
     expect(page.locator("#last")).to_have_text("B-8")
     expect(page.locator("#ball7")).to_be_enabled()
     assert [c["ball"] for c in ok(caller.get(occ))["games"][0]["calls"]] == [8]
+    page.close()
+
+
+@pytest.mark.browser
+def test_4_31_5_caller_plays_the_forced_jar_final_and_awards_jar_1(browser: Browser, live_url: str, admin: Api, session: Session,
+                                                                  clock: Clock) -> None:
+    hall = jar_hall(admin, session, "1000.00", "1000.00")
+    script = split_script(STANDARD[PatternKind.BLACKOUT], winners=1)
+    occ, _, verifier = opened(admin, hall, [{"pattern": {"kind": "four_corners"}, "prize": "50.00"}], 75)
+    ok(admin.post(occ + "/cookie-jar/entries", {"quantity": 3}), 201)
+    page = sign_in(browser, live_url, f"caller{hall.org.id}")
+    page.click("#start-game")
+    page.click("#ball5")
+    expect(page.locator("#last")).to_have_text("B-5")
+    page.click("#close-game")
+    expect(page.locator("#closing-text")).to_contain_text("Both cookie jars are full")
+    expect(page.locator("#program")).to_contain_text("Cookie jar final blackout")
+    expect(page.locator("#game-title")).to_have_text("Next: game 2, Cookie jar final blackout")
+    page.click("#start-game")
+    expect(page.locator("#announcement")).to_contain_text("Prize: $1,000.00")
+    for ball in script.calls:
+        page.click(f"#ball{ball}")
+        expect(page.locator("#last")).to_have_text(ball_label(ball))
+    ok(verifier.post(occ + "/games/2/claims", {"face_number": script.winners[0]}), 201)
+    expect(page.locator("#claims .claim.is-valid")).to_have_count(1)
+    page.click("#close-game")
+    expect(page.locator("#jar-award")).to_be_visible()
+    page.click("#jar-award")
+    expect(page.locator("#closing-text")).to_contain_text("Cookie jar: 1 winner")
+    expect(page.locator("#jar-award")).to_be_hidden()
     page.close()
