@@ -3,10 +3,11 @@ signing in. The occasion screens grow here as the bingo issues land."""
 from __future__ import annotations
 
 import json
+import threading
 import time
 from collections.abc import Iterator
 
-from flask import Blueprint, Response, abort, jsonify, render_template, request, url_for
+from flask import Blueprint, Response, abort, current_app, jsonify, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
 from bingo.faces import ball_label
@@ -166,12 +167,13 @@ def board_events(token: str) -> Response:
     raw = request.headers.get("Last-Event-ID") or request.args.get("after") or "0"
     after = int(raw) if raw.isascii() and raw.isdigit() else 0
     db = database()
+    stopping: threading.Event = current_app.extensions["flashboard.stopping"]
 
     def stream() -> Iterator[str]:
         nonlocal after
         started = last_ping = time.monotonic()
         yield "retry: 1000\n\n"
-        while time.monotonic() - started < STREAM_SECONDS:
+        while time.monotonic() - started < STREAM_SECONDS and not stopping.is_set():
             with db.readers() as session:
                 events = board.events_after(session, occasion_id, after)
             for event in events:
@@ -180,6 +182,6 @@ def board_events(token: str) -> Response:
             if time.monotonic() - last_ping > PING_SECONDS:
                 last_ping = time.monotonic()
                 yield ": ping\n\n"
-            time.sleep(POLL_SECONDS)
+            stopping.wait(POLL_SECONDS)
 
     return Response(stream(), mimetype="text/event-stream", headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import secrets
+import threading
 from datetime import datetime, timedelta, timezone
 from importlib.metadata import PackageNotFoundError, version
 from typing import Any
@@ -60,6 +61,7 @@ def create_app(settings: Settings | None = None, overrides: dict[str, Any] | Non
     app.extensions["flashboard.rng"] = secrets.SystemRandom()
     app.extensions["flashboard.clock"] = lambda: datetime.now(timezone.utc)
     app.extensions["flashboard.printers"] = printer_stations.load(settings.printers_path)
+    app.extensions["flashboard.stopping"] = threading.Event()
 
     app.before_request(access.enforce)
     app.teardown_appcontext(close_db_session)

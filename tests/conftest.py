@@ -208,9 +208,10 @@ def browser() -> Iterator[Any]:
     if not Path(CHROMIUM).exists():
         unavailable(f"Chromium not found at {CHROMIUM} (apt-get install chromium)", "FLASHBOARD_REQUIRE_BROWSER")
     try:
-        from playwright.sync_api import sync_playwright
+        from playwright.sync_api import expect, sync_playwright
     except ImportError:
         unavailable("Playwright for Python is not installed (pip install -e '.[test]')", "FLASHBOARD_REQUIRE_BROWSER")
+    expect.set_options(timeout=10_000)  # a loaded CI machine (two cores, a browser, a server) can be slow
     with sync_playwright() as playwright:
         launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield launched
@@ -224,6 +225,7 @@ def live_url(app: Flask) -> Iterator[str]:
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{server.server_port}"
+    app.extensions["flashboard.stopping"].set()
     server.shutdown()
     thread.join(timeout=5)
 

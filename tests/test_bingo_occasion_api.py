@@ -49,6 +49,18 @@ def setup_occasion(admin: Api, hall: Hall, games: list[dict[str, Any]], day: str
     return occasion
 
 
+def started(admin: Api, hall: Hall, games: list[dict[str, Any]], jar_ball: int) -> tuple[dict[str, Any], str, Api]:
+    """An occasion with its balls verified, the cookie-jar number posted and game 1 announced; the
+    caller's API client to go on with."""
+    occasion = setup_occasion(admin, hall, games)
+    occ = f"/api/v1/occasions/{occasion['id']}"
+    caller = staff(admin, f"caller{hall.org.id}")
+    ok(caller.post(occ + "/ball-check", {"checked_by": [hall.caller.id]}))
+    ok(caller.post(occ + "/cookie-jar-number", {"ball": jar_ball}))
+    ok(caller.post(occ + "/games/1/start", {}))
+    return occasion, occ, caller
+
+
 def staff(api: Api, username: str) -> Api:
     fresh = Api(api.client.application.test_client())
     assert fresh.sign_in(username, PASSWORD).status_code == 200

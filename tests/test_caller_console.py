@@ -16,7 +16,7 @@ from tests.conftest import Api, Clock
 from tests.factories import PIN
 from tests.screens import audit, shoot
 from tests.test_bingo_cookie_jar_api import jar_hall, opened
-from tests.test_bingo_occasion_api import ok, setup_occasion, staff
+from tests.test_bingo_occasion_api import ok, setup_occasion, staff, started
 
 
 def sign_in(browser: Browser, live_url: str, username: str, width: int = 1280, height: int = 800) -> Page:
@@ -107,12 +107,7 @@ def test_4_25_4_13_4_16_caller_runs_a_game_from_ball_check_to_split(browser: Bro
 def test_caller_correction_needs_a_reason_and_replaces_the_last_call(browser: Browser, live_url: str, admin: Api, session: Session,
                                                                     clock: Clock) -> None:
     hall = make_hall(session)
-    occasion = setup_occasion(admin, hall, [{"pattern": {"kind": "blackout"}, "prize": "100.00"}])
-    occ = f"/api/v1/occasions/{occasion['id']}"
-    caller = staff(admin, f"caller{hall.org.id}")
-    ok(caller.post(occ + "/ball-check", {"checked_by": [hall.caller.id]}))
-    ok(caller.post(occ + "/cookie-jar-number", {"ball": 70}))
-    ok(caller.post(occ + "/games/1/start", {}))
+    _, occ, caller = started(admin, hall, [{"pattern": {"kind": "blackout"}, "prize": "100.00"}], 70)
     page = sign_in(browser, live_url, f"caller{hall.org.id}")
     page.click("#ball7")
     expect(page.locator("#last")).to_have_text("B-7")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from flask import Flask
@@ -45,6 +46,20 @@ def stock_the_station(admin: Api, occ: str, org_id: int, pick_count_game: int) -
                                      ("cookie_jar", "Cookie jar entry", "2.00", {}), ("non_gaming", "Dauber", "1.50", {})]:
         ids[kind] = ok(admin.post(occ + "/products", {"kind": kind, "name": name, "price": price, **extra}), 201)["id"]
     return ids
+
+
+def hall_with_a_shop(app: Flask, admin: Api, session: Session, printer_config: Path) -> tuple[Hall, dict[str, Any], str]:
+    """The whole-night setup for the screen tests: printers at the emulator, a cashier, a program of an
+    any-row game and a U Pick Em game (8 picks), and a stocked station "front"."""
+    app.extensions["flashboard.printers"] = stations.load(printer_config)
+    hall = make_hall(session, name="Millbrook Volunteer Fire Company")
+    make_user(session, [Role.CASHIER], member=make_member(session, hall.org, name="Cashier"), username=f"cashier{hall.org.id}")
+    occasion = setup_occasion(admin, hall, [
+        {"pattern": {"kind": "any_row"}, "prize": "250.00"},
+        {"kind": "u_pick_em", "pattern": {"kind": "blackout"}, "prize": "100.00", "pick_count": 8, "face_price": "1.00"}])
+    occ = f"/api/v1/occasions/{occasion['id']}"
+    stock_the_station(admin, occ, hall.org.id, 2)
+    return hall, occasion, occ
 
 
 def station_sign_in(browser: Browser, live_url: str, username: str, station: str, width: int = 1280, height: int = 800) -> Page:

@@ -17,14 +17,17 @@ from sqlalchemy.orm import Session
 
 from bingo.faces import ball_label
 from bingo.patterns import STANDARD, PatternKind
-from shared.printing import stations
-from shared.roles import Role
-from tests.bingo_factories import make_hall, split_script
+from tests.bingo_factories import split_script
 from tests.conftest import Api, Clock, Emulator
-from tests.factories import PIN, make_member, make_user
+from tests.factories import PIN
 from tests.screens import audit, shoot
-from tests.test_bingo_occasion_api import ok, setup_occasion
-from tests.test_cashier_pos import arrived, pack_of, sell_pack_and_upick, stock_the_station
+from tests.test_bingo_occasion_api import ok
+from tests.test_cashier_pos import (
+    arrived,
+    hall_with_a_shop,
+    pack_of,
+    sell_pack_and_upick,
+)
 from tests.test_printing import seen
 
 pytestmark = [pytest.mark.browser, pytest.mark.printer]
@@ -42,15 +45,8 @@ def station(browser: Browser, live_url: str, username: str, name: str, width: in
 def test_4_0_occasion_played_through_the_caller_tv_verifier_and_cashier_screens(
         browser: Browser, live_url: str, app: Flask, admin: Api, session: Session, clock: Clock, emulator: Emulator,
         printer_config: Path) -> None:
-    app.extensions["flashboard.printers"] = stations.load(printer_config)
-    hall = make_hall(session, name="Millbrook Volunteer Fire Company")
-    make_user(session, [Role.CASHIER], member=make_member(session, hall.org, name="Cashier"), username=f"cashier{hall.org.id}")
+    hall, occasion, occ = hall_with_a_shop(app, admin, session, printer_config)
     script = split_script(STANDARD[PatternKind.ANY_ROW], winners=1)
-    occasion = setup_occasion(admin, hall, [
-        {"pattern": {"kind": "any_row"}, "prize": "250.00"},
-        {"kind": "u_pick_em", "pattern": {"kind": "blackout"}, "prize": "100.00", "pick_count": 8, "face_price": "1.00"}])
-    occ = f"/api/v1/occasions/{occasion['id']}"
-    stock_the_station(admin, occ, hall.org.id, 2)
 
     caller = station(browser, live_url, f"caller{hall.org.id}", "Caller", 1280, 800)
     expect(caller).to_have_url(re.compile(r"/bingo/caller$"))

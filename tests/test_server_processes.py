@@ -22,7 +22,7 @@ from shared.config import PROJECT_ROOT
 from tests.bingo_factories import Hall, make_hall
 from tests.conftest import Api, Clock, _free_port
 from tests.factories import PIN
-from tests.test_bingo_occasion_api import ok, setup_occasion, staff
+from tests.test_bingo_occasion_api import ok, started
 
 pytestmark = pytest.mark.browser
 
@@ -69,12 +69,7 @@ def servers(db_url: str, clock: Clock, tmp_path: Path) -> Iterator[Callable[[int
 
 def game_in_play(admin: Api, session: Session) -> tuple[Hall, str, str, Api]:
     hall = make_hall(session, name="Millbrook Volunteer Fire Company")
-    occasion = setup_occasion(admin, hall, [{"pattern": {"kind": "blackout"}, "prize": "150.00"}])
-    occ = f"/api/v1/occasions/{occasion['id']}"
-    caller = staff(admin, f"caller{hall.org.id}")
-    ok(caller.post(occ + "/ball-check", {"checked_by": [hall.caller.id]}))
-    ok(caller.post(occ + "/cookie-jar-number", {"ball": 75}))
-    ok(caller.post(occ + "/games/1/start", {}))
+    occasion, occ, caller = started(admin, hall, [{"pattern": {"kind": "blackout"}, "prize": "150.00"}], 75)
     for ball in (3, 17, 33):
         ok(caller.post(occ + "/games/1/calls", {"ball": ball}), 201)
     return hall, occ, occasion["display_token"], caller

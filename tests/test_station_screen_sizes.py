@@ -11,14 +11,12 @@ from playwright.sync_api import Browser
 from sqlalchemy.orm import Session
 
 from bingo.patterns import STANDARD, PatternKind
-from shared.printing import stations
-from shared.roles import Role
-from tests.bingo_factories import make_hall, split_script
+from tests.bingo_factories import split_script
 from tests.conftest import Api, Clock, Emulator
-from tests.factories import PIN, make_member, make_user
+from tests.factories import PIN
 from tests.screens import audit, shoot
-from tests.test_bingo_occasion_api import ok, setup_occasion, staff
-from tests.test_cashier_pos import stock_the_station
+from tests.test_bingo_occasion_api import ok, staff
+from tests.test_cashier_pos import hall_with_a_shop
 
 pytestmark = [pytest.mark.browser, pytest.mark.printer]
 
@@ -30,15 +28,8 @@ SCREENS = [("caller", "/bingo/caller", [TOUCH, TV]), ("verifier", "/bingo/verifi
 def test_station_screens_fit_the_tv_the_touchscreen_and_the_tablet(browser: Browser, live_url: str, app: Flask, admin: Api,
                                                                     session: Session, clock: Clock, emulator: Emulator,
                                                                     printer_config: Path) -> None:
-    app.extensions["flashboard.printers"] = stations.load(printer_config)
-    hall = make_hall(session, name="Millbrook Volunteer Fire Company")
-    make_user(session, [Role.CASHIER], member=make_member(session, hall.org, name="Cashier"), username=f"cashier{hall.org.id}")
+    hall, occasion, occ = hall_with_a_shop(app, admin, session, printer_config)
     script = split_script(STANDARD[PatternKind.ANY_ROW], winners=1)
-    occasion = setup_occasion(admin, hall, [
-        {"pattern": {"kind": "any_row"}, "prize": "250.00"},
-        {"kind": "u_pick_em", "pattern": {"kind": "blackout"}, "prize": "100.00", "pick_count": 8, "face_price": "1.00"}])
-    occ = f"/api/v1/occasions/{occasion['id']}"
-    stock_the_station(admin, occ, hall.org.id, 2)
     caller = staff(admin, f"caller{hall.org.id}")
     ok(caller.post(occ + "/ball-check", {"checked_by": [hall.caller.id]}))
     ok(caller.post(occ + "/cookie-jar-number", {"ball": next(b for b in range(75, 0, -1) if b not in script.calls)}))
