@@ -156,3 +156,21 @@ def test_staff_page_creates_an_account_with_roles(client: FlaskClient, session: 
     assert reply.status_code == 302
     users = {u["username"]: u for u in client.get("/api/v1/users").get_json()}
     assert users["newcaller"]["roles"] == ["caller", "verifier"]
+
+
+def test_every_asset_is_served_by_the_hall_itself() -> None:
+    """Halls run with no internet: no template, script or stylesheet names another host, and the
+    Content-Security-Policy (default-src 'self') would block one if it did."""
+    root = Path(__file__).resolve().parent.parent
+    found = [f"{path.relative_to(root)}: {match}" for folder in ("templates", "static") for path in (root / folder).rglob("*")
+             if path.suffix in {".html", ".js", ".css"}
+             for match in re.findall(r"""(?:src|href|url)\s*[=(]\s*["']?(?:https?:)?//[^"')\s]+""", path.read_text())]
+    assert found == []
+
+
+def test_pages_forbid_inline_scripts_and_styles(client: FlaskClient) -> None:
+    policy = client.get("/signin").headers["Content-Security-Policy"]
+    assert "script-src 'self'" in policy and "style-src 'self'" in policy and "unsafe-inline" not in policy
+    root = Path(__file__).resolve().parent.parent / "templates"
+    inline = [str(p.relative_to(root)) for p in root.rglob("*.html") if re.search(r"<script>|\sstyle=|\son[a-z]+=", p.read_text())]
+    assert inline == []

@@ -151,3 +151,24 @@ def test_4_31_5_caller_plays_the_forced_jar_final_and_awards_jar_1(browser: Brow
     expect(page.locator("#closing-text")).to_contain_text("Cookie jar: 1 winner")
     expect(page.locator("#jar-award")).to_be_hidden()
     page.close()
+
+
+@pytest.mark.browser
+def test_4_18_caller_enters_attendance_when_the_prize_depends_on_it(browser: Browser, live_url: str, admin: Api, session: Session,
+                                                                  clock: Clock) -> None:
+    hall = make_hall(session)
+    occasion = setup_occasion(admin, hall, [{"pattern": {"kind": "blackout"}, "prize": "100.00",
+                                             "attendance_tiers": [{"min_attendance": 150, "prize": "250.00"}]}])
+    occ = f"/api/v1/occasions/{occasion['id']}"
+    caller = staff(admin, f"caller{hall.org.id}")
+    ok(caller.post(occ + "/ball-check", {"checked_by": [hall.caller.id]}))
+    ok(caller.post(occ + "/cookie-jar-number", {"ball": 70}))
+    page = sign_in(browser, live_url, f"caller{hall.org.id}")
+    expect(page.locator("#attendance")).to_be_visible()
+    page.click("#start-game")
+    expect(page.locator("#problem")).to_contain_text("10 DE Admin Code 101-4.18")
+    page.fill("#attendance", "160")
+    page.press("#attendance", "Enter")
+    expect(page.locator("#announcement")).to_contain_text("Prize: $250.00")
+    expect(page.locator("#announcement")).to_contain_text("160 players present")
+    page.close()
