@@ -18,6 +18,8 @@ from bingo.schemas import (
     ClaimIn,
     ClaimOut,
     CorrectionIn,
+    ExpenseIn,
+    ExpenseOut,
     FaceOut,
     GameOut,
     GiveawayIn,
@@ -53,6 +55,7 @@ from bingo.schemas import (
     StartGameIn,
     StatementOut,
     StatementQuery,
+    SwornIn,
     TillCloseIn,
     TillOpenIn,
     TillOut,
@@ -67,16 +70,26 @@ from bingo.services import break_open as break_open_service
 from bingo.services import cash as cash_service
 from bingo.services import cookie_jar as jar_service
 from bingo.services import inventory as inventory_service
-from bingo.services import occasions, programs
+from bingo.services import occasions, programs, reports
 from bingo.services import sales as sales_service
 from bingo.services import series as series_service
 from bingo.services import upick as upick_service
 from shared import tills
 from shared.api import operation
-from shared.context import actor, db_session, hall_now, printers, station_name
+from shared.context import (
+    actor,
+    db_session,
+    hall_now,
+    hall_today,
+    printers,
+    settings,
+    station_name,
+)
 from shared.money import MoneyFormatError, parse_cents
+from shared.reports import pdf
+from shared.reports.document import Document
 from shared.roles import OFFICE_VIEW, Role
-from shared.schemas import PrintJobOut
+from shared.schemas import PrintJobOut, ReportOut
 from shared.services import printing
 from shared.services.licenses import bingo_license_status
 from shared.services.organizations import get_organization
@@ -522,3 +535,73 @@ def session_report(occasion_id: int) -> Any:
     report = receipts.session_report(_org_name(occasion.organization_id), occasion.occasion_date.isoformat(), shift.first_number,
                                      shift.last_number, shift.sales_by_product, shift.voids, shift.payouts_cents, till_rows, hall_now())
     return printing.print_receipt(session, hall_now(), printers(), station_name(), "session_report", f"occasion-{occasion_id}", report)
+
+
+REPORTERS = (Role.ADMIN, Role.OFFICER, Role.MEMBER_IN_CHARGE)
+
+
+@operation(bp, OCC + "/expenses", "POST", summary="Record an expense with its payee's name and address (101-4.24, 28 Del. C. §1521)",
+           access=REPORTERS, body=ExpenseIn, response=ExpenseOut, status=201)
+def add_expense(occasion_id: int, body: dict[str, Any]) -> Any:
+    _occasion_org(occasion_id)
+    return reports.add_expense(db_session(), actor(), hall_now(), occasion_id, body)
+
+
+def _document(occasion_id: int, kind: str) -> Document:
+    _occasion_org(occasion_id)
+    if kind == "report":
+        return reports.occasion_report(db_session(), occasion_id, settings().zone)
+    return reports.sworn_statement(db_session(), occasion_id, settings().zone, hall_today())
+
+
+def _pdf(document: Document, name: str) -> Response:
+    return Response(pdf.render(document), mimetype="application/pdf", headers={"Content-Disposition": f"inline; filename={name}.pdf"})
+
+
+def _csv(document: Document, table: str, name: str) -> Response:
+    found = document.table(table[:40])
+    if found is None:
+        raise refuse("not_found", f"This report has no table {table[:40]!r}; it has " +
+                     ", ".join(t.name for t in document.tables) + ".", None, "table", 404)
+    return Response(found.csv(), mimetype="text/csv", headers={"Content-Disposition": f"attachment; filename={name}-{found.name}.csv"})
+
+
+@operation(bp, OCC + "/report", "GET", summary="The occasion report (101-4.1, 4.6), as data", access=REPORTERS, response=ReportOut)
+def occasion_report(occasion_id: int) -> Any:
+    return _document(occasion_id, "report").as_json()
+
+
+@operation(bp, OCC + "/report.pdf", "GET", summary="The occasion report as PDF", access=REPORTERS, produces="application/pdf")
+def occasion_report_pdf(occasion_id: int) -> Response:
+    return _pdf(_document(occasion_id, "report"), f"occasion-{occasion_id}-report")
+
+
+@operation(bp, OCC + "/report/<table>.csv", "GET", summary="One table of the occasion report as CSV", access=REPORTERS,
+           produces="text/csv")
+def occasion_report_csv(occasion_id: int, table: str) -> Response:
+    return _csv(_document(occasion_id, "report"), table, f"occasion-{occasion_id}")
+
+
+@operation(bp, OCC + "/sworn-statement", "GET", summary="The sworn statement (28 Del. C. §1521), as data, with its due date",
+           access=REPORTERS, response=ReportOut)
+def sworn_statement(occasion_id: int) -> Any:
+    return _document(occasion_id, "sworn").as_json()
+
+
+@operation(bp, OCC + "/sworn-statement.pdf", "GET", summary="The sworn statement as PDF", access=REPORTERS, produces="application/pdf")
+def sworn_statement_pdf(occasion_id: int) -> Response:
+    return _pdf(_document(occasion_id, "sworn"), f"occasion-{occasion_id}-sworn-statement")
+
+
+@operation(bp, OCC + "/sworn-statement/<table>.csv", "GET", summary="One table of the sworn statement as CSV", access=REPORTERS,
+           produces="text/csv")
+def sworn_statement_csv(occasion_id: int, table: str) -> Response:
+    return _csv(_document(occasion_id, "sworn"), table, f"occasion-{occasion_id}-sworn")
+
+
+@operation(bp, OCC + "/sworn-statement", "POST", summary="State the uses of the net profit and swear the statement (28 Del. C. §1521)",
+           access=(Role.ADMIN, Role.MEMBER_IN_CHARGE), body=SwornIn, response=ReportOut)
+def swear(occasion_id: int, body: dict[str, Any]) -> Any:
+    _occasion_org(occasion_id)
+    reports.swear_statement(db_session(), actor(), hall_now(), occasion_id, body["net_profit_uses"])
+    return _document(occasion_id, "sworn").as_json()

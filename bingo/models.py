@@ -102,6 +102,9 @@ class Occasion(Base):
     jar_posted_at: Mapped[datetime | None] = mapped_column(UtcDateTime())
     jar_must_go: Mapped[bool] = mapped_column(Boolean, default=False)
     display_token: Mapped[str | None] = mapped_column(String(40), unique=True)
+    net_profit_uses: Mapped[str | None] = mapped_column(Text)
+    statement_sworn_at: Mapped[datetime | None] = mapped_column(UtcDateTime())
+    statement_sworn_by: Mapped[str | None] = mapped_column(String(200))
 
     games: Mapped[list[Game]] = relationship(order_by="Game.number", cascade="all, delete-orphan", back_populates="occasion")
 
@@ -220,6 +223,23 @@ class Giveaway(Base):
     promotion_occasion: Mapped[str | None] = mapped_column(String(16))
     description: Mapped[str] = mapped_column(String(300))
     value_cents: Mapped[int] = mapped_column(Integer)
+
+
+class Expense(Base):
+    """10 DE Admin Code 101-4.24 and 28 Del. C. §1521: a bona fide, reasonable expense of the
+    occasion, with the payee's name and address; it may name the game it was for."""
+
+    __tablename__ = "bingo_expenses"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    occasion_id: Mapped[int] = mapped_column(ForeignKey("bingo_occasions.id"), index=True)
+    game_number: Mapped[int | None] = mapped_column(Integer)
+    payee_name: Mapped[str] = mapped_column(String(200))
+    payee_address: Mapped[str] = mapped_column(String(300))
+    description: Mapped[str] = mapped_column(String(300))
+    amount_cents: Mapped[int] = mapped_column(Integer)
+    recorded_at: Mapped[datetime] = mapped_column(UtcDateTime())
+    recorded_by: Mapped[str] = mapped_column(String(200))
 
 
 class CookieJarSettings(Base):

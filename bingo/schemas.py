@@ -532,3 +532,27 @@ class PaperSetOut(Schema):
     first_face = fields.Integer()
     last_face = fields.Integer()
     packs = fields.Dict(keys=fields.String(), values=fields.Integer())
+
+
+class ExpenseIn(Schema):
+    payee_name = fields.String(required=True, validate=validate.Length(min=1, max=200))
+    payee_address = fields.String(required=True, validate=validate.Length(min=1, max=300))
+    description = fields.String(required=True, validate=validate.Length(min=1, max=300))
+    amount_cents = Money(required=True, data_key="amount", validate=validate.Range(min=1, max=100_000_000, error="An expense is more than $0.00."))
+    game_number = fields.Integer(strict=True, load_default=None, allow_none=True, validate=validate.Range(min=1, max=200))
+
+
+class ExpenseOut(Schema):
+    id = fields.Integer()
+    occasion_id = fields.Integer()
+    game_number = fields.Integer(allow_none=True)
+    payee_name = fields.String()
+    payee_address = fields.String()
+    description = fields.String()
+    amount_cents = Money(data_key="amount")
+    recorded_at = fields.DateTime()
+    recorded_by = fields.String()
+
+
+class SwornIn(Schema):
+    net_profit_uses = fields.String(required=True, validate=validate.Length(min=1, max=2000))

@@ -17,7 +17,7 @@ from shared.roles import Role
 from tests.bingo_factories import Hall, make_hall, series_faces, split_script
 from tests.conftest import Api, Clock
 from tests.factories import PASSWORD, make_member, make_user
-from tests.test_bingo_occasion_api import ok, refused, setup_occasion, staff
+from tests.test_bingo_occasion_api import ok, pay_every_winner, refused, setup_occasion, staff
 
 JAR_RULE = "10 DE Admin Code 101-4.31"
 
@@ -111,6 +111,7 @@ def test_4_31_5_both_jars_full_forces_a_final_blackout(admin: Api, session: Sess
     ok(caller.post(occ + "/games/2/cookie-jar-award"))
     jar = ok(admin.get(f"/api/v1/organizations/{hall.org.id}/cookie-jar"))
     assert (jar["jar1"], jar["jar2"], jar["held"]) == ("1000.00", "6.00", "0.00")
+    pay_every_winner(admin, occ)
     assert ok(staff(admin, f"mic{hall.org.id}").post(occ + "/close"))["status"] == "closed"
 
 

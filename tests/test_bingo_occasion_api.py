@@ -61,6 +61,15 @@ def started(admin: Api, hall: Hall, games: list[dict[str, Any]], jar_ball: int) 
     return occasion, occ, caller
 
 
+def pay_every_winner(api: Api, occ: str) -> None:
+    """The cashier pays each valid claim's game share and cookie-jar share, so the occasion can close."""
+    for game in ok(api.get(occ))["games"]:
+        for claim in game["claims"]:
+            for prize, share in (("game", claim["share"]), ("cookie_jar", claim["jar_share"])):
+                if share and share != "0.00" and not claim["merchandise_won"]:
+                    ok(api.post(occ + "/payouts", {"game_number": game["number"], "prize": prize, "claim_id": claim["id"]}), 201)
+
+
 def staff(api: Api, username: str) -> Api:
     fresh = Api(api.client.application.test_client())
     assert fresh.sign_in(username, PASSWORD).status_code == 200
@@ -148,7 +157,11 @@ def test_4_0_whole_occasion_from_ball_check_to_close(admin: Api, session: Sessio
     ok(verifier.post(occ + "/games/2/claims", {"face_number": winner}), 201)
     assert ok(caller.post(occ + "/games/2/close"))["closing_announcement"].startswith("Game 2: 1 winner: $100.00")
 
-    final = ok(staff(admin, f"mic{hall.org.id}").post(occ + "/close"))
+    mic = staff(admin, f"mic{hall.org.id}")
+    refusal = refused(mic.post(occ + "/close"), 409, "closeout_incomplete", "10 DE Admin Code 101-4.10")
+    assert refusal["message"].count("unpaid:") == 4 and f"game 2, face {winner}: $100.00" in refusal["message"]
+    pay_every_winner(admin, occ)
+    final = ok(mic.post(occ + "/close"))
     assert final["status"] == "closed" and [g["status"] for g in final["games"]] == ["closed", "closed", "pending"]
     refused(caller.post(occ + "/games/3/start", {}), 409, "occasion_closed")
 

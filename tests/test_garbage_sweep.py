@@ -55,6 +55,8 @@ EXAMPLES: dict[str, dict[str, Any]] = {
     "ClaimIn": {"face_number": 1},
     "VerificationIn": {"witness_member_id": 1},
     "GiveawayIn": {"kind": "inducement", "description": "Coffee", "value": "20.00"},
+    "ExpenseIn": {"payee_name": "Hall Supply Co.", "payee_address": "1 Main St", "description": "Paper", "amount": "20.00"},
+    "SwornIn": {"net_profit_uses": "Fire apparatus fund"},
     "JarSettingsIn": {"maximum": "1000.00", "fee": "2.00"},
     "JarOpeningIn": {"jar1": "100.00", "jar2": "0.00"},
     "JarEntriesIn": {"quantity": 2},

@@ -27,7 +27,7 @@ from bingo.models import (
     VerificationRequest,
 )
 from bingo.patterns import from_spec
-from bingo.services import board, inventory
+from bingo.services import board, closeout, inventory
 from bingo.services import cookie_jar as jar_service
 from bingo.services import series as series_service
 from bingo.services import upick as upick_service
@@ -409,6 +409,7 @@ def close_occasion(session: Session, actor: Actor, now: datetime, occasion_id: i
         raise refuse("game_in_play", f"Close game {in_play[0]} first, so its prize is awarded.", "10 DE Admin Code 101-4.10",
                      "occasion_id", 409)
     jar_service.close_refusal(occasion)
+    closeout.close_out_refusal(session, occasion)
     occasion.status = CLOSED
     occasion.closed_at = now
     board.publish(session, occasion, "occasion_close", now)

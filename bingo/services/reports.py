@@ -1,0 +1,256 @@
+"""Close-out and the Board's reports for one occasion: expenses with payees (101-4.24), the occasion
+report the member in charge makes (101-4.1, 4.6) and the sworn statement (28 Del. C. §1521). Building
+a report only reads: it can be produced again at any time and comes out the same."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from bingo import report as rules
+from bingo.faces import ball_label
+from bingo.limits import (
+    INDUCEMENT_PERCENT,
+    MAX_OCCASION_PRIZES_CENTS,
+    GameKind,
+    ProgramGame,
+)
+from bingo.models import (
+    BallCheck,
+    CookieJarLine,
+    Expense,
+    Game,
+    Giveaway,
+    Occasion,
+    Payout,
+    Product,
+    Sale,
+    UPickTicket,
+)
+from bingo.services.dashboard import prizes_awarded
+from bingo.services.occasions import CLOSED, get_occasion
+from bingo.services.programs import terms_of
+from shared.audit import Actor
+from shared.models import Member, Premises
+from shared.money import format_cents
+from shared.reports.document import Document, Table
+from shared.services.common import finish
+from shared.services.licenses import bingo_license_status
+from shared.services.organizations import get_organization
+from shared.services.roster import roster
+from shared.violations import refuse
+
+SWORN_RULE = "28 Del. C. §1521"
+
+
+def add_expense(session: Session, actor: Actor, now: datetime, occasion_id: int, data: dict[str, Any]) -> Expense:
+    """10 DE Admin Code 101-4.24 and 28 Del. C. §1521: an expense is recorded with its payee's name and
+    address, so the sworn statement can name them; a game it names must be on the program."""
+    occasion = get_occasion(session, occasion_id)
+    for field in ("payee_name", "payee_address"):
+        if not data[field].strip():
+            raise refuse("payee_required", "An expense names its payee and the payee's address.", SWORN_RULE, field, 422)
+    if data["game_number"] is not None and all(g.number != data["game_number"] for g in occasion.games):
+        raise refuse("not_found", f"This occasion has no game {data['game_number']}.", None, "game_number", 404)
+    row = Expense(occasion_id=occasion.id, game_number=data["game_number"], payee_name=data["payee_name"].strip(),
+                  payee_address=data["payee_address"].strip(), description=data["description"].strip(), amount_cents=data["amount_cents"],
+                  recorded_at=now, recorded_by=actor.name)
+    session.add(row)
+    finish(session, actor, now, "occasion.expense", row, "bingo_expense",
+           {"payee": row.payee_name, "amount_cents": row.amount_cents, "game": row.game_number})
+    return row
+
+
+def swear_statement(session: Session, actor: Actor, now: datetime, occasion_id: int, uses: str) -> Occasion:
+    """28 Del. C. §1521: the member in charge states the general uses of the net profit and swears the
+    statement, once, after the occasion has closed."""
+    occasion = get_occasion(session, occasion_id)
+    if occasion.status != CLOSED:
+        raise refuse("occasion_not_closed", "Close the occasion before swearing its statement.", SWORN_RULE, "occasion_id", 409)
+    if occasion.statement_sworn_at is not None:
+        raise refuse("statement_sworn", "This statement was already sworn.", SWORN_RULE, "occasion_id", 409)
+    if not uses.strip():
+        raise refuse("uses_required", "State the general uses of the net profit.", SWORN_RULE, "net_profit_uses", 422)
+    occasion.net_profit_uses, occasion.statement_sworn_at, occasion.statement_sworn_by = uses.strip(), now, actor.name
+    finish(session, actor, now, "occasion.statement_sworn", occasion, "bingo_occasion", {"uses": occasion.net_profit_uses})
+    return occasion
+
+
+@dataclass(frozen=True)
+class Facts:
+    """Everything the two reports read, gathered once."""
+
+    occasion: Occasion
+    org_name: str
+    license_number: str | None
+    premises: Premises
+    member_in_charge: str
+    sales: list[Sale]
+    products: dict[int, Product]
+    payouts: list[Payout]
+    giveaways: list[Giveaway]
+    expenses: list[Expense]
+    jar_lines: list[CookieJarLine]
+    tickets: list[UPickTicket]
+    zone: ZoneInfo
+
+
+def gather(session: Session, occasion_id: int, zone: ZoneInfo) -> Facts:
+    occasion = get_occasion(session, occasion_id)
+    by_occasion = {"occasion_id": occasion.id}
+
+    def rows(model: Any, order: Any) -> list[Any]:
+        return list(session.scalars(select(model).filter_by(**by_occasion).order_by(order)))
+
+    member = session.get(Member, occasion.member_in_charge_id)
+    return Facts(occasion, get_organization(session, occasion.organization_id).name,
+                 bingo_license_status(session, occasion.organization_id, occasion.occasion_date).current_number,
+                 session.get(Premises, occasion.premises_id), member.name if member else "",  # type: ignore[arg-type]
+                 rows(Sale, Sale.number), {p.id: p for p in rows(Product, Product.id)}, rows(Payout, Payout.id),
+                 rows(Giveaway, Giveaway.id), rows(Expense, Expense.id), rows(CookieJarLine, CookieJarLine.seq),
+                 rows(UPickTicket, UPickTicket.id), zone)
+
+
+def _local(at: datetime | None, zone: ZoneInfo) -> str:
+    return at.astimezone(zone).strftime("%Y-%m-%d %H:%M") if at else ""
+
+
+def _money_of_games(facts: Facts) -> tuple[list[rules.GameMoney], dict[int, int], int, int]:
+    completed = [s for s in facts.sales if s.kind == "sale" and s.status == "completed"]
+    lines = [rules.SoldLine(line.kind, facts.products[line.product_id].game_number if line.product_id in facts.products else None,
+                            line.total_cents) for sale in completed for line in sale.lines]
+    games = [(g.number, g.kind) for g in facts.occasion.games]
+    receipts, jar, other = rules.receipts_by_game(lines, games)
+    prizes = {g.number: _prizes_given(facts, g) for g in facts.occasion.games}
+    expenses = [rules.Expense(e.payee_name, e.payee_address, e.description, e.amount_cents, e.game_number) for e in facts.expenses]
+    return rules.game_money(receipts, prizes, expenses), prizes, jar, other
+
+
+def _prizes_given(facts: Facts, game: Game) -> int:
+    """A game's prizes as awarded: claim shares (merchandise at its value) and U Pick Em shares;
+    cookie-jar money is reported with the jar (101-4.31.2)."""
+    if game.kind == GameKind.COOKIE_JAR_FINAL.value:
+        return 0
+    claims = sum(c.share_cents or 0 for c in game.claims)
+    return claims + sum(t.share_cents or 0 for t in facts.tickets if t.game_number == game.number)
+
+
+def _winners(facts: Facts, game: Game) -> str:
+    found = [f"face {c.face_number} {format_cents(c.share_cents or 0)}" + (" (merchandise)" if c.merchandise_won else "")
+             for c in game.claims if c.share_cents]
+    found += [f"ticket {t.code} {format_cents(t.share_cents or 0)}" for t in facts.tickets if t.game_number == game.number and t.share_cents]
+    found += [f"cookie jar: face {c.face_number} {format_cents(c.jar_share_cents)}" for c in game.claims if c.jar_share_cents]
+    return "; ".join(found) or "none"
+
+
+def occasion_report(session: Session, occasion_id: int, zone: ZoneInfo) -> Document:
+    """10 DE Admin Code 101-4.1 and 4.6: the occasion report, as the member in charge signs it."""
+    facts = gather(session, occasion_id, zone)
+    occasion = facts.occasion
+    check = session.scalar(select(BallCheck).where(BallCheck.occasion_id == occasion.id))
+    workers = roster(session, occasion.organization_id, occasion.occasion_date)
+    money, prizes, jar_receipts, other = _money_of_games(facts)
+    gaming = sum(m.receipts_cents for m in money)
+    awarded = prizes_awarded(session, occasion)
+    expenses = sum(e.amount_cents for e in facts.expenses)
+    worst = sum(ProgramGame(g.number, GameKind(g.kind), terms_of(g)).prize.worst_case()
+                for g in occasion.games if g.kind != GameKind.COOKIE_JAR_FINAL.value)
+    inducements = sum(g.value_cents for g in facts.giveaways if g.kind == "inducement")
+    attendance = sorted({g.attendance for g in occasion.games if g.attendance is not None})
+    admissions = sum(line.quantity for s in facts.sales if s.kind == "sale" and s.status == "completed" for line in s.lines
+                     if line.kind == "admission")
+    games = Table("games", "Games (101-4.6)", ("Game", "Pattern", "Prize announced", "Calls", "Winning call", "Winners and amounts",
+                                              "Rejected claims", "Announcement"), tuple(
+        (str(g.number), g.pattern_name, g.merchandise or format_cents(g.announced_prize_cents or 0), str(len(g.calls)),
+         str(len(g.calls)) if _winners(facts, g) != "none" else "",
+         _winners(facts, g), ", ".join(f"face {c.face_number} ({c.verdict})" for c in g.claims if c.verdict != "valid") or "none",
+         " ".join(x for x in (g.closing_announcement, g.jar_announcement) if x) or "")
+        for g in occasion.games))
+    by_product: dict[str, list[int]] = {}
+    for sale in facts.sales:
+        if sale.kind == "sale" and sale.status == "completed":
+            for line in sale.lines:
+                entry = by_product.setdefault(line.description, [0, 0])
+                entry[0] += line.quantity
+                entry[1] += line.total_cents
+    receipts = Table("receipts", "Receipts by product (101-4.22)", ("Product", "Quantity", "Amount"),
+                     tuple((name, str(q), format_cents(c)) for name, (q, c) in sorted(by_product.items())) +
+                     (("Total", "", format_cents(sum(c for _, c in by_product.values()))),))
+    voids = [s for s in facts.sales if s.status == "voided"]
+    limits = Table("limits", "Prizes and giveaways against the limits (101-4.6)", ("Item", "Amount", "Limit"), (
+        ("Prizes awarded", format_cents(awarded), format_cents(MAX_OCCASION_PRIZES_CENTS)),
+        *(("Merchandise: " + (g.merchandise or ""), format_cents(g.announced_prize_cents or 0), "") for g in occasion.games if g.merchandise),
+        ("Inducements", format_cents(inducements), format_cents(worst * INDUCEMENT_PERCENT // 100) + f" ({INDUCEMENT_PERCENT}% of prizes)"),
+        *((f"Promotional giveaway ({g.promotion_occasion}): {g.description}", format_cents(g.value_cents), "$500.00 a year")
+          for g in facts.giveaways if g.kind == "promotion"),
+        *((f"Inducement: {g.description}", format_cents(g.value_cents), "") for g in facts.giveaways if g.kind == "inducement")))
+    jar = Table("cookie_jar", "Cookie-jar movements (101-4.31)", ("Seq", "Time", "Game", "Movement", "From", "To", "Amount", "Jar 1 after",
+                                                                  "Jar 2 after"),
+                tuple((str(line.seq), _local(line.at, zone), str(line.game_number or ""), line.kind, line.source, line.target,
+                       format_cents(line.cents), format_cents(line.jar1_after), format_cents(line.jar2_after)) for line in facts.jar_lines))
+    expense_table = _expense_table(facts)
+    net = Table("net", "Net proceeds", ("Item", "Amount"), (
+        ("Gross gaming receipts", format_cents(gaming)), ("Cookie-jar entries (held for jar prizes)", format_cents(jar_receipts)),
+        ("Non-gaming receipts", format_cents(other)), ("Prizes awarded", format_cents(sum(prizes.values()))),
+        ("Expenses", format_cents(expenses)), ("Net proceeds from gaming", format_cents(gaming - sum(prizes.values()) - expenses))))
+    facts_list = (
+        ("Organization", facts.org_name), ("Bingo licence", facts.license_number or "none in force"),
+        ("Date", occasion.occasion_date.isoformat()), ("Premises", f"{facts.premises.name}, {facts.premises.address}"),
+        ("Member in charge", facts.member_in_charge),
+        ("Workers", "; ".join(f"{w.person_name} ({w.role.replace('_', ' ')})" for w in workers) or "none recorded"),
+        ("Balls verified", f"{_local(check.verified_at, zone)} by {check.checked_by}" if check else "not verified"),
+        ("Cookie-jar number", ball_label(occasion.cookie_jar_number) if occasion.cookie_jar_number else "not drawn"),
+        ("Started / closed", f"{_local(occasion.started_at, zone)} / {_local(occasion.closed_at, zone)}"),
+        ("Attendance", (", ".join(str(a) for a in attendance) + " counted; " if attendance else "") + f"{admissions} admissions sold"),
+        ("Voids", f"{len(voids)} ({format_cents(sum(s.total_cents for s in voids))})"),
+    )
+    return Document(f"Bingo occasion report: {facts.org_name}", f"{occasion.occasion_date.isoformat()} · 10 DE Admin Code 101-4.1",
+                    facts_list, (games, receipts, limits, jar, expense_table, net),
+                    ("Member in charge: " + facts.member_in_charge, "Officer of the organization"),
+                    "Produced by Flashboard from the occasion's records; it can be produced again and comes out the same.",
+                    {"totals": {"gaming_receipts": gaming, "jar_receipts": jar_receipts, "other_receipts": other,
+                                "prizes": sum(prizes.values()), "expenses": expenses, "net": gaming - sum(prizes.values()) - expenses}})
+
+
+def _expense_table(facts: Facts) -> Table:
+    return Table("expenses", "Expenses with payees (101-4.24; 28 Del. C. §1521)", ("Payee", "Address", "For", "Game", "Amount"),
+                 tuple((e.payee_name, e.payee_address, e.description, str(e.game_number or "all"), format_cents(e.amount_cents))
+                       for e in facts.expenses) + (("Total", "", "", "", format_cents(sum(e.amount_cents for e in facts.expenses))),))
+
+
+def sworn_statement(session: Session, occasion_id: int, zone: ZoneInfo, today: date) -> Document:
+    """28 Del. C. §1521: gross receipts per game, each expense with its payee's name and address, net
+    profit per game, the uses of the net profit, and the prizes offered and given with their values;
+    due within 30 days after the game."""
+    facts = gather(session, occasion_id, zone)
+    occasion = facts.occasion
+    money, _, _, _ = _money_of_games(facts)
+    games = {g.number: g for g in occasion.games}
+    per_game = Table("per_game", "Receipts, prizes, expenses and net profit per game", (
+        "Game", "Pattern", "Prize offered", "Prize given", "Gross receipts", "Expenses", "Net profit"), tuple(
+        (str(m.number), games[m.number].pattern_name,
+         games[m.number].merchandise or format_cents(games[m.number].announced_prize_cents or games[m.number].prize_cents),
+         format_cents(m.prizes_cents), format_cents(m.receipts_cents), format_cents(m.expenses_cents), format_cents(m.net_cents))
+        for m in money) + (("Total", "", "", format_cents(sum(m.prizes_cents for m in money)), format_cents(sum(m.receipts_cents for m in money)),
+                            format_cents(sum(m.expenses_cents for m in money)), format_cents(sum(m.net_cents for m in money))),))
+    due = rules.statement_due(occasion.occasion_date)
+    status = (f"sworn {_local(occasion.statement_sworn_at, zone)} by {occasion.statement_sworn_by}" if occasion.statement_sworn_at
+              else ("OVERDUE" if today > due else "not yet sworn"))
+    return Document(f"Sworn statement of bingo receipts and expenses: {facts.org_name}",
+                    f"Occasion of {occasion.occasion_date.isoformat()} · {SWORN_RULE}",
+                    (("Organization", facts.org_name), ("Bingo licence", facts.license_number or "none in force"),
+                     ("Premises", f"{facts.premises.name}, {facts.premises.address}"), ("Date of the game", occasion.occasion_date.isoformat()),
+                     ("Due", due.isoformat()), ("Status", status),
+                     ("General uses of the net profit", occasion.net_profit_uses or "not yet stated")),
+                    (per_game, _expense_table(facts)),
+                    ("Sworn by the member in charge: " + facts.member_in_charge, "Before me (notary or officer authorized to administer oaths)"),
+                    "I swear that this statement is true and complete to the best of my knowledge.",
+                    {"due": due.isoformat(), "sworn": occasion.statement_sworn_at is not None,
+                     "totals": {"gaming_receipts": sum(m.receipts_cents for m in money), "prizes": sum(m.prizes_cents for m in money),
+                                "expenses": sum(m.expenses_cents for m in money), "net": sum(m.net_cents for m in money)},
+                     "games": [{"number": m.number, "receipts": m.receipts_cents, "prizes": m.prizes_cents,
+                                "expenses": m.expenses_cents, "net": m.net_cents} for m in money]})

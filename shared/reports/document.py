@@ -1,0 +1,46 @@
+"""A report as plain data: facts, tables and signature lines. The same document renders to JSON, to
+PDF and, table by table, to CSV, so every format shows the same numbers to the cent."""
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Table:
+    """A named table; cells are text already (money formatted once, by the builder)."""
+
+    name: str
+    title: str
+    columns: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    note: str | None = None
+
+    def csv(self) -> str:
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow(self.columns)
+        writer.writerows(self.rows)
+        return out.getvalue()
+
+
+@dataclass(frozen=True)
+class Document:
+    title: str
+    subtitle: str
+    facts: tuple[tuple[str, str], ...]
+    tables: tuple[Table, ...]
+    signatures: tuple[str, ...] = ()
+    footer: str = ""
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def table(self, name: str) -> Table | None:
+        return next((t for t in self.tables if t.name == name), None)
+
+    def as_json(self) -> dict[str, Any]:
+        return {"title": self.title, "subtitle": self.subtitle, "facts": [{"label": k, "value": v} for k, v in self.facts],
+                "tables": [{"name": t.name, "title": t.title, "columns": list(t.columns), "rows": [list(r) for r in t.rows],
+                            "note": t.note} for t in self.tables],
+                "signatures": list(self.signatures), "footer": self.footer, **self.extra}
