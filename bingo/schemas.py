@@ -534,9 +534,14 @@ class PaperSetOut(Schema):
     packs = fields.Dict(keys=fields.String(), values=fields.Integer())
 
 
+PAYEE_RULE = "An expense names its payee and the payee's address (28 Del. C. §1521)."
+
+
 class ExpenseIn(Schema):
-    payee_name = fields.String(required=True, validate=validate.Length(min=1, max=200))
-    payee_address = fields.String(required=True, validate=validate.Length(min=1, max=300))
+    payee_name = fields.String(required=True, validate=validate.Length(min=1, max=200, error=PAYEE_RULE),
+                               error_messages={"required": PAYEE_RULE})
+    payee_address = fields.String(required=True, validate=validate.Length(min=1, max=300, error=PAYEE_RULE),
+                                  error_messages={"required": PAYEE_RULE})
     description = fields.String(required=True, validate=validate.Length(min=1, max=300))
     amount_cents = Money(required=True, data_key="amount", validate=validate.Range(min=1, max=100_000_000, error="An expense is more than $0.00."))
     game_number = fields.Integer(strict=True, load_default=None, allow_none=True, validate=validate.Range(min=1, max=200))

@@ -21,6 +21,17 @@ def _cell(text: str) -> Paragraph:
     return Paragraph(escape(text), STYLES["BodyText"])
 
 
+def _widths(columns: tuple[str, ...], rows: tuple[tuple[str, ...], ...], width: float) -> list[float]:
+    """Every column fits its longest word (so no word is split), and the rest of the page goes to
+    the columns that hold the most text."""
+    cells = [[c, *(r[i] for r in rows)] for i, c in enumerate(columns)]
+    floors = [6.0 * max(len(word) for text in column for word in (text.split() or [""])) + 12 for column in cells]
+    need = [max(len(text) for text in column[:60]) for column in cells]
+    spare = max(0.0, width - sum(floors))
+    widths = [f + spare * n / sum(need) for f, n in zip(floors, need, strict=True)]
+    return [w * width / sum(widths) for w in widths]
+
+
 def render(document: Document) -> bytes:
     out = io.BytesIO()
     page = landscape(LETTER)
@@ -38,7 +49,7 @@ def render(document: Document) -> bytes:
         rows = [[_cell(c) for c in table.columns]] + [[_cell(c) for c in row] for row in table.rows]
         if not table.rows:
             rows.append([_cell("none")] + [_cell("") for _ in table.columns[1:]])
-        grid = LongTable(rows, colWidths=[width / len(table.columns)] * len(table.columns), repeatRows=1)
+        grid = LongTable(rows, colWidths=_widths(table.columns, table.rows, width), repeatRows=1)
         grid.setStyle(TableStyle([("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#e4e9ef")),
                                   ("GRID", (0, 0), (-1, -1), 0.25, colors.grey), ("VALIGN", (0, 0), (-1, -1), "TOP")]))
         story += [grid, Spacer(1, 10)]

@@ -1,0 +1,129 @@
+"""The Board's reports for one occasion, played in full with a split, a cookie-jar award and an
+expense: the occasion report (10 DE Admin Code 101-4.1, 4.6), the sworn statement (28 Del. C. §1521),
+their CSV tables and PDFs agree to the cent, the PDF text holds every required field, and producing
+a report again gives the same bytes and changes nothing."""
+from __future__ import annotations
+
+import csv
+import io
+import os
+from pathlib import Path
+from typing import Any
+
+import pypdfium2 as pdfium
+from sqlalchemy.orm import Session
+
+from bingo.patterns import STANDARD, PatternKind
+from tests.bingo_factories import split_script
+from tests.conftest import Api, Clock
+from tests.factories import audit_count
+from tests.test_bingo_cookie_jar_api import jar_hall, opened
+from tests.test_bingo_occasion_api import ok, pay_every_winner, refused, staff
+
+PAYEE = {"payee_name": "Hall Supply Co.", "payee_address": "12 Depot Rd, Millbrook, DE 19901", "description": "Bingo paper",
+         "amount": "45.00"}
+
+
+def pdf_text(data: bytes) -> str:
+    document = pdfium.PdfDocument(data)
+    text = " ".join(document[i].get_textpage().get_text_range() for i in range(len(document)))
+    return " ".join(text.split())
+
+
+def played(admin: Api, session: Session) -> tuple[str, Any, Any]:
+    """Game 1 (any row, $300) won by two faces on the cookie-jar number: $150.00 each and jar 1
+    ($500.00 opening + $10.00 of fees) split $255.00 each; a sleeper claim rejected; 30 admissions,
+    5 jar entries and 2 daubers sold; one expense."""
+    hall = jar_hall(admin, session, "500.00", "0.00")
+    script = split_script(STANDARD[PatternKind.ANY_ROW], winners=2)
+    occ, caller, verifier = opened(admin, hall, [{"pattern": {"kind": "any_row"}, "prize": "300.00"}], script.calls[-1])
+    ids = {kind: ok(admin.post(occ + "/products", {"kind": kind, "name": name, "price": price}), 201)["id"]
+           for kind, name, price in [("admission", "Admission pack", "20.00"), ("cookie_jar", "Cookie jar entry", "2.00"),
+                                     ("non_gaming", "Dauber", "1.50")]}
+    for kind, quantity, price in [("admission", 30, "20.00"), ("cookie_jar", 5, "2.00"), ("non_gaming", 2, "1.50")]:
+        ok(admin.post(occ + "/sales", {"lines": [{"product_id": ids[kind], "quantity": quantity, "unit_price": price}],
+                                       "buyer_is_adult": True, "tendered": "1000.00"}), 201)
+    ok(caller.post(occ + "/games/1/start", {}))
+    for ball in script.calls:
+        ok(caller.post(occ + "/games/1/calls", {"ball": ball}), 201)
+    for face in [*script.winners, script.early[0]]:
+        ok(verifier.post(occ + "/games/1/claims", {"face_number": face}), 201)
+    ok(caller.post(occ + "/games/1/close"))
+    ok(caller.post(occ + "/games/1/cookie-jar-award"))
+    return occ, hall, script
+
+
+def test_1521_4_1_reports_agree_to_the_cent_in_json_csv_and_pdf(admin: Api, session: Session, clock: Clock) -> None:
+    occ, hall, script = played(admin, session)
+    missing = refused(admin.post(occ + "/expenses", {**PAYEE, "payee_name": ""}), 422, "invalid_input", field="payee_name")
+    assert missing["fields"]["payee_name"] == ["An expense names its payee and the payee's address (28 Del. C. §1521)."]
+    refused(admin.post(occ + "/expenses", {**PAYEE, "payee_address": "   "}), 422, "payee_required", "28 Del. C. §1521", "payee_address")
+    refused(admin.post(occ + "/expenses", {k: v for k, v in PAYEE.items() if k != "payee_address"}), 422, "invalid_input",
+            field="payee_address")
+    ok(admin.post(occ + "/expenses", PAYEE), 201)
+
+    mic = staff(admin, f"mic{hall.org.id}")
+    refusal = refused(mic.post(occ + "/close"), 409, "closeout_incomplete", "10 DE Admin Code 101-4.10")
+    for face in script.winners:
+        assert f"game 1, face {face}: $150.00" in refusal["message"]
+        assert f"game 1 cookie jar, face {face}: $255.00" in refusal["message"]
+    pay_every_winner(admin, occ)
+    ok(mic.post(occ + "/close"))
+
+    before = audit_count(session)
+    report = ok(admin.get(occ + "/report"))
+    assert report["totals"] == {"gaming_receipts": 60000, "jar_receipts": 1000, "other_receipts": 300, "prizes": 30000,
+                                "expenses": 4500, "net": 25500}
+    sworn = ok(admin.get(occ + "/sworn-statement"))
+    assert sworn["games"] == [{"number": 1, "receipts": 60000, "prizes": 30000, "expenses": 4500, "net": 25500}]
+    assert sworn["due"] == "2027-01-04" and sworn["sworn"] is False
+    assert {k: sworn["totals"][k] for k in ("gaming_receipts", "prizes", "expenses", "net")} == \
+        {k: report["totals"][k] for k in ("gaming_receipts", "prizes", "expenses", "net")}
+
+    per_game = list(csv.DictReader(io.StringIO(admin.client.get(occ + "/sworn-statement/per_game.csv").get_data(as_text=True))))
+    assert [(r["Gross receipts"], r["Prize given"], r["Expenses"], r["Net profit"]) for r in per_game] == \
+        [("$600.00", "$300.00", "$45.00", "$255.00"), ("$600.00", "$300.00", "$45.00", "$255.00")]
+    net = {r["Item"]: r["Amount"] for r in csv.DictReader(io.StringIO(admin.client.get(occ + "/report/net.csv").get_data(as_text=True)))}
+    assert net["Net proceeds from gaming"] == "$255.00" and net["Cookie-jar entries (held for jar prizes)"] == "$10.00"
+    games = list(csv.DictReader(io.StringIO(admin.client.get(occ + "/report/games.csv").get_data(as_text=True))))
+    assert games[0]["Winning call"] == str(len(script.calls)) and f"face {script.early[0]} (sleeper)" in games[0]["Rejected claims"]
+    assert admin.client.get(occ + "/report/nothing.csv").status_code == 404
+
+    pdf = admin.client.get(occ + "/report.pdf")
+    assert pdf.status_code == 200 and pdf.mimetype == "application/pdf"
+    text = pdf_text(pdf.data)
+    for field in ["Millbrook", "Hall ", "1 Main St", "Member in charge", "Mic ", "Workers", "Caller ", "Balls verified",
+                  "Cookie-jar number", "Any row", "$300.00", "Winning call", f"face {script.winners[0]} $150.00",
+                  f"face {script.early[0]} (sleeper)", "Attendance", "30 admissions sold", "Admission pack", "$600.00",
+                  "Prizes awarded", "$3,000.00", "Inducements", "Cookie-jar movements", "$255.00", "Hall Supply Co.",
+                  "12 Depot Rd, Millbrook, DE 19901", "Net proceeds from gaming", "Officer of the organization"]:
+        assert field in text, field
+    sworn_pdf = admin.client.get(occ + "/sworn-statement.pdf").data
+    sworn_text = pdf_text(sworn_pdf)
+    for field in ["28 Del. C. §1521", "Gross receipts", "Net profit", "Prize offered", "Prize given", "Hall Supply Co.",
+                  "12 Depot Rd, Millbrook, DE 19901", "2027-01-04", "General uses of the net profit"]:
+        assert field in sworn_text, field
+
+    assert admin.client.get(occ + "/report.pdf").data == pdf.data
+    assert ok(admin.get(occ + "/report")) == report
+    assert audit_count(session) == before
+
+    folder = os.environ.get("FLASHBOARD_SCREENSHOT_DIR")
+    if folder:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        pdfium.PdfDocument(pdf.data)[0].render(scale=1.5).to_pil().save(Path(folder) / "occasion-report-page1.png")
+
+
+def test_1521_statement_is_sworn_once_with_the_uses_of_net_profit(admin: Api, session: Session, clock: Clock) -> None:
+    occ, hall, _ = played(admin, session)
+    mic = staff(admin, f"mic{hall.org.id}")
+    refused(mic.post(occ + "/sworn-statement", {"net_profit_uses": "Fire apparatus"}), 409, "occasion_not_closed", "28 Del. C. §1521")
+    pay_every_winner(admin, occ)
+    ok(mic.post(occ + "/close"))
+    refused(mic.post(occ + "/sworn-statement", {"net_profit_uses": "  "}), 422, "uses_required", "28 Del. C. §1521", "net_profit_uses")
+    sworn = ok(mic.post(occ + "/sworn-statement", {"net_profit_uses": "Fire apparatus fund and the scholarship"}))
+    assert sworn["sworn"] is True
+    facts = {f["label"]: f["value"] for f in sworn["facts"]}
+    assert facts["General uses of the net profit"] == "Fire apparatus fund and the scholarship"
+    assert facts["Status"].startswith("sworn 2026-12-05")
+    refused(mic.post(occ + "/sworn-statement", {"net_profit_uses": "Again"}), 409, "statement_sworn")
