@@ -127,3 +127,18 @@ def test_1521_statement_is_sworn_once_with_the_uses_of_net_profit(admin: Api, se
     assert facts["General uses of the net profit"] == "Fire apparatus fund and the scholarship"
     assert facts["Status"].startswith("sworn 2026-12-05")
     refused(mic.post(occ + "/sworn-statement", {"net_profit_uses": "Again"}), 409, "statement_sworn")
+
+
+def test_1521_dashboard_shows_a_statement_due_then_overdue(admin: Api, session: Session, clock: Clock) -> None:
+    occ, hall, _ = played(admin, session)
+    pay_every_winner(admin, occ)
+    mic = staff(admin, f"mic{hall.org.id}")
+    ok(mic.post(occ + "/close"))
+    assert "sworn statement" not in mic.client.get("/bingo/member-in-charge").get_data(as_text=True)
+    clock.advance(days=25)
+    assert "The sworn statement for 2026-12-05 is due 2027-01-04." in mic.client.get("/bingo/member-in-charge").get_data(as_text=True)
+    clock.advance(days=6)
+    page = mic.client.get("/bingo/member-in-charge").get_data(as_text=True)
+    assert "The sworn statement for 2026-12-05 is overdue (due 2027-01-04)." in page
+    ok(mic.post(occ + "/sworn-statement", {"net_profit_uses": "Fire apparatus fund"}))
+    assert "sworn statement" not in mic.client.get("/bingo/member-in-charge").get_data(as_text=True)

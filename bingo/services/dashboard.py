@@ -10,6 +10,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from bingo.limits import GameKind, LimitUse, limits_in_use
+from bingo.report import statement_due
 from bingo.models import Occasion, Sale, UPickTicket
 from bingo.services import cookie_jar as jar_service
 from bingo.services.occasions import DONE
@@ -18,6 +19,7 @@ from shared.money import format_cents
 from shared.services.licenses import bingo_terms, renewals_due
 
 LICENCE_WARNING_DAYS = 30
+STATEMENT_WARNING_DAYS = 7
 
 
 @dataclass(frozen=True)
@@ -62,6 +64,21 @@ def _licence_alerts(session: Session, org_id: int, today: date) -> list[Alert]:
     return found
 
 
+def _statement_alerts(session: Session, org_id: int, today: date) -> list[Alert]:
+    """28 Del. C. §1521: a sworn statement not yet sworn, overdue 30 days after its game or due within a week."""
+    found = []
+    for occasion in session.scalars(select(Occasion).where(Occasion.organization_id == org_id, Occasion.status == "closed",
+                                                           Occasion.statement_sworn_at.is_(None)).order_by(Occasion.occasion_date)):
+        due = statement_due(occasion.occasion_date)
+        if today > due:
+            found.append(Alert("reached", f"The sworn statement for {occasion.occasion_date.isoformat()} is overdue (due {due.isoformat()}).",
+                               "28 Del. C. §1521"))
+        elif due - today <= timedelta(days=STATEMENT_WARNING_DAYS):
+            found.append(Alert("approaching", f"The sworn statement for {occasion.occasion_date.isoformat()} is due {due.isoformat()}.",
+                               "28 Del. C. §1521"))
+    return found
+
+
 def overview(session: Session, org_id: int, occasion: Occasion | None, today: date, now: datetime) -> Overview:
     jar = jar_service.summary(session, org_id)
     limits: list[LimitUse] = []
@@ -82,5 +99,6 @@ def overview(session: Session, org_id: int, occasion: Occasion | None, today: da
     if jar["maximum_cents"] and jar["jar1_cents"] >= jar["maximum_cents"] and jar["jar2_cents"] >= jar["maximum_cents"]:
         alerts.append(Alert("approaching", "Both cookie jars are full: the next game adds the final blackout.",
                             "10 DE Admin Code 101-4.31.5"))
+    alerts.extend(_statement_alerts(session, org_id, today))
     alerts.extend(_licence_alerts(session, org_id, today))
     return Overview(occasion, limits, jar, voids, alerts, renewals_due(session, org_id, today))
