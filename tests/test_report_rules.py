@@ -8,7 +8,18 @@ from datetime import date
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bingo.report import Expense, SoldLine, allocate, close_refusal, game_money, receipts_by_game, statement_due
+from bingo.compliance import frequency, premises_conflicts, promotions
+from bingo.limits import Booking, Promotion, PromotionOccasion
+from bingo.report import (
+    Expense,
+    SoldLine,
+    allocate,
+    close_refusal,
+    game_money,
+    receipts_by_game,
+    statement_due,
+)
+from shared.licensing import BingoLicenseClass
 
 
 @given(st.integers(0, 10_000_000), st.lists(st.integers(0, 1_000_000), min_size=1, max_size=40))
@@ -50,3 +61,28 @@ def test_4_10_close_refusal_lists_unpaid_winners_and_unposted_jar_fees() -> None
     assert found is not None and found.rule == "10 DE Admin Code 101-4.10"
     assert found.message == ("The occasion cannot close yet: unpaid: game 1, face 388: $250.00; "
                              "cookie-jar fees not posted: $6.00.")
+
+
+def test_4_4_annual_view_names_the_11th_day_in_a_month_for_a_pre_444_licensee() -> None:
+    days = [date(2026, 3, d) for d in range(1, 12)] + [date(2026, 4, 2)]
+    found = frequency(BingoLicenseClass.PRE_444, days)
+    assert [(f.period, f.count, f.flag) for f in found] == [("2026-03", "11", "day 11 on 2026-03-11"), ("2026-04", "1", "")]
+    assert all(f.rule == "10 DE Admin Code 101-4.4" for f in found)
+
+
+def test_4_4_annual_view_names_the_second_occasion_in_a_week_for_a_post_444_licensee() -> None:
+    found = frequency(BingoLicenseClass.POST_444, [date(2026, 3, 1), date(2026, 3, 7), date(2026, 3, 8)])
+    assert [(f.period, f.flag) for f in found] == [("week of 2026-03-01", "second occasion on 2026-03-07"), ("week of 2026-03-08", "")]
+
+
+def test_4_7_annual_view_finds_a_premises_shared_on_a_day() -> None:
+    bookings = [Booking(1, 5, date(2026, 3, 1)), Booking(2, 5, date(2026, 3, 1)), Booking(1, 5, date(2026, 3, 8))]
+    assert [(f.period, f.flag) for f in premises_conflicts(1, bookings)] == [("2026-03-01", "premises 5 shared with organization 2")]
+
+
+def test_4_6_annual_view_checks_promotions_against_500_and_the_windows() -> None:
+    given = [Promotion(date(2026, 12, 20), 30_000, PromotionOccasion.HOLIDAY), Promotion(date(2026, 12, 22), 25_000, PromotionOccasion.HOLIDAY),
+             Promotion(date(2026, 3, 3), 1_000, PromotionOccasion.HOLIDAY)]
+    found = promotions(given, None)
+    assert [f.period for f in found] == ["2026-03-03", "2026-12-20", "2026-12-22"]
+    assert "holiday" in found[0].flag and found[1].flag == "" and "$560.00" in found[2].flag
