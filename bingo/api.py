@@ -65,6 +65,7 @@ from bingo.schemas import (
     VerificationOut,
     VoidIn,
     VoidSaleIn,
+    YearQuery,
 )
 from bingo.services import break_open as break_open_service
 from bingo.services import cash as cash_service
@@ -605,3 +606,25 @@ def swear(occasion_id: int, body: dict[str, Any]) -> Any:
     _occasion_org(occasion_id)
     reports.swear_statement(db_session(), actor(), hall_now(), occasion_id, body["net_profit_uses"])
     return _document(occasion_id, "sworn").as_json()
+
+
+def _annual(org_id: int, year: int | None) -> Document:
+    return reports.annual_view(db_session(), check_org(org_id), year or hall_today().year, hall_today())
+
+
+@operation(bp, ORG + "/compliance", "GET", summary="The year against 101-4.4, 4.6 and 4.7, and licences expiring", access=REPORTERS,
+           query=YearQuery, response=ReportOut)
+def annual_compliance(org_id: int, query: dict[str, Any]) -> Any:
+    return _annual(org_id, query["year"]).as_json()
+
+
+@operation(bp, ORG + "/compliance.pdf", "GET", summary="The annual compliance view as PDF", access=REPORTERS, query=YearQuery,
+           produces="application/pdf")
+def annual_compliance_pdf(org_id: int, query: dict[str, Any]) -> Response:
+    return _pdf(_annual(org_id, query["year"]), f"compliance-{org_id}")
+
+
+@operation(bp, ORG + "/compliance/<table>.csv", "GET", summary="One table of the annual compliance view as CSV", access=REPORTERS,
+           query=YearQuery, produces="text/csv")
+def annual_compliance_csv(org_id: int, table: str, query: dict[str, Any]) -> Response:
+    return _csv(_annual(org_id, query["year"]), table, f"compliance-{org_id}")

@@ -561,3 +561,7 @@ class ExpenseOut(Schema):
 
 class SwornIn(Schema):
     net_profit_uses = fields.String(required=True, validate=validate.Length(min=1, max=2000))
+
+
+class YearQuery(Schema):
+    year = fields.Integer(load_default=None, allow_none=True, validate=validate.Range(min=2000, max=2100))

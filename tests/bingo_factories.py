@@ -31,10 +31,10 @@ class Hall:
     officer: Member
 
 
-def make_hall(session: Session, name: str | None = None) -> Hall:
+def make_hall(session: Session, name: str | None = None, first_licensed_on: date = date(2010, 1, 1)) -> Hall:
     """An organization licensed for 2026, its hall, and the people who run an occasion, each with
     a login named after their role (mic, caller, verifier, officer; password tests.factories.PASSWORD)."""
-    org = make_org(session, **({"name": name} if name else {}), bingo_first_licensed_on=date(2010, 1, 1))
+    org = make_org(session, **({"name": name} if name else {}), bingo_first_licensed_on=first_licensed_on)
     licenses.add_bingo_license_term(session, SYSTEM, NOW, org.id, {"number": f"B-{org.id}", "valid_from": date(2026, 1, 1),
                                                                    "valid_to": date(2026, 12, 31)})
     premises = organizations.create_premises(session, SYSTEM, NOW, org.id, {"name": f"Hall {org.id}", "address": "1 Main St",

@@ -7,18 +7,26 @@ from __future__ import annotations
 import csv
 import io
 import os
+from datetime import date, time
 from pathlib import Path
 from typing import Any
 
 import pypdfium2 as pdfium
 from sqlalchemy.orm import Session
 
+from bingo.models import Occasion
 from bingo.patterns import STANDARD, PatternKind
-from tests.bingo_factories import split_script
+from tests.bingo_factories import make_hall, split_script
 from tests.conftest import Api, Clock
 from tests.factories import audit_count
 from tests.test_bingo_cookie_jar_api import jar_hall, opened
-from tests.test_bingo_occasion_api import ok, pay_every_winner, refused, staff
+from tests.test_bingo_occasion_api import (
+    ok,
+    pay_every_winner,
+    refused,
+    setup_occasion,
+    staff,
+)
 
 PAYEE = {"payee_name": "Hall Supply Co.", "payee_address": "12 Depot Rd, Millbrook, DE 19901", "description": "Bingo paper",
          "amount": "45.00"}
@@ -142,3 +150,37 @@ def test_1521_dashboard_shows_a_statement_due_then_overdue(admin: Api, session: 
     assert "The sworn statement for 2026-12-05 is overdue (due 2027-01-04)." in page
     ok(mic.post(occ + "/sworn-statement", {"net_profit_uses": "Fire apparatus fund"}))
     assert "sworn statement" not in mic.client.get("/bingo/member-in-charge").get_data(as_text=True)
+
+
+def book_directly(session: Session, template: dict[str, Any], days: list[date]) -> None:
+    """Occasions as an import or an old system left them: straight into the table, past the scheduler."""
+    for day in days:
+        session.add(Occasion(organization_id=template["organization_id"], premises_id=template["premises_id"],
+                             program_id=template["program_id"], series_id=template["series_id"], occasion_date=day,
+                             start_time=time(18, 0), member_in_charge_id=template["member_in_charge_id"], status="scheduled"))
+    session.commit()
+
+
+def test_4_4_annual_view_flags_an_11th_day_for_pre_444_and_a_second_occasion_in_a_week_for_post_444(admin: Api, session: Session,
+                                                                                                    clock: Clock) -> None:
+    old = make_hall(session, first_licensed_on=date(1991, 4, 1))
+    first = setup_occasion(admin, old, [{"pattern": {"kind": "any_row"}, "prize": "100.00"}], day="2026-03-01")
+    book_directly(session, first, [date(2026, 3, d) for d in range(2, 12)])
+    view = ok(admin.get(f"/api/v1/organizations/{old.org.id}/compliance?year=2026"))
+    frequency = next(t for t in view["tables"] if t["name"] == "frequency")
+    assert frequency["rows"] == [["2026-03", "11", "10", "day 11 on 2026-03-11", "10 DE Admin Code 101-4.4"]]
+    assert {f["label"]: f["value"] for f in view["facts"]}["Licence class"] == "pre-444"
+
+    new = make_hall(session)
+    second = setup_occasion(admin, new, [{"pattern": {"kind": "any_row"}, "prize": "100.00"}], day="2026-03-01")
+    book_directly(session, second, [date(2026, 3, 4), date(2026, 3, 8)])
+    view = ok(admin.get(f"/api/v1/organizations/{new.org.id}/compliance?year=2026"))
+    rows = next(t for t in view["tables"] if t["name"] == "frequency")["rows"]
+    assert [r[:4] for r in rows] == [["week of 2026-03-01", "2", "1", "second occasion on 2026-03-04"],
+                                     ["week of 2026-03-08", "1", "1", "ok"]]
+    licences = next(t for t in view["tables"] if t["name"] == "licences")["rows"]
+    assert [f"Bingo licence B-{new.org.id}", "2026-12-31"] in licences
+    assert "second occasion on 2026-03-04" in pdf_text(admin.client.get(f"/api/v1/organizations/{new.org.id}/compliance.pdf?year=2026").data)
+    weeks = admin.client.get(f"/api/v1/organizations/{new.org.id}/compliance/frequency.csv?year=2026").get_data(as_text=True)
+    assert "second occasion on 2026-03-04" in weeks
+    refused(admin.get(f"/api/v1/organizations/{new.org.id}/compliance?year=1800"), 422, "invalid_input", field="year")

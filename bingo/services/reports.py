@@ -11,13 +11,17 @@ from zoneinfo import ZoneInfo
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from bingo import compliance
 from bingo import report as rules
 from bingo.faces import ball_label
 from bingo.limits import (
     INDUCEMENT_PERCENT,
     MAX_OCCASION_PRIZES_CENTS,
+    Booking,
     GameKind,
     ProgramGame,
+    Promotion,
+    PromotionOccasion,
 )
 from bingo.models import (
     BallCheck,
@@ -35,11 +39,16 @@ from bingo.services.dashboard import prizes_awarded
 from bingo.services.occasions import CLOSED, get_occasion
 from bingo.services.programs import terms_of
 from shared.audit import Actor
+from shared.licensing import BingoLicenseClass
 from shared.models import Member, Premises
 from shared.money import format_cents
 from shared.reports.document import Document, Table
 from shared.services.common import finish
-from shared.services.licenses import bingo_license_status
+from shared.services.licenses import (
+    bingo_license_status,
+    bingo_terms,
+    list_personal_licenses,
+)
 from shared.services.organizations import get_organization
 from shared.services.roster import roster
 from shared.violations import refuse
@@ -254,3 +263,46 @@ def sworn_statement(session: Session, occasion_id: int, zone: ZoneInfo, today: d
                                 "expenses": sum(m.expenses_cents for m in money), "net": sum(m.net_cents for m in money)},
                      "games": [{"number": m.number, "receipts": m.receipts_cents, "prizes": m.prizes_cents,
                                 "expenses": m.expenses_cents, "net": m.net_cents} for m in money]})
+
+
+def annual_view(session: Session, org_id: int, year: int, today: date) -> Document:
+    """10 DE Admin Code 101-4.4, 4.6 and 4.7 over a calendar year: occasions against the licence class
+    in force on each day, premises shared on a day, promotional giveaways, and licences expiring."""
+    org = get_organization(session, org_id)
+    first, last = date(year, 1, 1), date(year, 12, 31)
+    mine = list(session.scalars(select(Occasion).where(Occasion.organization_id == org.id, Occasion.occasion_date >= first,
+                                                       Occasion.occasion_date <= last).order_by(Occasion.occasion_date)))
+    classes = {d: bingo_license_status(session, org.id, d).license_class for d in {o.occasion_date for o in mine}}
+    frequency = [f for license_class in (BingoLicenseClass.PRE_444, BingoLicenseClass.POST_444)
+                 for f in compliance.frequency(license_class, [d for d, c in classes.items() if c is license_class])]
+    frequency += [compliance.Finding(d.isoformat(), "1", "", "no bingo licence in force", "10 DE Admin Code 101-4.4")
+                  for d, c in sorted(classes.items()) if c is None]
+    premises_ids = {o.premises_id for o in mine}
+    bookings = [Booking(o.organization_id, o.premises_id, o.occasion_date) for o in session.scalars(
+        select(Occasion).where(Occasion.premises_id.in_(premises_ids), Occasion.occasion_date >= first, Occasion.occasion_date <= last))]
+    given = [Promotion(day, g.value_cents, PromotionOccasion(g.promotion_occasion)) for g, day in session.execute(
+        select(Giveaway, Occasion.occasion_date).join(Occasion, Giveaway.occasion_id == Occasion.id)
+        .where(Occasion.organization_id == org.id, Giveaway.kind == "promotion", Occasion.occasion_date >= first,
+               Occasion.occasion_date <= last)) if g.promotion_occasion]
+    expiring = [(f"Bingo licence {t.number}", t.valid_to.isoformat()) for t in bingo_terms(session, org.id) if first <= t.valid_to <= last]
+    expiring += [(f"{p.holder_name}: {p.kind.replace('_', ' ')} licence {p.number}", p.expires_on.isoformat())
+                 for p in list_personal_licenses(session, org.id) if first <= p.expires_on <= last]
+
+    def table(name: str, title: str, columns: tuple[str, ...], findings: list[compliance.Finding]) -> Table:
+        return Table(name, title, columns, tuple((f.period, f.count, f.limit, f.flag or "ok", f.rule) for f in findings))
+
+    tables = (
+        table("frequency", "Occasions against the licence class (101-4.4)", ("Period", "Held", "Limit", "Finding", "Rule"), frequency),
+        table("premises", "Premises shared on a day (101-4.7)", ("Day", "Organizations", "Limit", "Finding", "Rule"),
+              compliance.premises_conflicts(org.id, bookings)),
+        table("promotions", "Promotional giveaways (101-4.6)", ("Day", "Value", "Limit", "Finding", "Rule"),
+              compliance.promotions(given, org.anniversary_on)),
+        Table("licences", "Licences expiring this year", ("Licence", "Expires"), tuple(sorted(expiring, key=lambda e: e[1]))),
+    )
+    flags = sum(1 for t in tables[:3] for row in t.rows if row[3] != "ok")
+    return Document(f"Annual compliance view: {org.name}", f"{year} · 10 DE Admin Code 101-4.4, 4.6, 4.7",
+                    (("Organization", org.name), ("Year", str(year)), ("Occasions", str(len(mine))),
+                     ("Licence class", ", ".join(sorted({c.value.replace("_", "-") for c in classes.values() if c})) or "none in force"),
+                     ("Findings", str(flags)), ("Produced", today.isoformat())),
+                    tables, (), "Produced by Flashboard from the records; the scheduler refuses these at booking time.",
+                    {"totals": {"occasions": len(mine), "findings": flags}})
