@@ -552,6 +552,8 @@ def _document(occasion_id: int, kind: str) -> Document:
     _occasion_org(occasion_id)
     if kind == "report":
         return reports.occasion_report(db_session(), occasion_id, settings().zone)
+    if kind == "sales":
+        return reports.sales_report(db_session(), occasion_id, settings().zone)
     return reports.sworn_statement(db_session(), occasion_id, settings().zone, hall_today())
 
 
@@ -628,3 +630,27 @@ def annual_compliance_pdf(org_id: int, query: dict[str, Any]) -> Response:
            query=YearQuery, produces="text/csv")
 def annual_compliance_csv(org_id: int, table: str, query: dict[str, Any]) -> Response:
     return _csv(_annual(org_id, query["year"]), table, f"compliance-{org_id}")
+
+
+@operation(bp, OCC + "/sales-report", "GET", summary="Sales by station, cashier and product, voids, payouts and tills", access=REPORTERS,
+           response=ReportOut)
+def sales_report(occasion_id: int) -> Any:
+    return _document(occasion_id, "sales").as_json()
+
+
+@operation(bp, OCC + "/sales-report.pdf", "GET", summary="The sales and till report as PDF", access=REPORTERS, produces="application/pdf")
+def sales_report_pdf(occasion_id: int) -> Response:
+    return _pdf(_document(occasion_id, "sales"), f"occasion-{occasion_id}-sales")
+
+
+@operation(bp, OCC + "/sales-report/<table>.csv", "GET", summary="One table of the sales and till report as CSV", access=REPORTERS,
+           produces="text/csv")
+def sales_report_csv(occasion_id: int, table: str) -> Response:
+    return _csv(_document(occasion_id, "sales"), table, f"occasion-{occasion_id}-sales")
+
+
+@operation(bp, ORG + "/cookie-jar/statement.pdf", "GET", summary="The cookie-jar statement as PDF", access=OFFICE_VIEW,
+           query=StatementQuery, produces="application/pdf")
+def cookie_jar_statement_pdf(org_id: int, query: dict[str, Any]) -> Response:
+    found = jar_service.statement(db_session(), check_org(org_id), query["start"], query["end"])
+    return _pdf(reports.jar_statement(_org_name(org_id), found, query["start"], query["end"], settings().zone), f"cookie-jar-{org_id}")

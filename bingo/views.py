@@ -7,7 +7,16 @@ import threading
 import time
 from collections.abc import Iterator
 
-from flask import Blueprint, Response, abort, current_app, jsonify, render_template, request, url_for
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    jsonify,
+    render_template,
+    request,
+    url_for,
+)
 from flask.typing import ResponseReturnValue
 
 from bingo.faces import ball_label

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 import os
 from datetime import date, time
 from pathlib import Path
@@ -16,6 +17,8 @@ from sqlalchemy.orm import Session
 
 from bingo.models import Occasion
 from bingo.patterns import STANDARD, PatternKind
+from shared.models import PrintJob
+from shared.printing.documents import Receipt
 from tests.bingo_factories import make_hall, split_script
 from tests.conftest import Api, Clock
 from tests.factories import audit_count
@@ -184,3 +187,26 @@ def test_4_4_annual_view_flags_an_11th_day_for_pre_444_and_a_second_occasion_in_
     weeks = admin.client.get(f"/api/v1/organizations/{new.org.id}/compliance/frequency.csv?year=2026").get_data(as_text=True)
     assert "second occasion on 2026-03-04" in weeks
     refused(admin.get(f"/api/v1/organizations/{new.org.id}/compliance?year=1800"), 422, "invalid_input", field="year")
+
+
+def test_4_1_sales_report_agrees_with_the_printed_end_of_session_summary(admin: Api, session: Session, clock: Clock) -> None:
+    occ, hall, _ = played(admin, session)
+    pay_every_winner(admin, occ)
+    sales = ok(admin.get(occ + "/sales-report"))
+    assert sales["totals"] == {"sales": 61300, "voids": 0, "payouts": 81000, "over_short": 0}
+    by_product = {r[0]: r[3] for r in next(t for t in sales["tables"] if t["name"] == "by_product")["rows"]}
+    assert by_product == {"Admission pack": "$600.00", "Cookie jar entry": "$10.00", "Dauber": "$3.00", "Total": "$613.00"}
+    job = ok(admin.post(occ + "/session-report"))
+    with session.info["database"].readers() as reader:
+        printed = Receipt.from_json(json.loads(reader.get(PrintJob, job["id"]).document))
+    lines = dict(printed.lines)
+    assert lines["Sales total"] == "$613.00" and lines["Payouts"] == "$810.00" and lines["Admission pack"] == "$600.00"
+    payouts = list(csv.reader(io.StringIO(admin.client.get(occ + "/sales-report/payouts.csv").get_data(as_text=True))))
+    assert payouts[-1][4] == "$810.00" and len(payouts) == 2 + 4
+    assert "Sales by station and cashier" in pdf_text(admin.client.get(occ + "/sales-report.pdf").data)
+
+
+def test_4_31_jar_statement_pdf_shows_opening_and_closing_balances(admin: Api, session: Session, clock: Clock) -> None:
+    _, hall, _ = played(admin, session)
+    text = pdf_text(admin.client.get(f"/api/v1/organizations/{hall.org.id}/cookie-jar/statement.pdf?from=2026-12-05&to=2026-12-05").data)
+    assert "Opening" in text and "Closing" in text and "$500.00" in text and "10 DE Admin Code 101-4.31" in text

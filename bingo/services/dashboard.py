@@ -10,8 +10,8 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from bingo.limits import GameKind, LimitUse, limits_in_use
-from bingo.report import statement_due
 from bingo.models import Occasion, Sale, UPickTicket
+from bingo.report import statement_due
 from bingo.services import cookie_jar as jar_service
 from bingo.services.occasions import DONE
 from shared.models import PersonalLicense

@@ -33,8 +33,10 @@ from bingo.models import (
     Payout,
     Product,
     Sale,
+    Till,
     UPickTicket,
 )
+from bingo.services import cookie_jar as jar_service
 from bingo.services.dashboard import prizes_awarded
 from bingo.services.occasions import CLOSED, get_occasion
 from bingo.services.programs import terms_of
@@ -306,3 +308,74 @@ def annual_view(session: Session, org_id: int, year: int, today: date) -> Docume
                      ("Findings", str(flags)), ("Produced", today.isoformat())),
                     tables, (), "Produced by Flashboard from the records; the scheduler refuses these at booking time.",
                     {"totals": {"occasions": len(mine), "findings": flags}})
+
+
+def sales_report(session: Session, occasion_id: int, zone: ZoneInfo) -> Document:
+    """The cashiers' night: sales by station and cashier and by product, voids with their approvers,
+    payouts with W-2G flags, and every till's count and over/short (the same figures as the printed
+    end-of-session summary)."""
+    facts = gather(session, occasion_id, zone)
+    occasion = facts.occasion
+    tills = list(session.scalars(select(Till).where(Till.occasion_id == occasion.id).order_by(Till.opened_at, Till.id)))
+    completed = [s for s in facts.sales if s.kind == "sale" and s.status == "completed"]
+    by_who: dict[tuple[str, str], list[int]] = {}
+    for sale in completed:
+        entry = by_who.setdefault((sale.station, sale.cashier_name), [0, 0])
+        entry[0] += 1
+        entry[1] += sale.total_cents
+    by_product: dict[tuple[str, str], list[int]] = {}
+    for sale in completed:
+        for line in sale.lines:
+            entry = by_product.setdefault((line.description, line.kind), [0, 0])
+            entry[0] += line.quantity
+            entry[1] += line.total_cents
+    total = sum(s.total_cents for s in completed)
+    payouts = {p.sale_id: p for p in facts.payouts}
+    tables = (
+        Table("by_station", "Sales by station and cashier", ("Station", "Cashier", "Sales", "Amount"),
+              tuple((station, who, str(n), format_cents(c)) for (station, who), (n, c) in sorted(by_who.items())) +
+              (("Total", "", str(len(completed)), format_cents(total)),)),
+        Table("by_product", "Sales by product", ("Product", "Kind", "Quantity", "Amount"),
+              tuple((name, kind.replace("_", " "), str(q), format_cents(c)) for (name, kind), (q, c) in sorted(by_product.items())) +
+              (("Total", "", "", format_cents(total)),)),
+        Table("voids", "Voids", ("Transaction", "Time", "Station", "Cashier", "Amount", "Reason", "Approved by"),
+              tuple((str(s.number), _local(s.voided_at, zone), s.station, s.cashier_name, format_cents(s.total_cents), s.void_reason or "",
+                     s.approved_by or "") for s in facts.sales if s.status == "voided")),
+        Table("payouts", "Payouts", ("Transaction", "Game", "Prize", "Winner", "Amount", "Verified by", "W-2G"),
+              tuple((str(s.number), str(payouts[s.id].game_number), payouts[s.id].prize.replace("_", " "), payouts[s.id].winner,
+                     format_cents(s.total_cents), payouts[s.id].verifier_name, "yes" if payouts[s.id].w2g_required else "no")
+                    for s in facts.sales if s.kind == "payout" and s.id in payouts) +
+              (("Total", "", "", "", format_cents(sum(p.amount_cents for p in facts.payouts)), "", ""),)),
+        Table("tills", "Tills", ("Station", "Cashier", "Opened", "Closed", "Bank", "Expected", "Counted", "Over/short"),
+              tuple((t.station, t.cashier_name, _local(t.opened_at, zone), _local(t.closed_at, zone), format_cents(t.opening_bank_cents),
+                     format_cents(t.expected_cents) if t.expected_cents is not None else "open",
+                     format_cents(t.counted_cents) if t.counted_cents is not None else "",
+                     format_cents(t.over_short_cents) if t.over_short_cents is not None else "") for t in tills)),
+    )
+    numbers = [s.number for s in facts.sales]
+    return Document(f"Sales and tills: {facts.org_name}", f"{occasion.occasion_date.isoformat()} · 10 DE Admin Code 101-4.1",
+                    (("Organization", facts.org_name), ("Date", occasion.occasion_date.isoformat()),
+                     ("Transactions", f"{min(numbers)} to {max(numbers)}" if numbers else "none")),
+                    tables, ("Member in charge: " + facts.member_in_charge,), "",
+                    {"totals": {"sales": total, "voids": sum(s.total_cents for s in facts.sales if s.status == "voided"),
+                                "payouts": sum(p.amount_cents for p in facts.payouts),
+                                "over_short": sum(t.over_short_cents or 0 for t in tills)}})
+
+
+def jar_statement(org_name: str, found: jar_service.Statement, start: date | None, end: date | None, zone: ZoneInfo) -> Document:
+    """10 DE Admin Code 101-4.31: every ledger line in the range, with the opening and closing balance
+    of each jar and of the held fees."""
+    def balances(label: str, jars: Any) -> tuple[str, ...]:
+        return (label, "", "", "", "", format_cents(jars.jar1), format_cents(jars.jar2), format_cents(jars.held), format_cents(jars.pending))
+
+    rows = (balances("Opening", found.opening),
+            *((str(line.seq), _local(line.at, zone), line.kind.replace("_", " "), f"{line.source} → {line.target}", format_cents(line.cents),
+               format_cents(line.jar1_after), format_cents(line.jar2_after), format_cents(line.held_after), format_cents(line.pending_after))
+              for line in found.lines),
+            balances("Closing", found.closing))
+    span = f"{start.isoformat() if start else 'the first line'} to {end.isoformat() if end else 'today'}"
+    return Document(f"Cookie-jar statement: {org_name}", f"{span} · 10 DE Admin Code 101-4.31",
+                    (("Organization", org_name), ("From", start.isoformat() if start else "the first line"),
+                     ("To", end.isoformat() if end else "the last line"), ("Lines", str(len(found.lines)))),
+                    (Table("ledger", "Ledger", ("Line", "Time", "Movement", "From → to", "Amount", "Jar 1", "Jar 2", "Held", "Pending"), rows),),
+                    ("Member in charge",), "")
