@@ -210,3 +210,24 @@ def test_4_31_jar_statement_pdf_shows_opening_and_closing_balances(admin: Api, s
     _, hall, _ = played(admin, session)
     text = pdf_text(admin.client.get(f"/api/v1/organizations/{hall.org.id}/cookie-jar/statement.pdf?from=2026-12-05&to=2026-12-05").data)
     assert "Opening" in text and "Closing" in text and "$500.00" in text and "10 DE Admin Code 101-4.31" in text
+
+
+def test_101_4_24_member_in_charge_enters_expenses_and_swears_on_the_reports_pages(admin: Api, session: Session, clock: Clock) -> None:
+    occ, hall, _ = played(admin, session)
+    occasion_id = int(occ.rsplit("/", 1)[1])
+    mic = staff(admin, f"mic{hall.org.id}")
+    listing = mic.client.get("/bingo/reports").get_data(as_text=True)
+    assert "2026-12-05" in listing and f"/bingo/reports/occasions/{occasion_id}" in listing
+    page = f"/bingo/reports/occasions/{occasion_id}"
+    token = mic.token
+    refused_form = mic.client.post(page + "/expenses", data={"csrf_token": token, "payee_name": "Hall Supply Co.", "payee_address": " ",
+                                                           "description": "Paper", "amount": "45.00"})
+    assert refused_form.status_code == 422 and "28 Del. C. §1521" in refused_form.get_data(as_text=True)
+    done = mic.client.post(page + "/expenses", data={"csrf_token": token, **PAYEE})
+    assert done.status_code == 302
+    assert "12 Depot Rd, Millbrook, DE 19901" in mic.client.get(page).get_data(as_text=True)
+    pay_every_winner(admin, occ)
+    ok(mic.post(occ + "/close"))
+    sworn = mic.client.post(page + "/sworn-statement", data={"csrf_token": token, "net_profit_uses": "Fire apparatus fund"})
+    assert sworn.status_code == 302
+    assert "sworn 2026-12-05" in mic.client.get(page).get_data(as_text=True)

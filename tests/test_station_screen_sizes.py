@@ -22,7 +22,8 @@ pytestmark = [pytest.mark.browser, pytest.mark.printer]
 
 TV, TOUCH, TABLET = (1920, 1080), (1280, 800), (800, 1280)
 SCREENS = [("caller", "/bingo/caller", [TOUCH, TV]), ("verifier", "/bingo/verifier", [TOUCH, TABLET, TV]),
-           ("cashier", "/bingo/cashier", [TOUCH, TABLET, TV]), ("mic", "/bingo/member-in-charge", [TOUCH, TABLET, TV])]
+           ("cashier", "/bingo/cashier", [TOUCH, TABLET, TV]), ("mic", "/bingo/member-in-charge", [TOUCH, TABLET, TV]),
+           ("mic", "/bingo/reports", [TOUCH, TABLET]), ("mic", "/bingo/reports/occasions/{occasion}", [TOUCH, TABLET])]
 
 
 def test_station_screens_fit_the_tv_the_touchscreen_and_the_tablet(browser: Browser, live_url: str, app: Flask, admin: Api,
@@ -45,13 +46,14 @@ def test_station_screens_fit_the_tv_the_touchscreen_and_the_tablet(browser: Brow
             page.fill("#username", f"{role}{hall.org.id}")
             page.fill("#pin", PIN)
             page.press("#pin", "Enter")
+            path = path.format(occasion=occasion["id"])
             page.goto(live_url + path)
             page.wait_for_load_state("networkidle")
             overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
             if overflow > 0:
                 problems.append(f"{path} at {width}x{height} is {overflow}px too wide")
             problems.extend(f"{path} at {width}x{height}: {p}" for p in audit(page))
-            shoot(page, f"{role}-{width}x{height}", full_page=True)
+            shoot(page, f"{path.strip('/').replace('/', '-')}-{width}x{height}", full_page=True)
             page.context.close()
     tv = browser.new_context(viewport={"width": 1920, "height": 1080}).new_page()
     tv.goto(f"{live_url}/bingo/board/{occasion['display_token']}")
