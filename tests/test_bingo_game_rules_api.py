@@ -77,6 +77,18 @@ def test_4_11_merchandise_goes_to_one_drawn_winner(admin: Api, session: Session,
     assert "Turkey" in closed["closing_announcement"] and "qualify for a later game" in closed["closing_announcement"]
 
 
+def test_4_11_merchandise_winner_is_not_paid_in_cash(admin: Api, session: Session, clock: Clock, seeded: object) -> None:
+    script = split_script(STANDARD[PatternKind.ANY_ROW], winners=1)
+    occ, caller, verifier, hall = opened(admin, session, [{"pattern": {"kind": "any_row"}, "prize": "80.00", "merchandise": "Turkey"}])
+    ok(caller.post(occ + "/games/1/start", {}))
+    for ball in script.calls:
+        ok(caller.post(occ + "/games/1/calls", {"ball": ball}), 201)
+    ok(verifier.post(occ + "/games/1/claims", {"face_number": script.winners[0]}), 201)
+    claim = ok(caller.post(occ + "/games/1/close"))["claims"][0]
+    refused(admin.post(occ + "/payouts", {"game_number": 1, "claim_id": claim["id"]}), 409, "merchandise_prize", "10 DE Admin Code 101-4.11")
+    assert ok(staff(admin, f"mic{hall.org.id}").post(occ + "/close"))["status"] == "closed"
+
+
 def test_4_11_per_player_house_rule_pays_a_player_once(admin: Api, session: Session, clock: Clock) -> None:
     script = split_script(STANDARD[PatternKind.ANY_ROW], winners=3)
     occ, caller, verifier, _ = opened(admin, session, [{"pattern": {"kind": "any_row"}, "prize": "100.00"}], split_per_player=True)

@@ -46,6 +46,9 @@ def pay(session: Session, actor: Actor, now: datetime, occasion_id: int, data: d
         claim = get_or_refuse(session, Claim, claim_id, "claim_id", "claim")
         if claim.game_id != game.id:
             raise refuse("not_this_game", "That claim is not for this game.", None, "claim_id", 409)
+        if claim.merchandise_won and prize == "game":
+            raise refuse("merchandise_prize", f"Face {claim.face_number} won {game.merchandise}: hand over the merchandise; it is "
+                         "not paid in cash.", "10 DE Admin Code 101-4.11", "claim_id", 409)
         amount = (claim.jar_share_cents if prize == "cookie_jar" else claim.share_cents) or 0
         winner = f"face {claim.face_number}" + (f" ({claim.player})" if claim.player else "")
         already = select(Payout.id).where(Payout.claim_id == claim.id, Payout.prize == prize)
