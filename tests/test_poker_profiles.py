@@ -1,0 +1,99 @@
+"""Tournament setups against each jurisdiction's profile: Delaware (28 Del. C. ch. 18, §1804 B), New
+Hampshire (Pari 1207.03 (d), (h)) and Montana (MCA 23-5-317 (1), (2), (7)-(9)). Each refusal names
+its rule."""
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import date
+
+from poker.profiles import DELAWARE, MONTANA_LARGE, MONTANA_SMALL, NEW_HAMPSHIRE, PROFILES, Jurisdiction
+from poker.setup import Level, Prize, RebuyPolicy, Setup, setup_violations, spend_cap
+
+LEVELS = (Level(25, 50, 0, 20), Level(50, 100, 0, 20), Level(0, 0, 0, 10, is_break=True), Level(100, 200, 25, 20))
+BASE = Setup(entry_fee_cents=10_000, starting_chips=10_000, levels=LEVELS, min_players=20,
+             prizes=(Prize(1, "50% of the pool", percent_bp=5_000), Prize(2, "30% of the pool", percent_bp=3_000)))
+
+
+def codes(setup: Setup, profile: object) -> list[tuple[str, str | None]]:
+    return [(v.code, v.rule) for v in setup_violations(setup, profile)]  # type: ignore[arg-type]
+
+
+def test_every_jurisdiction_has_a_profile_and_a_plain_setup_passes_in_delaware() -> None:
+    assert set(PROFILES) == set(Jurisdiction)
+    assert codes(BASE, DELAWARE) == []
+
+
+def test_1804_b1_rebuys_get_the_same_chips_as_the_entry() -> None:
+    setup = replace(BASE, rebuy=RebuyPolicy(allowed=True, cost_cents=10_000, chips=5_000, until_level=3))
+    assert codes(setup, DELAWARE) == [("unequal_chips", "28 Del. C. §1804 B(1)")]
+
+
+def test_1804_b3_no_reentry_in_delaware_and_b5_no_deals() -> None:
+    setup = replace(BASE, rebuy=RebuyPolicy(reentry=True, cost_cents=10_000, chips=10_000), deals_allowed=True)
+    assert codes(setup, DELAWARE) == [("reentry_forbidden", "28 Del. C. §1804 B(3)"), ("deals_forbidden", "28 Del. C. §1804 B(5)")]
+
+
+def test_delaware_profile_carries_the_fee_decks_and_helpline() -> None:
+    assert DELAWARE.occasion_fee_cents and DELAWARE.occasion_fee_cents.value == 25_000
+    assert DELAWARE.decks_per_table and DELAWARE.decks_per_table.value == 2
+    assert DELAWARE.deck_count_minutes and DELAWARE.deck_count_minutes.value == 60
+    assert DELAWARE.deck_change_minutes and DELAWARE.deck_change_minutes.value == 120
+    assert DELAWARE.helpline == "888-850-8888" and DELAWARE.one_sponsor is not None
+
+
+def test_pari_1207_03_d3_d4_spend_cap_150_a_game_or_250_for_the_special_game() -> None:
+    nh = replace(BASE, entry_fee_cents=5_000, rebuy=RebuyPolicy(allowed=True, cost_cents=5_000, chips=10_000, max_per_player=2, reentry=True),
+                 prizes=(Prize(1, "$400", fixed_cents=40_000), Prize(2, "$200", fixed_cents=20_000)))
+    assert codes(nh, NEW_HAMPSHIRE) == []
+    more = replace(nh, rebuy=replace(nh.rebuy, max_per_player=3))
+    assert codes(more, NEW_HAMPSHIRE) == [("over_spend_cap", "N.H. Admin. Code Pari 1207.03(d)(3)")]
+    assert codes(replace(more, special_game=True), NEW_HAMPSHIRE) == []
+    assert spend_cap(replace(more, special_game=True), NEW_HAMPSHIRE) == 25_000
+    assert codes(replace(BASE, special_game=True), DELAWARE)[0][0] == "no_special_game"
+
+
+def test_pari_1207_03_d6_d7_prizes_to_half_the_players_and_80_percent_of_the_pool() -> None:
+    nh = replace(BASE, entry_fee_cents=5_000, min_players=4)
+    assert codes(nh, NEW_HAMPSHIRE) == []
+    three = replace(nh, prizes=(*nh.prizes, Prize(3, "10% of the pool", percent_bp=1_000)))
+    assert codes(three, NEW_HAMPSHIRE) == [("prizes_over_pool_share", "N.H. Admin. Code Pari 1207.03(d)(7), (h)(4)"),
+                                           ("too_many_places", "N.H. Admin. Code Pari 1207.03(d)(6)")]
+    guarantee = replace(nh, prizes=(Prize(1, "$200 guaranteed", fixed_cents=20_000),))
+    assert codes(guarantee, NEW_HAMPSHIRE) == [("guarantee_needs_house_money", "N.H. Admin. Code Pari 1207.03(d)(7), (h)(4)")]
+
+
+def test_pari_1207_03_d2_d5_h5_only_buyins_and_rebuys_set_or_percentage_prizes_no_added_money() -> None:
+    nh = replace(BASE, entry_fee_cents=5_000, other_charges_cents=500, added_money_cents=10_000,
+                 prizes=(Prize(1, "Half the pool or $100", fixed_cents=10_000, percent_bp=5_000),))
+    assert codes(nh, NEW_HAMPSHIRE) == [("prize_form", "N.H. Admin. Code Pari 1207.03(d)(5)"),
+                                        ("other_charges", "N.H. Admin. Code Pari 1207.03(d)(2)"),
+                                        ("added_money", "N.H. Admin. Code Pari 1207.03(h)(5)")]
+
+
+def test_mca_23_5_317_2c_small_stakes_80_dollars_and_no_rebuy_or_reentry() -> None:
+    small = replace(BASE, entry_fee_cents=8_000)
+    assert codes(small, MONTANA_SMALL) == []
+    assert codes(replace(small, entry_fee_cents=8_001), MONTANA_SMALL) == [("over_spend_cap", "MCA 23-5-317(2)(c)")]
+    assert codes(replace(small, rebuy=RebuyPolicy(reentry=True)), MONTANA_SMALL) == [("rebuys_forbidden", "MCA 23-5-317(2)(c)")]
+
+
+def test_mca_23_5_317_1_large_stakes_cap_days_and_notice() -> None:
+    large = replace(BASE, entry_fee_cents=50_000, rebuy=RebuyPolicy(allowed=True, cost_cents=50_000, chips=10_000, max_per_player=2,
+                                                                      reentry=True), starts_on=date(2026, 12, 10), days=5,
+                    announced_on=date(2026, 12, 5))
+    assert codes(large, MONTANA_LARGE) == []
+    assert codes(replace(large, rebuy=replace(large.rebuy, max_per_player=3)), MONTANA_LARGE) == [("over_spend_cap", "MCA 23-5-317(1)(g)")]
+    assert codes(replace(large, days=6, announced_on=date(2026, 12, 6)), MONTANA_LARGE) == [
+        ("too_many_days", "MCA 23-5-317(1)(c)"), ("notice_too_late", "MCA 23-5-317(1)(d)")]
+
+
+def test_mca_23_5_317_8_9_charity_half_of_fees_and_no_rake() -> None:
+    charitable = replace(BASE, entry_fee_cents=8_000, charitable=True, charity_percent=40, rake_cents=100)
+    assert codes(charitable, MONTANA_SMALL) == [("rake", "MCA 23-5-317(9)"), ("charity_share", "MCA 23-5-317(8)")]
+    assert codes(replace(charitable, charity_percent=50, rake_cents=0), MONTANA_SMALL) == []
+
+
+def test_setup_basics_refuse_empty_fees_falling_blinds_and_gaps_in_places() -> None:
+    bad = replace(BASE, entry_fee_cents=0, levels=(Level(50, 100, 0, 20), Level(25, 50, 0, 20)),
+                  prizes=(Prize(1, "Half", percent_bp=5_000), Prize(3, "", percent_bp=1_000)))
+    assert [c for c, _ in codes(bad, DELAWARE)] == ["entry_fee_required", "blinds_decrease", "prize_places", "prize_description"]
