@@ -2,8 +2,9 @@
 jurisdiction's profile. Every refusal cites the rule; an empty list means the setup may be used."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from datetime import date
+from typing import Any
 
 from poker.profiles import Profile
 from shared.money import format_cents
@@ -192,3 +193,22 @@ def _conduct(setup: Setup, profile: Profile) -> list[Violation]:
 def setup_violations(setup: Setup, profile: Profile) -> list[Violation]:
     """Everything wrong with a setup under its profile, each with the rule it breaks."""
     return _basics(setup) + _prizes(setup, profile) + _money(setup, profile) + _conduct(setup, profile)
+
+
+def to_json(setup: Setup) -> dict[str, Any]:
+    """The setup as stored with the tournament (dates as ISO text)."""
+    data = asdict(setup)
+    for key in ("starts_on", "announced_on"):
+        data[key] = data[key].isoformat() if data[key] else None
+    return data
+
+
+def from_json(data: dict[str, Any]) -> Setup:
+    return Setup(
+        entry_fee_cents=data["entry_fee_cents"], starting_chips=data["starting_chips"],
+        levels=tuple(Level(**lv) for lv in data["levels"]), prizes=tuple(Prize(**p) for p in data["prizes"]),
+        rebuy=RebuyPolicy(**data["rebuy"]),
+        **{k: v for k, v in data.items() if k not in {"entry_fee_cents", "starting_chips", "levels", "prizes", "rebuy", "starts_on",
+                                                      "announced_on"}},
+        starts_on=date.fromisoformat(data["starts_on"]) if data.get("starts_on") else None,
+        announced_on=date.fromisoformat(data["announced_on"]) if data.get("announced_on") else None)

@@ -85,6 +85,7 @@ def create_app(settings: Settings | None = None, overrides: dict[str, Any] | Non
 
     from bingo.api import bp as bingo_api_bp
     from bingo.report_views import bp as reports_bp
+    from poker.api import bp as poker_api_bp
     from bingo.views import bp as bingo_bp
     from poker.views import bp as poker_bp
     from shared.views.api import bp as api_bp
@@ -92,7 +93,7 @@ def create_app(settings: Settings | None = None, overrides: dict[str, Any] | Non
     from shared.views.office import bp as office_bp
     from shared.views.signin import bp as auth_bp
 
-    for blueprint in (auth_bp, health_bp, api_bp, bingo_api_bp, office_bp, bingo_bp, reports_bp, poker_bp):
+    for blueprint in (auth_bp, health_bp, api_bp, bingo_api_bp, office_bp, bingo_bp, reports_bp, poker_bp, poker_api_bp):
         app.register_blueprint(blueprint)
 
     from bingo.cli import register as register_bingo_commands

@@ -4,6 +4,7 @@ from __future__ import annotations
 from sqlalchemy import MetaData
 
 from bingo import models as bingo_models  # noqa: F401
+from poker import models as poker_models  # noqa: F401
 from shared import audit, models  # noqa: F401
 from shared.db import Base
 

@@ -1,0 +1,70 @@
+"""/api/v1 for poker tournaments: set up (checked against the jurisdiction), the printed rules, and
+buy-ins at the cashier. Thin views: schema in, one service, schema out."""
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, Response
+
+from poker.printed_rules import as_text
+from poker.schemas import BuyIn, BuyOut, TournamentIn, TournamentOut
+from poker.services import tournaments
+from shared.api import operation
+from shared.context import actor, db_session, hall_now
+from shared.reports import pdf
+from shared.reports.document import Document
+from shared.roles import Role
+from shared.views.scope import check_org
+
+bp = Blueprint("poker_api", __name__, url_prefix="/api/v1")
+ORG = "/organizations/<int:org_id>"
+TOURNAMENT = "/tournaments/<int:tournament_id>"
+DIRECTORS = (Role.ADMIN, Role.OFFICER, Role.TOURNAMENT_DIRECTOR)
+CASH = (Role.ADMIN, Role.CASHIER, Role.TOURNAMENT_DIRECTOR, Role.MEMBER_IN_CHARGE)
+ANYONE_ON_STAFF = tuple(Role)
+
+
+def _shown(row: Any) -> dict[str, Any]:
+    return {"id": row.id, "organization_id": row.organization_id, "license_id": row.license_id, "jurisdiction": row.jurisdiction,
+            "name": row.name, "starts_on": row.starts_on, "status": row.status, "pool_cents": tournaments.pool_cents(row),
+            "entries": row.entries}
+
+
+def _mine(tournament_id: int) -> Any:
+    row = tournaments.get_tournament(db_session(), tournament_id)
+    check_org(row.organization_id)
+    return row
+
+
+@operation(bp, ORG + "/tournaments", "POST", summary="Set up a tournament, checked against its jurisdiction's rules",
+           access=DIRECTORS, body=TournamentIn, response=TournamentOut, status=201)
+def create_tournament(org_id: int, body: dict[str, Any]) -> Any:
+    return _shown(tournaments.create(db_session(), actor(), hall_now(), check_org(org_id), body))
+
+
+@operation(bp, TOURNAMENT, "GET", summary="A tournament, its entries and its pool", access=ANYONE_ON_STAFF, response=TournamentOut)
+def get_tournament(tournament_id: int) -> Any:
+    return _shown(_mine(tournament_id))
+
+
+@operation(bp, TOURNAMENT + "/rules.txt", "GET", summary="The printed rules (28 Del. C. ch. 18; MCA 23-5-317(3)) as text",
+           access=ANYONE_ON_STAFF, produces="text/plain")
+def printed_rules_text(tournament_id: int) -> Response:
+    return Response(as_text(tournaments.rules(db_session(), _mine(tournament_id))), mimetype="text/plain")
+
+
+@operation(bp, TOURNAMENT + "/rules.pdf", "GET", summary="The printed rules as PDF, to post and hand out", access=ANYONE_ON_STAFF,
+           produces="application/pdf")
+def printed_rules_pdf(tournament_id: int) -> Response:
+    row = _mine(tournament_id)
+    sections = tournaments.rules(db_session(), row)
+    document = Document(sections[0].title, sections[0].lines[0], tuple((s.title, "\n".join(s.lines)) for s in sections[1:]), ())
+    return Response(pdf.render(document), mimetype="application/pdf")
+
+
+@operation(bp, TOURNAMENT + "/buys", "POST", summary="Take an entry, re-buy or re-entry, within the caps and never on credit",
+           access=CASH, body=BuyIn, response=BuyOut, status=201)
+def take_buy(tournament_id: int, body: dict[str, Any]) -> Any:
+    _mine(tournament_id)
+    result = tournaments.buy(db_session(), actor(), hall_now(), tournament_id, body)
+    return {"entry": result.entry, "kind": result.buy.kind, "price_cents": result.buy.cents, "change_cents": result.change_cents}

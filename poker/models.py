@@ -1,0 +1,63 @@
+"""Poker tables: a tournament with its setup (as checked against its jurisdiction), its entries
+(one row a player, with what they have spent, their seat and their finish) and every buy taken at
+the cashier. Money is integer cents; times are UTC."""
+from __future__ import annotations
+
+from datetime import date, datetime
+
+from sqlalchemy import Boolean, Date, ForeignKey, Integer, String, Text, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from shared.db import Base, UtcDateTime
+
+
+class Tournament(Base):
+    __tablename__ = "poker_tournaments"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    organization_id: Mapped[int] = mapped_column(ForeignKey("organizations.id"), index=True)
+    license_id: Mapped[int | None] = mapped_column(ForeignKey("poker_occasion_licenses.id"))
+    jurisdiction: Mapped[str] = mapped_column(String(16))
+    name: Mapped[str] = mapped_column(String(200))
+    starts_on: Mapped[date] = mapped_column(Date)
+    setup: Mapped[str] = mapped_column(Text)
+    status: Mapped[str] = mapped_column(String(16))
+    created_at: Mapped[datetime] = mapped_column(UtcDateTime())
+
+    entries: Mapped[list[Entry]] = relationship(order_by="Entry.number", cascade="all, delete-orphan", back_populates="tournament")
+
+
+class Entry(Base):
+    __tablename__ = "poker_entries"
+    __table_args__ = (UniqueConstraint("tournament_id", "number"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    tournament_id: Mapped[int] = mapped_column(ForeignKey("poker_tournaments.id"), index=True)
+    number: Mapped[int] = mapped_column(Integer)
+    player_name: Mapped[str] = mapped_column(String(200))
+    spent_cents: Mapped[int] = mapped_column(Integer, default=0)
+    rebuys: Mapped[int] = mapped_column(Integer, default=0)
+    reentries: Mapped[int] = mapped_column(Integer, default=0)
+    eliminated: Mapped[bool] = mapped_column(Boolean, default=False)
+    place: Mapped[int | None] = mapped_column(Integer)
+    table_number: Mapped[int | None] = mapped_column(Integer)
+    seat: Mapped[int | None] = mapped_column(Integer)
+    prize_cents: Mapped[int | None] = mapped_column(Integer)
+
+    tournament: Mapped[Tournament] = relationship(back_populates="entries")
+    buys: Mapped[list[Buy]] = relationship(order_by="Buy.id", cascade="all, delete-orphan")
+
+
+class Buy(Base):
+    """One purchase at the cashier: the entry, a re-buy or a re-entry, paid in full (no credit)."""
+
+    __tablename__ = "poker_buys"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    entry_id: Mapped[int] = mapped_column(ForeignKey("poker_entries.id"), index=True)
+    kind: Mapped[str] = mapped_column(String(16))
+    cents: Mapped[int] = mapped_column(Integer)
+    tender: Mapped[str] = mapped_column(String(32))
+    tendered_cents: Mapped[int] = mapped_column(Integer)
+    at: Mapped[datetime] = mapped_column(UtcDateTime())
+    cashier_name: Mapped[str] = mapped_column(String(200))

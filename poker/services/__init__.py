@@ -1,0 +1,1 @@
+"""Poker use cases: load, apply the rules core, write with the audit entry, commit."""

@@ -1,0 +1,75 @@
+"""Tournaments through the API: a Delaware setup needs the organization's occasion licence for the day
+(28 Del. C. ch. 18, general provisions ¶(1), (3)); the setup is checked against the profile, each
+refusal citing its rule and writing nothing; the printed rules carry the helpline; buy-ins at the
+cashier stop at New Hampshire's $150 (Pari 1207.03(d)(3)) and never go on credit."""
+from __future__ import annotations
+
+from typing import Any
+
+import pypdfium2 as pdfium
+from sqlalchemy.orm import Session
+
+from tests.conftest import Api, Clock
+from tests.factories import audit_count, make_org
+from tests.test_bingo_occasion_api import ok, refused
+
+DE_SETUP: dict[str, Any] = {
+    "name": "Winter Classic", "jurisdiction": "de", "starts_on": "2026-12-05", "entry_fee": "100.00", "starting_chips": 10000,
+    "rebuy": {"allowed": True, "cost": "100.00", "chips": 10000, "until_level": 3},
+    "levels": [{"small_blind": 25, "big_blind": 50, "minutes": 20}, {"small_blind": 50, "big_blind": 100, "minutes": 20},
+               {"minutes": 10, "is_break": True}, {"small_blind": 100, "big_blind": 200, "ante": 25, "minutes": 20}],
+    "prizes": [{"place": 1, "description": "50% of the pool", "percent_bp": 5000},
+               {"place": 2, "description": "30% of the pool", "percent_bp": 3000},
+               {"place": 3, "description": "20% of the pool", "percent_bp": 2000}],
+    "final_table_size": 9, "min_players": 10}
+
+
+def licensed(admin: Api, session: Session) -> tuple[int, int]:
+    org = make_org(session)
+    licence = ok(admin.post("/api/v1/poker-occasion-licenses", {"number": f"P-{org.id}", "occasion_date": "2026-12-05", "fee": "250.00",
+                                                                 "sponsor_organization_ids": [org.id]}), 201)
+    return org.id, licence["id"]
+
+
+def test_ch18_delaware_tournament_needs_its_occasion_licence_and_one_setup_rule_at_a_time(admin: Api, session: Session,
+                                                                                         clock: Clock) -> None:
+    org_id, licence_id = licensed(admin, session)
+    url = f"/api/v1/organizations/{org_id}/tournaments"
+    before = audit_count(session)
+    refused(admin.post(url, DE_SETUP), 422, "occasion_license_required", "28 Del. C. ch. 18, general provisions ¶(3)", "license_id")
+    refused(admin.post(url, {**DE_SETUP, "license_id": licence_id, "starts_on": "2026-12-06"}), 422, "license_date")
+    unequal = {**DE_SETUP, "license_id": licence_id, "rebuy": {**DE_SETUP["rebuy"], "chips": 5000}, "deals_allowed": True}
+    body = refused(admin.post(url, unequal), 422, "unequal_chips", "28 Del. C. §1804 B(1)", "rebuy.chips")
+    assert "28 Del. C. §1804 B(5)" in body["message"]
+    assert audit_count(session) == before
+    tournament = ok(admin.post(url, {**DE_SETUP, "license_id": licence_id}), 201)
+    assert tournament["status"] == "registering" and tournament["pool"] == "0.00"
+    text = admin.client.get(f"/api/v1/tournaments/{tournament['id']}/rules.txt").get_data(as_text=True)
+    for item in ["The entry fee is $100.00 for 10,000 chips.", "Re-buys are permitted: $100.00 for 10,000 chips; until the end of level 3.",
+                 "When 9 players remain", "3 prizes will be awarded:", "888-850-8888", "(28 Del. C. §1804 B(5))"]:
+        assert item in text, item
+    rules_pdf = admin.client.get(f"/api/v1/tournaments/{tournament['id']}/rules.pdf").data
+    page_text = " ".join(pdfium.PdfDocument(rules_pdf)[0].get_textpage().get_text_range().split())
+    assert "Winter Classic" in page_text and "Standard rules of play" in page_text
+
+
+def test_pari_1207_03_d3_j_buys_stop_at_150_and_never_on_credit(admin: Api, session: Session, clock: Clock) -> None:
+    org = make_org(session)
+    nh = {**DE_SETUP, "jurisdiction": "nh", "entry_fee": "50.00",
+          "rebuy": {"allowed": True, "cost": "50.00", "chips": 10000, "reentry": True},
+          "prizes": [{"place": 1, "description": "$300", "fixed": "300.00"}, {"place": 2, "description": "$100", "fixed": "100.00"}]}
+    tournament = ok(admin.post(f"/api/v1/organizations/{org.id}/tournaments", nh), 201)
+    buys = f"/api/v1/tournaments/{tournament['id']}/buys"
+    entry = ok(admin.post(buys, {"kind": "entry", "player_name": "Pat Doe", "tendered": "60.00"}), 201)
+    assert (entry["entry"]["number"], entry["change"], entry["entry"]["spent"]) == (1, "10.00", "50.00")
+    refused(admin.post(buys, {"kind": "rebuy", "entry_number": 1, "tender": "credit", "tendered": "0.00"}), 422, "no_credit",
+            "N.H. Admin. Code Pari 1207.03(j)")
+    refused(admin.post(buys, {"kind": "rebuy", "entry_number": 1, "tendered": "40.00"}), 422, "short_tender")
+    ok(admin.post(buys, {"kind": "rebuy", "entry_number": 1, "tendered": "50.00"}), 201)
+    ok(admin.post(buys, {"kind": "rebuy", "entry_number": 1, "tendered": "50.00"}), 201)
+    refused(admin.post(buys, {"kind": "rebuy", "entry_number": 1, "tendered": "50.00"}), 409, "spend_cap",
+            "N.H. Admin. Code Pari 1207.03(d)(3)")
+    state = ok(admin.get(f"/api/v1/tournaments/{tournament['id']}"))
+    assert state["pool"] == "150.00" and state["entries"][0]["rebuys"] == 2 and state["entries"][0]["spent"] == "150.00"
+    refused(admin.post(buys, {"kind": "entry", "tendered": "50.00"}), 422, "player_name_required")
+    refused(admin.post(buys, {"kind": "reentry", "entry_number": 9, "tendered": "50.00"}), 404, "not_found")
