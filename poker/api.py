@@ -2,12 +2,21 @@
 buy-ins at the cashier. Thin views: schema in, one service, schema out."""
 from __future__ import annotations
 
+import random
 from typing import Any
 
-from flask import Blueprint, Response
+from flask import Blueprint, Response, current_app
 
 from poker.printed_rules import as_text
-from poker.schemas import BuyIn, BuyOut, TournamentIn, TournamentOut
+from poker.schemas import (
+    BuyIn,
+    BuyOut,
+    EliminationIn,
+    SeatMoveOut,
+    StartIn,
+    TournamentIn,
+    TournamentOut,
+)
 from poker.services import tournaments
 from shared.api import operation
 from shared.context import actor, db_session, hall_now
@@ -66,5 +75,39 @@ def printed_rules_pdf(tournament_id: int) -> Response:
            access=CASH, body=BuyIn, response=BuyOut, status=201)
 def take_buy(tournament_id: int, body: dict[str, Any]) -> Any:
     _mine(tournament_id)
-    result = tournaments.buy(db_session(), actor(), hall_now(), tournament_id, body)
+    result = tournaments.buy(db_session(), actor(), hall_now(), tournament_id, body, rng())
     return {"entry": result.entry, "kind": result.buy.kind, "price_cents": result.buy.cents, "change_cents": result.change_cents}
+
+
+def rng() -> random.Random:
+    """secrets.SystemRandom in production; tests may put a seeded Random in its place."""
+    chosen: random.Random = current_app.extensions["flashboard.rng"]
+    return chosen
+
+
+@operation(bp, TOURNAMENT + "/start", "POST", summary="Close registration and draw tables and seats at random (28 Del. C. §1804 B(2))",
+           access=DIRECTORS, body=StartIn, response=TournamentOut)
+def start_tournament(tournament_id: int, body: dict[str, Any]) -> Any:
+    _mine(tournament_id)
+    return _shown(tournaments.start(db_session(), actor(), hall_now(), tournament_id, body["seats_per_table"], rng()))
+
+
+@operation(bp, TOURNAMENT + "/eliminations", "POST", summary="Players out on a hand: places, table breaks, balancing, the final "
+           "table and, with one left, the prizes", access=DIRECTORS, body=EliminationIn, response=TournamentOut)
+def eliminate(tournament_id: int, body: dict[str, Any]) -> Any:
+    _mine(tournament_id)
+    return _shown(tournaments.eliminate(db_session(), actor(), hall_now(), tournament_id, body, rng()))
+
+
+@operation(bp, TOURNAMENT + "/seat-moves", "GET", summary="Every seat given or changed, for the director's screen and the clock TV",
+           access=ANYONE_ON_STAFF, response=SeatMoveOut, many=True)
+def seat_moves(tournament_id: int) -> Any:
+    _mine(tournament_id)
+    return tournaments.seat_moves(db_session(), tournament_id)
+
+
+@operation(bp, TOURNAMENT + "/deal", "POST", summary="A proposed deal: refused (28 Del. C. §1804 B(5))", access=DIRECTORS,
+           response=TournamentOut)
+def propose_deal(tournament_id: int) -> Any:
+    _mine(tournament_id)
+    tournaments.deal(db_session(), tournament_id)

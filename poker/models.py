@@ -5,7 +5,15 @@ from __future__ import annotations
 
 from datetime import date, datetime
 
-from sqlalchemy import Boolean, Date, ForeignKey, Integer, String, Text, UniqueConstraint
+from sqlalchemy import (
+    Boolean,
+    Date,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+)
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from shared.db import Base, UtcDateTime
@@ -23,6 +31,8 @@ class Tournament(Base):
     setup: Mapped[str] = mapped_column(Text)
     status: Mapped[str] = mapped_column(String(16))
     created_at: Mapped[datetime] = mapped_column(UtcDateTime())
+    tables: Mapped[str] = mapped_column(Text, default="{}")
+    buttons: Mapped[str] = mapped_column(Text, default="{}")
 
     entries: Mapped[list[Entry]] = relationship(order_by="Entry.number", cascade="all, delete-orphan", back_populates="tournament")
 
@@ -43,6 +53,9 @@ class Entry(Base):
     table_number: Mapped[int | None] = mapped_column(Integer)
     seat: Mapped[int | None] = mapped_column(Integer)
     prize_cents: Mapped[int | None] = mapped_column(Integer)
+    bust_hand: Mapped[int | None] = mapped_column(Integer)
+    bust_table: Mapped[int | None] = mapped_column(Integer)
+    bust_stack: Mapped[int | None] = mapped_column(Integer)
 
     tournament: Mapped[Tournament] = relationship(back_populates="entries")
     buys: Mapped[list[Buy]] = relationship(order_by="Buy.id", cascade="all, delete-orphan")
@@ -61,3 +74,19 @@ class Buy(Base):
     tendered_cents: Mapped[int] = mapped_column(Integer)
     at: Mapped[datetime] = mapped_column(UtcDateTime())
     cashier_name: Mapped[str] = mapped_column(String(200))
+
+
+class SeatMove(Base):
+    """Every seat given or changed: the draw, a balancing move, a broken table, the final-table redraw."""
+
+    __tablename__ = "poker_seat_moves"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    tournament_id: Mapped[int] = mapped_column(ForeignKey("poker_tournaments.id"), index=True)
+    entry_number: Mapped[int] = mapped_column(Integer)
+    from_table: Mapped[int | None] = mapped_column(Integer)
+    from_seat: Mapped[int | None] = mapped_column(Integer)
+    to_table: Mapped[int] = mapped_column(Integer)
+    to_seat: Mapped[int] = mapped_column(Integer)
+    reason: Mapped[str] = mapped_column(String(100))
+    at: Mapped[datetime] = mapped_column(UtcDateTime())

@@ -97,3 +97,29 @@ class BuyOut(Schema):
     kind = fields.String()
     price_cents = Money(data_key="price")
     change_cents = Money(data_key="change")
+
+
+class StartIn(Schema):
+    seats_per_table = fields.Integer(strict=True, load_default=9, validate=validate.Range(min=2, max=10))
+
+
+class BustIn(Schema):
+    entry_number = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=100_000))
+    starting_stack = fields.Integer(strict=True, required=True, validate=CHIPS)
+
+
+class EliminationIn(Schema):
+    hand = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=10_000_000))
+    busts = fields.List(fields.Nested(BustIn), required=True, validate=validate.Length(min=1, max=100))
+    buttons = fields.Dict(keys=fields.String(validate=validate.Regexp(r"^\d{1,3}$")),
+                          values=fields.Integer(strict=True, validate=validate.Range(min=1, max=10)), load_default=dict)
+
+
+class SeatMoveOut(Schema):
+    entry_number = fields.Integer()
+    from_table = fields.Integer(allow_none=True)
+    from_seat = fields.Integer(allow_none=True)
+    to_table = fields.Integer()
+    to_seat = fields.Integer()
+    reason = fields.String()
+    at = fields.DateTime()

@@ -61,6 +61,8 @@ EXAMPLES: dict[str, dict[str, Any]] = {
                      "starting_chips": 10000, "levels": [{"small_blind": 25, "big_blind": 50, "minutes": 20}],
                      "prizes": [{"place": 1, "description": "Half the pool", "percent_bp": 5000}], "min_players": 4},
     "BuyIn": {"kind": "entry", "player_name": "Pat Doe", "tendered": "50.00"},
+    "StartIn": {"seats_per_table": 9},
+    "EliminationIn": {"hand": 1, "busts": [{"entry_number": 1, "starting_stack": 0}]},
     "JarSettingsIn": {"maximum": "1000.00", "fee": "2.00"},
     "JarOpeningIn": {"jar1": "100.00", "jar2": "0.00"},
     "JarEntriesIn": {"quantity": 2},

@@ -4,6 +4,7 @@ refusal citing its rule and writing nothing; the printed rules carry the helplin
 cashier stop at New Hampshire's $150 (Pari 1207.03(d)(3)) and never go on credit."""
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pypdfium2 as pdfium
@@ -73,3 +74,54 @@ def test_pari_1207_03_d3_j_buys_stop_at_150_and_never_on_credit(admin: Api, sess
     assert state["pool"] == "150.00" and state["entries"][0]["rebuys"] == 2 and state["entries"][0]["spent"] == "150.00"
     refused(admin.post(buys, {"kind": "entry", "tendered": "50.00"}), 422, "player_name_required")
     refused(admin.post(buys, {"kind": "reentry", "entry_number": 9, "tendered": "50.00"}), 404, "not_found")
+
+
+def test_1804_30_player_delaware_tournament_from_registration_to_one_winner(admin: Api, session: Session, clock: Clock) -> None:
+    """Registration with re-buys, the random draw at three tables of ten, eliminations with two table
+    breaks and the final-table redraw, a deal refused (§1804 B(5)), and the prizes from the pool."""
+    org_id, licence_id = licensed(admin, session)
+    tournament = ok(admin.post(f"/api/v1/organizations/{org_id}/tournaments", {**DE_SETUP, "license_id": licence_id}), 201)
+    url = f"/api/v1/tournaments/{tournament['id']}"
+    for n in range(1, 31):
+        ok(admin.post(url + "/buys", {"kind": "entry", "player_name": f"Player {n}", "tendered": "100.00"}), 201)
+    for n in (3, 7, 11, 19, 23):
+        ok(admin.post(url + "/buys", {"kind": "rebuy", "entry_number": n, "chips": 0, "tendered": "100.00"}), 201)
+    started = ok(admin.post(url + "/start", {"seats_per_table": 10}))
+    seats = [(e["table"], e["seat"]) for e in started["entries"]]
+    assert len(set(seats)) == 30 and sorted({t for t, _ in seats}) == [1, 2, 3]
+    refused(admin.post(url + "/deal"), 409, "deal_refused", "28 Del. C. §1804 B(5)")
+    refused(admin.post(url + "/eliminations", {"hand": 1, "busts": [{"entry_number": 99, "starting_stack": 0}]}), 409, "not_in_play")
+
+    rng = random.Random(30)
+    hand = 0
+    while True:
+        state = ok(admin.get(url))
+        alive = [e for e in state["entries"] if not e["eliminated"]]
+        if len(alive) == 1:
+            break
+        hand += 1
+        tables = {e["table"] for e in alive}
+        out = rng.sample(alive, 2 if len(alive) > 3 and len(tables) > 1 and hand % 5 == 0 else 1)
+        if len(out) == 2 and out[0]["table"] == out[1]["table"]:
+            out = out[:1]
+        ok(admin.post(url + "/eliminations", {"hand": hand, "busts": [{"entry_number": e["number"], "starting_stack": 1000 + e["number"]}
+                                                                       for e in out]}))
+        after = ok(admin.get(url))
+        seated = [(e["table"], e["seat"]) for e in after["entries"] if not e["eliminated"]]
+        assert len(set(seated)) == len(seated), "no seat double-booked"
+        counts: dict[int, int] = {}
+        for table, _ in seated:
+            counts[table] = counts.get(table, 0) + 1
+        assert max(counts.values()) - min(counts.values()) <= 1, counts
+
+    final = ok(admin.get(url))
+    assert final["status"] == "finished" and final["pool"] == "3500.00"
+    places = sorted((e["place"], e["prize"]) for e in final["entries"] if e["prize"])
+    assert [p for p, _ in places][:1] == [1]
+    assert sum(int(prize.replace(".", "")) for _, prize in places) == 350000
+    moves = ok(admin.get(url + "/seat-moves"))
+    reasons = [m["reason"] for m in moves]
+    assert reasons.count("initial draw") == 30
+    assert {r for r in reasons if r.startswith("table ")} == {"table 3 broken", "table 2 broken"}
+    assert reasons.count("final table redraw") == 9
+    refused(admin.post(url + "/buys", {"kind": "entry", "player_name": "Late", "tendered": "100.00"}), 409, "tournament_finished")

@@ -1,8 +1,8 @@
-"""poker tournaments: the setup, entries with seats and finishes, and buys
+"""poker tournaments: the setup, entries with seats and finishes, buys and seat moves
 
 Revision ID: 0012_poker_tournaments
 Revises: 0011_reports
-Create Date: 2026-11-30 12:11:04.655462
+Create Date: 2026-11-30 12:14:42.610909
 """
 from __future__ import annotations
 
@@ -27,6 +27,8 @@ def upgrade() -> None:
     sa.Column('setup', sa.Text(), nullable=False),
     sa.Column('status', sa.String(length=16), nullable=False),
     sa.Column('created_at', sa.DateTime(timezone=True), nullable=False),
+    sa.Column('tables', sa.Text(), nullable=False),
+    sa.Column('buttons', sa.Text(), nullable=False),
     sa.ForeignKeyConstraint(['license_id'], ['poker_occasion_licenses.id'], name=op.f('fk_poker_tournaments_license_id_poker_occasion_licenses')),
     sa.ForeignKeyConstraint(['organization_id'], ['organizations.id'], name=op.f('fk_poker_tournaments_organization_id_organizations')),
     sa.PrimaryKeyConstraint('id', name=op.f('pk_poker_tournaments'))
@@ -47,12 +49,31 @@ def upgrade() -> None:
     sa.Column('table_number', sa.Integer(), nullable=True),
     sa.Column('seat', sa.Integer(), nullable=True),
     sa.Column('prize_cents', sa.Integer(), nullable=True),
+    sa.Column('bust_hand', sa.Integer(), nullable=True),
+    sa.Column('bust_table', sa.Integer(), nullable=True),
+    sa.Column('bust_stack', sa.Integer(), nullable=True),
     sa.ForeignKeyConstraint(['tournament_id'], ['poker_tournaments.id'], name=op.f('fk_poker_entries_tournament_id_poker_tournaments')),
     sa.PrimaryKeyConstraint('id', name=op.f('pk_poker_entries')),
     sa.UniqueConstraint('tournament_id', 'number', name=op.f('uq_poker_entries_tournament_id_number'))
     )
     with op.batch_alter_table('poker_entries', schema=None) as batch_op:
         batch_op.create_index(batch_op.f('ix_poker_entries_tournament_id'), ['tournament_id'], unique=False)
+
+    op.create_table('poker_seat_moves',
+    sa.Column('id', sa.Integer(), nullable=False),
+    sa.Column('tournament_id', sa.Integer(), nullable=False),
+    sa.Column('entry_number', sa.Integer(), nullable=False),
+    sa.Column('from_table', sa.Integer(), nullable=True),
+    sa.Column('from_seat', sa.Integer(), nullable=True),
+    sa.Column('to_table', sa.Integer(), nullable=False),
+    sa.Column('to_seat', sa.Integer(), nullable=False),
+    sa.Column('reason', sa.String(length=100), nullable=False),
+    sa.Column('at', sa.DateTime(timezone=True), nullable=False),
+    sa.ForeignKeyConstraint(['tournament_id'], ['poker_tournaments.id'], name=op.f('fk_poker_seat_moves_tournament_id_poker_tournaments')),
+    sa.PrimaryKeyConstraint('id', name=op.f('pk_poker_seat_moves'))
+    )
+    with op.batch_alter_table('poker_seat_moves', schema=None) as batch_op:
+        batch_op.create_index(batch_op.f('ix_poker_seat_moves_tournament_id'), ['tournament_id'], unique=False)
 
     op.create_table('poker_buys',
     sa.Column('id', sa.Integer(), nullable=False),
@@ -76,6 +97,10 @@ def downgrade() -> None:
         batch_op.drop_index(batch_op.f('ix_poker_buys_entry_id'))
 
     op.drop_table('poker_buys')
+    with op.batch_alter_table('poker_seat_moves', schema=None) as batch_op:
+        batch_op.drop_index(batch_op.f('ix_poker_seat_moves_tournament_id'))
+
+    op.drop_table('poker_seat_moves')
     with op.batch_alter_table('poker_entries', schema=None) as batch_op:
         batch_op.drop_index(batch_op.f('ix_poker_entries_tournament_id'))
 

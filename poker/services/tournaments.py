@@ -4,18 +4,38 @@ rules generated from it, and buy-ins, re-buys and re-entries taken within the ca
 from __future__ import annotations
 
 import json
+import random
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from poker import seating
 from poker.models import Buy as BuyRow
-from poker.models import Entry, Tournament
+from poker.models import Entry, SeatMove, Tournament
+from poker.payouts import (
+    Bust,
+    deal_refusal,
+    payout_refusal,
+    payouts,
+    places,
+    prize_amounts,
+)
 from poker.printed_rules import Section, printed_rules
 from poker.profiles import PROFILES, Jurisdiction, Profile
 from poker.registration import Buy, PlayerState, buy_refusal, price
-from poker.setup import Level, Prize, RebuyPolicy, Setup, from_json, setup_violations, to_json
+from poker.seating import Move, tables_needed
+from poker.setup import (
+    Level,
+    Prize,
+    RebuyPolicy,
+    Setup,
+    from_json,
+    setup_violations,
+    to_json,
+)
 from shared import tills
 from shared.audit import Actor
 from shared.models import PokerOccasionLicense
@@ -23,6 +43,7 @@ from shared.services.common import check, finish, get_or_refuse
 from shared.services.organizations import get_organization
 from shared.violations import refuse
 
+FINAL_REDRAW = "final table redraw"
 SETUP_FIELDS = ("final_table_size", "min_players", "other_charges_cents", "added_money_cents", "deals_allowed", "special_game",
                 "charitable", "charity_percent", "rake_cents", "days", "announced_on")
 
@@ -92,7 +113,7 @@ class BuyResult:
     change_cents: int
 
 
-def buy(session: Session, actor: Actor, now: datetime, tournament_id: int, data: dict[str, Any]) -> BuyResult:
+def buy(session: Session, actor: Actor, now: datetime, tournament_id: int, data: dict[str, Any], rng: random.Random) -> BuyResult:
     """An entry, re-buy or re-entry at the cashier: the policy and the caps checked, paid in full."""
     tournament = get_tournament(session, tournament_id)
     if tournament.status == "finished":
@@ -122,6 +143,144 @@ def buy(session: Session, actor: Actor, now: datetime, tournament_id: int, data:
         entry.eliminated = False
     row = BuyRow(kind=kind.value, cents=cost, tender=data["tender"], tendered_cents=data["tendered_cents"], at=now, cashier_name=actor.name)
     entry.buys.append(row)
+    if tournament.status == "running" and kind is not Buy.REBUY:
+        _seat_late(session, tournament, entry, now, rng)
     finish(session, actor, now, f"tournament.{kind.value}", row, "poker_buy",
            {"tournament": tournament.id, "entry": entry.number, "player": entry.player_name, "cents": cost})
     return BuyResult(entry, row, data["tendered_cents"] - cost)
+
+
+def _seating(tournament: Tournament) -> dict[int, tuple[int, int]]:
+    return {e.number: (e.table_number, e.seat) for e in tournament.entries
+            if not e.eliminated and e.table_number is not None and e.seat is not None}
+
+
+def _apply(session: Session, tournament: Tournament, moves: list[Move], now: datetime) -> None:
+    """Seat every move and log it: the director's screen and the clock TV read this log."""
+    by_number = {e.number: e for e in tournament.entries}
+    for move in moves:
+        entry = by_number[move.player]
+        source = move.source or (None, None)
+        session.add(SeatMove(tournament_id=tournament.id, entry_number=entry.number, from_table=source[0], from_seat=source[1],
+                             to_table=move.target[0], to_seat=move.target[1], reason=move.reason, at=now))
+        entry.table_number, entry.seat = move.target
+
+
+def _seat_late(session: Session, tournament: Tournament, entry: Entry, now: datetime, rng: random.Random) -> None:
+    """A late entry or a re-entry draws an open seat at a shortest table (§1804 B(2))."""
+    session.flush()
+    tables = {int(t): n for t, n in json.loads(tournament.tables).items()}
+    current = _seating(tournament)
+    sizes = seating.counts(current, tables)
+    open_tables = sorted(t for t in tables if sizes[t] < tables[t])
+    if not open_tables:
+        raise refuse("no_open_seat", "Every seat is taken; open another table first.", None, "kind", 409)
+    least = min(sizes[t] for t in open_tables)
+    table = rng.choice([t for t in open_tables if sizes[t] == least])
+    taken = {seat for t, seat in current.values() if t == table}
+    seat = rng.choice([n for n in range(1, tables[table] + 1) if n not in taken])
+    _apply(session, tournament, [Move(entry.number, None, (table, seat), "late seat")], now)
+
+
+def start(session: Session, actor: Actor, now: datetime, tournament_id: int, seats_per_table: int, rng: random.Random) -> Tournament:
+    """28 Del. C. §1804 B(2): registration closes to the draw; every player gets a random table and
+    seat, tables within one player of each other."""
+    tournament = get_tournament(session, tournament_id)
+    if tournament.status != "registering":
+        raise refuse("already_started", "This tournament has already started.", None, "tournament_id", 409)
+    players = [e.number for e in tournament.entries]
+    if len(players) < 2:
+        raise refuse("too_few_players", "A tournament needs at least two players.", None, "tournament_id", 409)
+    tables = {t: seats_per_table for t in range(1, tables_needed(len(players), seats_per_table) + 1)}
+    drawn = seating.initial_draw(players, tables, rng)
+    _apply(session, tournament, [Move(p, None, seat, "initial draw") for p, seat in sorted(drawn.items())], now)
+    tournament.tables = json.dumps({str(t): n for t, n in tables.items()})
+    tournament.buttons = json.dumps({str(t): min(s for tt, s in drawn.values() if tt == t) for t in tables})
+    tournament.status = "running"
+    finish(session, actor, now, "tournament.start", tournament, "poker_tournament", {"players": len(players), "tables": len(tables)})
+    return tournament
+
+
+def eliminate(session: Session, actor: Actor, now: datetime, tournament_id: int, data: dict[str, Any], rng: random.Random) -> Tournament:
+    """§1804 B(3)-(4): players out of chips are eliminated and placed; tables are broken (highest number
+    first, TDA 10B) and balanced (TDA 11A); at the final table's size the rest redraw; with one player
+    left the tournament ends and the prizes are set (checked against the profile's caps)."""
+    tournament = get_tournament(session, tournament_id)
+    if tournament.status != "running":
+        raise refuse("not_running", "Start the tournament first.", None, "tournament_id", 409)
+    by_number = {e.number: e for e in tournament.entries}
+    for index, bust in enumerate(data["busts"]):
+        entry = by_number.get(bust["entry_number"])
+        if entry is None or entry.eliminated:
+            raise refuse("not_in_play", f"Entry {bust['entry_number']} is not in play.", None, f"busts.{index}.entry_number", 409)
+    remaining = [e for e in tournament.entries if not e.eliminated]
+    if len(data["busts"]) >= len(remaining):
+        to_one = profile_of(tournament).play_to_one
+        raise refuse("last_player", "Play continues until one player remains; at least one player must still hold chips.",
+                     to_one.rule if to_one else None, "busts", 409)
+    for bust in data["busts"]:
+        entry = by_number[bust["entry_number"]]
+        entry.eliminated, entry.bust_hand, entry.bust_stack, entry.bust_table = True, data["hand"], bust["starting_stack"], entry.table_number
+        entry.table_number = entry.seat = None
+    if data["buttons"]:
+        tournament.buttons = json.dumps({**json.loads(tournament.buttons), **{str(k): v for k, v in data["buttons"].items()}})
+    _reseat(session, tournament, now, rng)
+    left = [e for e in tournament.entries if not e.eliminated]
+    if len(left) == 1:
+        _finish(tournament, left[0].number)
+    finish(session, actor, now, "tournament.eliminations", tournament, "poker_tournament",
+           {"hand": data["hand"], "out": [b["entry_number"] for b in data["busts"]], "left": len(left)})
+    return tournament
+
+
+def _reseat(session: Session, tournament: Tournament, now: datetime, rng: random.Random) -> None:
+    """Break tables (highest number first) while fewer can seat everyone, then balance; when the field
+    first comes down to the final table's size, everyone draws a final-table seat."""
+    setup = setup_of(tournament)
+    tables = {int(t): n for t, n in json.loads(tournament.tables).items()}
+    current = _seating(tournament)
+    redrawn = session.scalar(select(SeatMove.id).where(SeatMove.tournament_id == tournament.id, SeatMove.reason == FINAL_REDRAW))
+    if redrawn is None and len(current) <= setup.final_table_size:
+        final = seating.redraw(sorted(current), 1, setup.final_table_size, rng)
+        _apply(session, tournament, [Move(p, current[p], seat, FINAL_REDRAW) for p, seat in sorted(final.items())], now)
+        tournament.tables = json.dumps({"1": setup.final_table_size})
+        tournament.buttons = json.dumps({"1": min(seat for _, seat in final.values())})
+        return
+    size = max(tables.values())
+    while len(tables) > tables_needed(len(current), size):
+        broken = max(tables)
+        _apply(session, tournament, seating.break_table(current, tables, broken, rng), now)
+        current = _seating(tournament)
+        del tables[broken]
+    buttons = {int(t): s for t, s in json.loads(tournament.buttons).items() if int(t) in tables}
+    _apply(session, tournament, seating.balance(current, tables, buttons), now)
+    tournament.tables = json.dumps({str(t): n for t, n in tables.items()})
+
+
+def _finish(tournament: Tournament, winner: int) -> None:
+    setup, profile = setup_of(tournament), profile_of(tournament)
+    busts = [Bust(e.number, e.bust_hand or 0, e.bust_table or 0, e.bust_stack or 0) for e in tournament.entries if e.eliminated]
+    finish_order = places(len(tournament.entries), busts, winner)
+    pool = pool_cents(tournament)
+    amounts = prize_amounts(setup.prizes, pool)
+    fees = sum(b.cents for e in tournament.entries for b in e.buys if b.kind == "entry")
+    check(payout_refusal(profile, len(tournament.entries), pool, fees, setup.charity_percent, setup.charitable, amounts))
+    paid = payouts(finish_order, amounts)
+    by_number = {e.number: e for e in tournament.entries}
+    for place in finish_order:
+        for player in place.players:
+            by_number[player].place = place.place
+            by_number[player].prize_cents = paid.get(player)
+    tournament.status = "finished"
+
+
+def deal(session: Session, tournament_id: int) -> None:
+    """28 Del. C. §1804 B(5): a proposed deal is refused; elsewhere Flashboard plays every tournament out."""
+    tournament = get_tournament(session, tournament_id)
+    check(deal_refusal(profile_of(tournament)))
+    raise refuse("deal_refused", "Flashboard plays every tournament to one player; prizes follow the posted places.",
+                 "Flashboard tournament setup", "deal", 409)
+
+
+def seat_moves(session: Session, tournament_id: int) -> list[SeatMove]:
+    return list(session.scalars(select(SeatMove).where(SeatMove.tournament_id == tournament_id).order_by(SeatMove.id)))
