@@ -19,10 +19,11 @@ from poker.schemas import (
 )
 from poker.services import tournaments
 from shared.api import operation
-from shared.context import actor, db_session, hall_now
+from shared.context import actor, db_session, hall_now, settings
 from shared.reports import pdf
 from shared.reports.document import Document
 from shared.roles import Role
+from shared.schemas import ReportOut
 from shared.views.scope import check_org
 
 bp = Blueprint("poker_api", __name__, url_prefix="/api/v1")
@@ -111,3 +112,16 @@ def seat_moves(tournament_id: int) -> Any:
 def propose_deal(tournament_id: int) -> Any:
     _mine(tournament_id)
     tournaments.deal(db_session(), tournament_id)
+
+
+@operation(bp, TOURNAMENT + "/report", "GET", summary="The tournament report: entries, re-buys, the pool, places and prizes, seat moves",
+           access=DIRECTORS, response=ReportOut)
+def tournament_report(tournament_id: int) -> Any:
+    _mine(tournament_id)
+    return tournaments.report(db_session(), tournament_id, settings().zone).as_json()
+
+
+@operation(bp, TOURNAMENT + "/report.pdf", "GET", summary="The tournament report as PDF", access=DIRECTORS, produces="application/pdf")
+def tournament_report_pdf(tournament_id: int) -> Response:
+    _mine(tournament_id)
+    return Response(pdf.render(tournaments.report(db_session(), tournament_id, settings().zone)), mimetype="application/pdf")

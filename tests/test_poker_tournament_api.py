@@ -125,3 +125,20 @@ def test_1804_30_player_delaware_tournament_from_registration_to_one_winner(admi
     assert {r for r in reasons if r.startswith("table ")} == {"table 3 broken", "table 2 broken"}
     assert reasons.count("final table redraw") == 9
     refused(admin.post(url + "/buys", {"kind": "entry", "player_name": "Late", "tendered": "100.00"}), 409, "tournament_finished")
+
+
+def test_tournament_report_accounts_for_the_pool_and_every_prize(admin: Api, session: Session, clock: Clock) -> None:
+    org_id, licence_id = licensed(admin, session)
+    tournament = ok(admin.post(f"/api/v1/organizations/{org_id}/tournaments", {**DE_SETUP, "license_id": licence_id}), 201)
+    url = f"/api/v1/tournaments/{tournament['id']}"
+    for n in range(1, 11):
+        ok(admin.post(url + "/buys", {"kind": "entry", "player_name": f"Player {n}", "tendered": "100.00"}), 201)
+    ok(admin.post(url + "/start", {"seats_per_table": 9}))
+    for hand, number in enumerate(range(10, 1, -1), start=1):
+        ok(admin.post(url + "/eliminations", {"hand": hand, "busts": [{"entry_number": number, "starting_stack": 500}]}))
+    report = ok(admin.get(url + "/report"))
+    assert report["totals"] == {"pool": 100000, "prizes": 100000, "entry_fees": 100000}
+    places = next(t for t in report["tables"] if t["name"] == "places")["rows"]
+    assert places[:3] == [["1", "1", "Player 1", "$500.00"], ["2", "2", "Player 2", "$300.00"], ["3", "3", "Player 3", "$200.00"]]
+    text = " ".join(pdfium.PdfDocument(admin.client.get(url + "/report.pdf").data)[0].get_textpage().get_text_range().split())
+    assert "Prize pool $1,000.00" in text and "Winter Classic" in text

@@ -8,6 +8,7 @@ import random
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -39,6 +40,8 @@ from poker.setup import (
 from shared import tills
 from shared.audit import Actor
 from shared.models import PokerOccasionLicense
+from shared.money import format_cents
+from shared.reports.document import Document, Table
 from shared.services.common import check, finish, get_or_refuse
 from shared.services.organizations import get_organization
 from shared.violations import refuse
@@ -284,3 +287,33 @@ def deal(session: Session, tournament_id: int) -> None:
 
 def seat_moves(session: Session, tournament_id: int) -> list[SeatMove]:
     return list(session.scalars(select(SeatMove).where(SeatMove.tournament_id == tournament_id).order_by(SeatMove.id)))
+
+
+def report(session: Session, tournament_id: int, zone: ZoneInfo) -> Document:
+    """The tournament report: entries, re-buys and re-entries, the pool, the places and prizes, the
+    charity share where the law sets one (MCA 23-5-317(8)), and every seat move."""
+    tournament = get_tournament(session, tournament_id)
+    setup, profile = setup_of(tournament), profile_of(tournament)
+    org = get_organization(session, tournament.organization_id)
+    pool = pool_cents(tournament)
+    fees = sum(b.cents for e in tournament.entries for b in e.buys if b.kind == "entry")
+    prizes = sum(e.prize_cents or 0 for e in tournament.entries)
+    buys = Table("buys", "Entries, re-buys and re-entries", ("Player", "Name", "Kind", "Amount", "Time", "Cashier"), tuple(
+        (str(e.number), e.player_name, b.kind, format_cents(b.cents), b.at.astimezone(zone).strftime("%H:%M"), b.cashier_name)
+        for e in tournament.entries for b in e.buys))
+    finish_table = Table("places", "Places and prizes", ("Place", "Player", "Name", "Prize"), tuple(
+        (str(e.place or ""), str(e.number), e.player_name, format_cents(e.prize_cents) if e.prize_cents else "")
+        for e in sorted(tournament.entries, key=lambda e: (e.place or 10**6, e.number))))
+    moves = Table("seat_moves", "Seat moves", ("Player", "From", "To", "Why"), tuple(
+        (str(m.entry_number), f"{m.from_table}-{m.from_seat}" if m.from_table else "", f"{m.to_table}-{m.to_seat}", m.reason)
+        for m in seat_moves(session, tournament.id)))
+    facts = [("Organization", org.name), ("Tournament", tournament.name), ("Date", tournament.starts_on.isoformat()),
+             ("Jurisdiction", profile.name), ("Status", tournament.status), ("Players", str(len(tournament.entries))),
+             ("Re-buys", str(sum(e.rebuys for e in tournament.entries))), ("Re-entries", str(sum(e.reentries for e in tournament.entries))),
+             ("Prize pool", format_cents(pool)), ("Prizes awarded", format_cents(prizes)), ("Left after prizes", format_cents(pool - prizes))]
+    if profile.charity_percent_of_fees is not None and setup.charitable:
+        share = fees * max(profile.charity_percent_of_fees.value, setup.charity_percent) // 100
+        facts.append(("Charity share of entry fees", f"{format_cents(share)} ({profile.charity_percent_of_fees.rule})"))
+    return Document(f"Tournament report: {tournament.name}", f"{org.name} · {tournament.starts_on.isoformat()}", tuple(facts),
+                    (buys, finish_table, moves), ("Tournament director", "Officer of the sponsoring organization"), "",
+                    {"totals": {"pool": pool, "prizes": prizes, "entry_fees": fees}})
