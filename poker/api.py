@@ -11,6 +11,9 @@ from poker.printed_rules import as_text
 from poker.schemas import (
     BuyIn,
     BuyOut,
+    DeckIn,
+    DeckOut,
+    DueOut,
     EliminationIn,
     SeatMoveOut,
     StartIn,
@@ -125,3 +128,17 @@ def tournament_report(tournament_id: int) -> Any:
 def tournament_report_pdf(tournament_id: int) -> Response:
     _mine(tournament_id)
     return Response(pdf.render(tournaments.report(db_session(), tournament_id, settings().zone)), mimetype="application/pdf")
+
+
+@operation(bp, TOURNAMENT + "/decks", "POST", summary="Log a new set of two decks, a count or a change (28 Del. C. §1804 B(6), B(8))",
+           access=(*DIRECTORS, Role.DEALER), body=DeckIn, response=DeckOut, status=201)
+def log_deck(tournament_id: int, body: dict[str, Any]) -> Any:
+    _mine(tournament_id)
+    return tournaments.log_deck(db_session(), actor(), hall_now(), tournament_id, body)
+
+
+@operation(bp, TOURNAMENT + "/deck-reminders", "GET", summary="Counts and changes due now, for the director's screen",
+           access=ANYONE_ON_STAFF, response=DueOut, many=True)
+def deck_reminders(tournament_id: int) -> Any:
+    _mine(tournament_id)
+    return tournaments.deck_reminders(db_session(), tournament_id, hall_now())

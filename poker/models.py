@@ -90,3 +90,18 @@ class SeatMove(Base):
     to_seat: Mapped[int] = mapped_column(Integer)
     reason: Mapped[str] = mapped_column(String(100))
     at: Mapped[datetime] = mapped_column(UtcDateTime())
+
+
+class DeckLogEntry(Base):
+    """28 Del. C. §1804 B(6), B(8): a new set of two decks (with their backs), a count, or a change."""
+
+    __tablename__ = "poker_deck_log"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    tournament_id: Mapped[int] = mapped_column(ForeignKey("poker_tournaments.id"), index=True)
+    table_number: Mapped[int] = mapped_column(Integer)
+    event: Mapped[str] = mapped_column(String(16))
+    backs: Mapped[str] = mapped_column(String(200), default="")
+    complete: Mapped[bool] = mapped_column(Boolean, default=True)
+    at: Mapped[datetime] = mapped_column(UtcDateTime())
+    recorded_by: Mapped[str] = mapped_column(String(200))

@@ -123,3 +123,26 @@ class SeatMoveOut(Schema):
     to_seat = fields.Integer()
     reason = fields.String()
     at = fields.DateTime()
+
+
+class DeckIn(Schema):
+    table = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=200))
+    event = fields.String(required=True, validate=validate.OneOf(["new_set", "count", "change"]))
+    backs = fields.List(fields.String(validate=validate.Length(min=1, max=40)), load_default=list, validate=validate.Length(max=4))
+    complete = fields.Boolean(load_default=True)
+
+
+class DeckOut(Schema):
+    table_number = fields.Integer(data_key="table")
+    event = fields.String()
+    backs = fields.String()
+    complete = fields.Boolean()
+    at = fields.DateTime()
+    recorded_by = fields.String()
+
+
+class DueOut(Schema):
+    table = fields.Integer()
+    what = fields.String()
+    since = fields.DateTime()
+    rule = fields.String()

@@ -142,3 +142,24 @@ def test_tournament_report_accounts_for_the_pool_and_every_prize(admin: Api, ses
     assert places[:3] == [["1", "1", "Player 1", "$500.00"], ["2", "2", "Player 2", "$300.00"], ["3", "3", "Player 3", "$200.00"]]
     text = " ".join(pdfium.PdfDocument(admin.client.get(url + "/report.pdf").data)[0].get_textpage().get_text_range().split())
     assert "Prize pool $1,000.00" in text and "Winter Classic" in text
+
+
+def test_1804_b6_b8_deck_log_refuses_matching_backs_and_reminds_counts_and_changes(admin: Api, session: Session, clock: Clock) -> None:
+    org_id, licence_id = licensed(admin, session)
+    tournament = ok(admin.post(f"/api/v1/organizations/{org_id}/tournaments", {**DE_SETUP, "license_id": licence_id}), 201)
+    url = f"/api/v1/tournaments/{tournament['id']}"
+    for n in range(1, 5):
+        ok(admin.post(url + "/buys", {"kind": "entry", "player_name": f"Player {n}", "tendered": "100.00"}), 201)
+    ok(admin.post(url + "/start", {"seats_per_table": 9}))
+    assert [d["what"] for d in ok(admin.get(url + "/deck-reminders"))] == ["no decks logged"]
+    refused(admin.post(url + "/decks", {"table": 1, "event": "new_set", "backs": ["red", "Red"]}), 422, "decks_must_differ",
+            "28 Del. C. §1804 B(6)", "backs")
+    refused(admin.post(url + "/decks", {"table": 4, "event": "count"}), 409, "not_a_table")
+    ok(admin.post(url + "/decks", {"table": 1, "event": "new_set", "backs": ["red", "blue"]}), 201)
+    assert ok(admin.get(url + "/deck-reminders")) == []
+    clock.advance(minutes=60)
+    due = ok(admin.get(url + "/deck-reminders"))
+    assert [(d["what"], d["rule"]) for d in due] == [("count the deck", "28 Del. C. §1804 B(8)")]
+    ok(admin.post(url + "/decks", {"table": 1, "event": "count"}), 201)
+    clock.advance(minutes=60)
+    assert [d["what"] for d in ok(admin.get(url + "/deck-reminders"))] == ["count the deck", "change the deck"]

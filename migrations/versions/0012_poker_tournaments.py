@@ -1,8 +1,8 @@
-"""poker tournaments: the setup, entries with seats and finishes, buys and seat moves
+"""poker tournaments: the setup, entries with seats and finishes, buys, seat moves and the deck log
 
 Revision ID: 0012_poker_tournaments
 Revises: 0011_reports
-Create Date: 2026-11-30 12:14:42.610909
+Create Date: 2026-11-30 12:17:28.108039
 """
 from __future__ import annotations
 
@@ -35,6 +35,21 @@ def upgrade() -> None:
     )
     with op.batch_alter_table('poker_tournaments', schema=None) as batch_op:
         batch_op.create_index(batch_op.f('ix_poker_tournaments_organization_id'), ['organization_id'], unique=False)
+
+    op.create_table('poker_deck_log',
+    sa.Column('id', sa.Integer(), nullable=False),
+    sa.Column('tournament_id', sa.Integer(), nullable=False),
+    sa.Column('table_number', sa.Integer(), nullable=False),
+    sa.Column('event', sa.String(length=16), nullable=False),
+    sa.Column('backs', sa.String(length=200), nullable=False),
+    sa.Column('complete', sa.Boolean(), nullable=False),
+    sa.Column('at', sa.DateTime(timezone=True), nullable=False),
+    sa.Column('recorded_by', sa.String(length=200), nullable=False),
+    sa.ForeignKeyConstraint(['tournament_id'], ['poker_tournaments.id'], name=op.f('fk_poker_deck_log_tournament_id_poker_tournaments')),
+    sa.PrimaryKeyConstraint('id', name=op.f('pk_poker_deck_log'))
+    )
+    with op.batch_alter_table('poker_deck_log', schema=None) as batch_op:
+        batch_op.create_index(batch_op.f('ix_poker_deck_log_tournament_id'), ['tournament_id'], unique=False)
 
     op.create_table('poker_entries',
     sa.Column('id', sa.Integer(), nullable=False),
@@ -105,6 +120,10 @@ def downgrade() -> None:
         batch_op.drop_index(batch_op.f('ix_poker_entries_tournament_id'))
 
     op.drop_table('poker_entries')
+    with op.batch_alter_table('poker_deck_log', schema=None) as batch_op:
+        batch_op.drop_index(batch_op.f('ix_poker_deck_log_tournament_id'))
+
+    op.drop_table('poker_deck_log')
     with op.batch_alter_table('poker_tournaments', schema=None) as batch_op:
         batch_op.drop_index(batch_op.f('ix_poker_tournaments_organization_id'))
 

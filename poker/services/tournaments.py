@@ -14,8 +14,9 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from poker import seating
+from poker.decks import DeckEntry, DeckEvent, Due, new_set_refusal, reminders
 from poker.models import Buy as BuyRow
-from poker.models import Entry, SeatMove, Tournament
+from poker.models import DeckLogEntry, Entry, SeatMove, Tournament
 from poker.payouts import (
     Bust,
     deal_refusal,
@@ -317,3 +318,29 @@ def report(session: Session, tournament_id: int, zone: ZoneInfo) -> Document:
     return Document(f"Tournament report: {tournament.name}", f"{org.name} · {tournament.starts_on.isoformat()}", tuple(facts),
                     (buys, finish_table, moves), ("Tournament director", "Officer of the sponsoring organization"), "",
                     {"totals": {"pool": pool, "prizes": prizes, "entry_fees": fees}})
+
+
+def log_deck(session: Session, actor: Actor, now: datetime, tournament_id: int, data: dict[str, Any]) -> DeckLogEntry:
+    """28 Del. C. §1804 B(6), B(8): a new set of two decks with different backs, a count (complete or
+    not), or a change of deck, at a table in play."""
+    tournament = get_tournament(session, tournament_id)
+    tables = {int(t) for t in json.loads(tournament.tables)}
+    if tables and data["table"] not in tables:
+        raise refuse("not_a_table", f"Table {data['table']} is not in play.", None, "table", 409)
+    event = DeckEvent(data["event"])
+    if event is DeckEvent.NEW_SET:
+        check(new_set_refusal(profile_of(tournament), data["backs"]))
+    row = DeckLogEntry(tournament_id=tournament.id, table_number=data["table"], event=event.value, backs=", ".join(data["backs"]),
+                       complete=data["complete"], at=now, recorded_by=actor.name)
+    session.add(row)
+    finish(session, actor, now, "tournament.deck", row, "poker_deck_log",
+           {"table": row.table_number, "event": row.event, "backs": row.backs, "complete": row.complete})
+    return row
+
+
+def deck_reminders(session: Session, tournament_id: int, now: datetime) -> list[Due]:
+    tournament = get_tournament(session, tournament_id)
+    rows = session.scalars(select(DeckLogEntry).where(DeckLogEntry.tournament_id == tournament.id))
+    log = [DeckEntry(r.table_number, r.at.astimezone(now.tzinfo), DeckEvent(r.event), tuple(r.backs.split(", ")), r.complete)
+           for r in rows]
+    return reminders(profile_of(tournament), log, sorted(int(t) for t in json.loads(tournament.tables)), now)
