@@ -8,7 +8,7 @@ payouts read these fields; no code asks "which state is this?".
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
 DE = "28 Del. C. ch. 18"
@@ -110,33 +110,31 @@ NEW_HAMPSHIRE = Profile(
     no_credit=Rule(f"{NH}(j)"),
 )
 
-MONTANA_LARGE = Profile(
-    Jurisdiction.MONTANA_LARGE, "Montana, large-stakes",
-    spend_cap_cents=Limit(187_500, f"{MT}(1)(g)"),
-    rebuys=Rule(f"{MT}(1)(g)"),
+MONTANA = Profile(
+    Jurisdiction.MONTANA_SMALL, "Montana",
     printed_rules=Rule(f"{MT}(3)"),
     licensed_dealers=Rule(f"{MT}(6)"),
     director=Rule(f"{MT}(5)"),
     charity_percent_of_fees=Limit(50, f"{MT}(8)"),
     no_rake=Rule(f"{MT}(9)"),
     chip_value_not_prize=Rule(f"{MT}(7)"),
+)
+
+MONTANA_LARGE = replace(
+    MONTANA, jurisdiction=Jurisdiction.MONTANA_LARGE, name="Montana, large-stakes",
+    spend_cap_cents=Limit(187_500, f"{MT}(1)(g)"),
+    rebuys=Rule(f"{MT}(1)(g)"),
     max_consecutive_days=Limit(5, f"{MT}(1)(c)"),
     notice_days=Limit(5, f"{MT}(1)(d)"),
     tournaments_per_year=Limit(16, f"{MT}(1)(a)"),
     charitable_per_year=Limit(3, f"{MT}(1)(f)"),
 )
 
-MONTANA_SMALL = Profile(
-    Jurisdiction.MONTANA_SMALL, "Montana, small-stakes",
+MONTANA_SMALL = replace(
+    MONTANA, name="Montana, small-stakes",
     spend_cap_cents=Limit(8_000, f"{MT}(2)(c)"),
     rebuys_forbidden=Rule(f"{MT}(2)(c)"),
     reentry_forbidden=Rule(f"{MT}(2)(c)"),
-    printed_rules=Rule(f"{MT}(3)"),
-    licensed_dealers=Rule(f"{MT}(6)"),
-    director=Rule(f"{MT}(5)"),
-    charity_percent_of_fees=Limit(50, f"{MT}(8)"),
-    no_rake=Rule(f"{MT}(9)"),
-    chip_value_not_prize=Rule(f"{MT}(7)"),
 )
 
 PROFILES = {p.jurisdiction: p for p in (DELAWARE, NEW_HAMPSHIRE, MONTANA_LARGE, MONTANA_SMALL)}
