@@ -48,6 +48,7 @@ from shared.reports.document import Document, Table
 from shared.services.common import finish
 from shared.services.licenses import (
     bingo_license_status,
+    bingo_license_statuses,
     bingo_terms,
     list_personal_licenses,
 )
@@ -274,7 +275,8 @@ def annual_view(session: Session, org_id: int, year: int, today: date) -> Docume
     first, last = date(year, 1, 1), date(year, 12, 31)
     mine = list(session.scalars(select(Occasion).where(Occasion.organization_id == org.id, Occasion.occasion_date >= first,
                                                        Occasion.occasion_date <= last).order_by(Occasion.occasion_date)))
-    classes = {d: bingo_license_status(session, org.id, d).license_class for d in {o.occasion_date for o in mine}}
+    statuses = bingo_license_statuses(session, org.id, sorted({o.occasion_date for o in mine}))
+    classes = {d: s.license_class if s.in_force else None for d, s in statuses.items()}
     frequency = [f for license_class in (BingoLicenseClass.PRE_444, BingoLicenseClass.POST_444)
                  for f in compliance.frequency(license_class, [d for d, c in classes.items() if c is license_class])]
     frequency += [compliance.Finding(d.isoformat(), "1", "", "no bingo licence in force", "10 DE Admin Code 101-4.4")

@@ -2,6 +2,7 @@
 third-party vendors and their contracts."""
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
@@ -87,22 +88,28 @@ class BingoLicenseStatus:
 
 def bingo_license_status(session: Session, org_id: int, on: date) -> BingoLicenseStatus:
     """10 DE Admin Code 101-4.4: the class on a day, with the lapse history that decided it."""
+    return bingo_license_statuses(session, org_id, [on])[on]
+
+
+def bingo_license_statuses(session: Session, org_id: int, days: Iterable[date]) -> dict[date, BingoLicenseStatus]:
+    """The status on each of several days, from one reading of the terms and suspensions."""
     org = get_organization(session, org_id)
     terms = bingo_terms(session, org.id)
-    suspensions = bingo_suspensions(session, org.id)
     periods = [Period(t.valid_from, t.valid_to) for t in terms]
-    cuts = [Period(s.starts_on, s.ends_on) for s in suspensions]
-    covering = [p for p in licensing.coverage(periods, cuts) if p.starts_on <= on <= p.ends_on]
-    current = next((t for t in terms if t.valid_from <= on <= t.valid_to), None)
+    cuts = [Period(s.starts_on, s.ends_on) for s in bingo_suspensions(session, org.id)]
+    coverage = licensing.coverage(periods, cuts)
     first = org.bingo_first_licensed_on
-    license_class = licensing.bingo_license_class(first, periods, cuts, on) if first is not None else None
-    return BingoLicenseStatus(
-        on=on,
-        current_number=current.number if current else None,
-        in_force=bool(covering),
-        license_class=license_class,
-        lapses=licensing.lapses(periods, cuts, on),
-    )
+    found = {}
+    for on in days:
+        current = next((t for t in terms if t.valid_from <= on <= t.valid_to), None)
+        found[on] = BingoLicenseStatus(
+            on=on,
+            current_number=current.number if current else None,
+            in_force=any(p.starts_on <= on <= p.ends_on for p in coverage),
+            license_class=licensing.bingo_license_class(first, periods, cuts, on) if first is not None else None,
+            lapses=licensing.lapses(periods, cuts, on),
+        )
+    return found
 
 
 def create_poker_occasion_license(session: Session, actor: Actor, now: datetime, data: dict[str, Any]) -> PokerOccasionLicense:
