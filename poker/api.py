@@ -15,6 +15,8 @@ from poker.schemas import (
     DeckOut,
     DueOut,
     EliminationIn,
+    PrizePaidOut,
+    PrizePayIn,
     SeatMoveOut,
     StartIn,
     TournamentIn,
@@ -22,11 +24,12 @@ from poker.schemas import (
 )
 from poker.services import tournaments
 from shared.api import operation
-from shared.context import actor, db_session, hall_now, settings
+from shared.context import actor, db_session, hall_now, printers, settings, station_name
 from shared.reports import pdf
 from shared.reports.document import Document
 from shared.roles import Role
 from shared.schemas import ReportOut
+from shared.services import printing
 from shared.views.scope import check_org
 
 bp = Blueprint("poker_api", __name__, url_prefix="/api/v1")
@@ -79,8 +82,13 @@ def printed_rules_pdf(tournament_id: int) -> Response:
            access=CASH, body=BuyIn, response=BuyOut, status=201)
 def take_buy(tournament_id: int, body: dict[str, Any]) -> Any:
     _mine(tournament_id)
-    result = tournaments.buy(db_session(), actor(), hall_now(), tournament_id, body, rng())
-    return {"entry": result.entry, "kind": result.buy.kind, "price_cents": result.buy.cents, "change_cents": result.change_cents}
+    session = db_session()
+    result = tournaments.buy(session, actor(), hall_now(), tournament_id, body, rng())
+    tournament = tournaments.get_tournament(session, tournament_id)
+    job = printing.print_receipt(session, hall_now(), printers(), station_name(), "poker_buy", f"T{tournament_id}-{result.entry.number}",
+                                 tournaments.buy_receipt(session, tournament, result, hall_now()))
+    return {"entry": result.entry, "kind": result.buy.kind, "price_cents": result.buy.cents, "change_cents": result.change_cents,
+            "print_jobs": [job]}
 
 
 def rng() -> random.Random:
@@ -142,3 +150,15 @@ def log_deck(tournament_id: int, body: dict[str, Any]) -> Any:
 def deck_reminders(tournament_id: int) -> Any:
     _mine(tournament_id)
     return tournaments.deck_reminders(db_session(), tournament_id, hall_now())
+
+
+@operation(bp, TOURNAMENT + "/payouts", "POST", summary="Pay a finishing player's prize once; the slip flags a W-2G where it applies",
+           access=CASH, body=PrizePayIn, response=PrizePaidOut, status=201)
+def pay_prize(tournament_id: int, body: dict[str, Any]) -> Any:
+    _mine(tournament_id)
+    session = db_session()
+    paid = tournaments.pay_prize(session, actor(), hall_now(), tournament_id, body["entry_number"])
+    tournament = tournaments.get_tournament(session, tournament_id)
+    job = printing.print_receipt(session, hall_now(), printers(), station_name(), "poker_prize", f"T{tournament_id}-{paid.entry.number}",
+                                 tournaments.prize_slip(session, tournament, paid, hall_now()))
+    return {"entry": paid.entry, "w2g_required": paid.w2g_required, "print_jobs": [job]}

@@ -56,6 +56,7 @@ class Entry(Base):
     bust_hand: Mapped[int | None] = mapped_column(Integer)
     bust_table: Mapped[int | None] = mapped_column(Integer)
     bust_stack: Mapped[int | None] = mapped_column(Integer)
+    paid_at: Mapped[datetime | None] = mapped_column(UtcDateTime())
 
     tournament: Mapped[Tournament] = relationship(back_populates="entries")
     buys: Mapped[list[Buy]] = relationship(order_by="Buy.id", cascade="all, delete-orphan")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from marshmallow import Schema, fields, validate
 
 from poker.profiles import Jurisdiction
-from shared.schemas import Day, Id, Money, Name
+from shared.schemas import Day, Id, Money, Name, PrintJobOut
 
 CHIPS = validate.Range(min=0, max=100_000_000)
 
@@ -97,6 +97,17 @@ class BuyOut(Schema):
     kind = fields.String()
     price_cents = Money(data_key="price")
     change_cents = Money(data_key="change")
+    print_jobs = fields.List(fields.Nested(PrintJobOut))
+
+
+class PrizePayIn(Schema):
+    entry_number = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=100_000))
+
+
+class PrizePaidOut(Schema):
+    entry = fields.Nested(EntryOut)
+    w2g_required = fields.Boolean()
+    print_jobs = fields.List(fields.Nested(PrintJobOut))
 
 
 class StartIn(Schema):

@@ -23,6 +23,15 @@ def needs_w2g(amount_cents: int, paid_on: date) -> bool:
     return amount_cents >= w2g_threshold(paid_on)
 
 
+POKER_TOURNAMENT_W2G_CENTS = 500_000
+
+
+def needs_w2g_poker(prize_cents: int, paid_in_cents: int) -> bool:
+    """IRS Form W-2G for a poker tournament: winnings, less what the player paid to enter and re-buy,
+    of more than $5,000 (a different rule from bingo's dated threshold above)."""
+    return prize_cents - paid_in_cents > POKER_TOURNAMENT_W2G_CENTS
+
+
 def tender_refusal(kind: str, total_cents: int, tendered_cents: int) -> Violation | None:
     """No gaming on credit; the amount tendered covers the total (change is given from cash)."""
     if kind.lower() in FORBIDDEN_TENDER:

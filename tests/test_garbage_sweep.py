@@ -64,6 +64,7 @@ EXAMPLES: dict[str, dict[str, Any]] = {
     "StartIn": {"seats_per_table": 9},
     "EliminationIn": {"hand": 1, "busts": [{"entry_number": 1, "starting_stack": 0}]},
     "DeckIn": {"table": 1, "event": "new_set", "backs": ["red", "blue"]},
+    "PrizePayIn": {"entry_number": 1},
     "JarSettingsIn": {"maximum": "1000.00", "fee": "2.00"},
     "JarOpeningIn": {"jar1": "100.00", "jar2": "0.00"},
     "JarEntriesIn": {"quantity": 2},

@@ -4,12 +4,15 @@ refusal citing its rule and writing nothing; the printed rules carry the helplin
 cashier stop at New Hampshire's $150 (Pari 1207.03(d)(3)) and never go on credit."""
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
 import pypdfium2 as pdfium
 from sqlalchemy.orm import Session
 
+from shared.models import PrintJob
+from shared.printing.documents import Receipt
 from tests.conftest import Api, Clock
 from tests.factories import audit_count, make_org
 from tests.test_bingo_occasion_api import ok, refused
@@ -163,3 +166,35 @@ def test_1804_b6_b8_deck_log_refuses_matching_backs_and_reminds_counts_and_chang
     ok(admin.post(url + "/decks", {"table": 1, "event": "count"}), 201)
     clock.advance(minutes=60)
     assert [d["what"] for d in ok(admin.get(url + "/deck-reminders"))] == ["count the deck", "change the deck"]
+
+
+def printed(session: Session, job_id: int) -> Receipt:
+    with session.info["database"].readers() as reader:
+        job = reader.get(PrintJob, job_id)
+        assert job is not None
+        return Receipt.from_json(json.loads(job.document))
+
+
+def test_prizes_paid_once_after_the_end_with_slips_and_the_poker_w2g_rule(admin: Api, session: Session, clock: Clock) -> None:
+    org_id, licence_id = licensed(admin, session)
+    big = {**DE_SETUP, "license_id": licence_id, "entry_fee": "1000.00", "rebuy": {"allowed": False},
+           "prizes": [{"place": 1, "description": "70% of the pool", "percent_bp": 7000},
+                      {"place": 2, "description": "30% of the pool", "percent_bp": 3000}]}
+    tournament = ok(admin.post(f"/api/v1/organizations/{org_id}/tournaments", big), 201)
+    url = f"/api/v1/tournaments/{tournament['id']}"
+    first = ok(admin.post(url + "/buys", {"kind": "entry", "player_name": "Player 1", "tendered": "1000.00"}), 201)
+    assert "Seat drawn at the start" in printed(session, first["print_jobs"][0]["id"]).footer
+    for n in range(2, 11):
+        ok(admin.post(url + "/buys", {"kind": "entry", "player_name": f"Player {n}", "tendered": "1000.00"}), 201)
+    ok(admin.post(url + "/start", {"seats_per_table": 10}))
+    refused(admin.post(url + "/payouts", {"entry_number": 1}), 409, "tournament_not_finished", "28 Del. C. §1804 B(3)-(4)")
+    for hand, number in enumerate(range(10, 1, -1), start=1):
+        ok(admin.post(url + "/eliminations", {"hand": hand, "busts": [{"entry_number": number, "starting_stack": 100}]}))
+    winner = ok(admin.post(url + "/payouts", {"entry_number": 1}), 201)
+    assert winner["entry"]["prize"] == "7000.00" and winner["w2g_required"] is True
+    slip = printed(session, winner["print_jobs"][0]["id"])
+    assert ("Prize", "$7,000.00") in slip.totals and any("W-2G" in line for line in slip.footer)
+    second = ok(admin.post(url + "/payouts", {"entry_number": 2}), 201)
+    assert second["entry"]["prize"] == "3000.00" and second["w2g_required"] is False
+    refused(admin.post(url + "/payouts", {"entry_number": 1}), 409, "already_paid")
+    refused(admin.post(url + "/payouts", {"entry_number": 7}), 409, "no_prize")

@@ -1,8 +1,8 @@
-"""poker tournaments: the setup, entries with seats and finishes, buys, seat moves and the deck log
+"""poker tournaments: the setup, entries with seats, finishes and payments, buys, seat moves and the deck log
 
 Revision ID: 0012_poker_tournaments
 Revises: 0011_reports
-Create Date: 2026-11-30 12:17:28.108039
+Create Date: 2026-11-30 12:46:03.758909
 """
 from __future__ import annotations
 
@@ -67,6 +67,7 @@ def upgrade() -> None:
     sa.Column('bust_hand', sa.Integer(), nullable=True),
     sa.Column('bust_table', sa.Integer(), nullable=True),
     sa.Column('bust_stack', sa.Integer(), nullable=True),
+    sa.Column('paid_at', sa.DateTime(timezone=True), nullable=True),
     sa.ForeignKeyConstraint(['tournament_id'], ['poker_tournaments.id'], name=op.f('fk_poker_entries_tournament_id_poker_tournaments')),
     sa.PrimaryKeyConstraint('id', name=op.f('pk_poker_entries')),
     sa.UniqueConstraint('tournament_id', 'number', name=op.f('uq_poker_entries_tournament_id_number'))

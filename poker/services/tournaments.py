@@ -42,6 +42,7 @@ from shared import tills
 from shared.audit import Actor
 from shared.models import PokerOccasionLicense
 from shared.money import format_cents
+from shared.printing.documents import Receipt
 from shared.reports.document import Document, Table
 from shared.services.common import check, finish, get_or_refuse
 from shared.services.organizations import get_organization
@@ -344,3 +345,50 @@ def deck_reminders(session: Session, tournament_id: int, now: datetime) -> list[
     log = [DeckEntry(r.table_number, r.at.astimezone(now.tzinfo), DeckEvent(r.event), tuple(r.backs.split(", ")), r.complete)
            for r in rows]
     return reminders(profile_of(tournament), log, sorted(int(t) for t in json.loads(tournament.tables)), now)
+
+
+@dataclass(frozen=True)
+class PrizePaid:
+    entry: Entry
+    w2g_required: bool
+
+
+def pay_prize(session: Session, actor: Actor, now: datetime, tournament_id: int, entry_number: int) -> PrizePaid:
+    """A finishing player's prize, paid once at the cashier after the tournament has ended; the slip
+    flags a W-2G when the winnings less the player's buy-ins pass $5,000."""
+    tournament = get_tournament(session, tournament_id)
+    if tournament.status != "finished":
+        to_one = profile_of(tournament).play_to_one
+        raise refuse("tournament_not_finished", "Prizes are paid when one player remains and the places are set.",
+                     to_one.rule if to_one else None, "tournament_id", 409)
+    entry = next((e for e in tournament.entries if e.number == entry_number), None)
+    if entry is None or not entry.prize_cents:
+        raise refuse("no_prize", "This player did not finish in a paid place.", None, "entry_number", 409)
+    if entry.paid_at is not None:
+        raise refuse("already_paid", "This prize was already paid.", None, "entry_number", 409)
+    entry.paid_at = now
+    w2g = tills.needs_w2g_poker(entry.prize_cents, entry.spent_cents)
+    finish(session, actor, now, "tournament.payout", entry, "poker_entry",
+           {"tournament": tournament.id, "entry": entry.number, "place": entry.place, "cents": entry.prize_cents, "w2g": w2g})
+    return PrizePaid(entry, w2g)
+
+
+def buy_receipt(session: Session, tournament: Tournament, result: BuyResult, now: datetime) -> Receipt:
+    """The buyer's receipt: what was bought, the change, and the table and seat once drawn."""
+    org = get_organization(session, tournament.organization_id)
+    entry = result.entry
+    seat = [f"Table {entry.table_number}, seat {entry.seat}"] if entry.table_number else ["Seat drawn at the start"]
+    return Receipt(title=org.name, header=[tournament.name, now.strftime("%Y-%m-%d %H:%M"), f"Player {entry.number}: {entry.player_name}"],
+                   lines=[(result.buy.kind.replace("reentry", "re-entry").replace("rebuy", "re-buy"), format_cents(result.buy.cents)),
+                          ("Tendered", format_cents(result.buy.tendered_cents)), ("Change", format_cents(result.change_cents))],
+                   totals=[("Spent in this tournament", format_cents(entry.spent_cents))], footer=seat)
+
+
+def prize_slip(session: Session, tournament: Tournament, paid: PrizePaid, now: datetime) -> Receipt:
+    org = get_organization(session, tournament.organization_id)
+    entry = paid.entry
+    footer = ["W-2G REQUIRED: winnings less buy-ins exceed $5,000"] if paid.w2g_required else []
+    return Receipt(title=org.name, header=[tournament.name, "PRIZE PAID", now.strftime("%Y-%m-%d %H:%M")],
+                   lines=[("Place", str(entry.place)), ("Player", f"{entry.number}: {entry.player_name}"),
+                          ("Paid in", format_cents(entry.spent_cents))],
+                   totals=[("Prize", format_cents(entry.prize_cents or 0))], footer=footer)
