@@ -2,6 +2,7 @@
 jurisdiction's profile. Every refusal cites the rule; an empty list means the setup may be used."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from datetime import date
 from typing import Any
@@ -212,3 +213,35 @@ def from_json(data: dict[str, Any]) -> Setup:
                                                       "announced_on"}},
         starts_on=date.fromisoformat(data["starts_on"]) if data.get("starts_on") else None,
         announced_on=date.fromisoformat(data["announced_on"]) if data.get("announced_on") else None)
+
+
+@dataclass(frozen=True)
+class Booked:
+    """An earlier tournament of the same organization and jurisdiction."""
+
+    starts_on: date
+    special_game: bool
+    charitable: bool
+
+
+def calendar_refusal(setup: Setup, profile: Profile, earlier: Sequence[Booked]) -> Violation | None:
+    """NH Pari 1207.03(d)(4): one $250 game per authorized event (read: per organization per day).
+    MCA 23-5-317(1)(a), (f): at most 16 large-stakes tournaments a year, plus up to three charitable
+    ones that do not count toward the 16."""
+    special = profile.special_game_cap_cents
+    if special is not None and setup.special_game and setup.starts_on is not None and any(
+            b.special_game and b.starts_on == setup.starts_on for b in earlier):
+        return _v("one_special_game", "This event already has its one game with the $250 limit.", special.rule, "special_game")
+    yearly = profile.tournaments_per_year
+    if yearly is None or setup.starts_on is None:
+        return None
+    year = [b for b in earlier if b.starts_on.year == setup.starts_on.year]
+    charitable = sum(b.charitable for b in year)
+    free = profile.charitable_per_year.value if profile.charitable_per_year else 0
+    counted = sum(not b.charitable for b in year) + max(0, charitable - free)
+    if setup.charitable and charitable < free:
+        return None
+    if counted >= yearly.value:
+        return _v("too_many_this_year", f"This would be more than {yearly.value} large-stakes tournaments in {setup.starts_on.year}"
+                  + (f" (besides {free} charitable ones)" if free else "") + ".", yearly.rule, "starts_on")
+    return None

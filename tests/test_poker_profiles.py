@@ -7,7 +7,7 @@ from dataclasses import replace
 from datetime import date
 
 from poker.profiles import DELAWARE, MONTANA_LARGE, MONTANA_SMALL, NEW_HAMPSHIRE, PROFILES, Jurisdiction
-from poker.setup import Level, Prize, RebuyPolicy, Setup, setup_violations, spend_cap
+from poker.setup import Booked, Level, Prize, RebuyPolicy, Setup, calendar_refusal, setup_violations, spend_cap
 
 LEVELS = (Level(25, 50, 0, 20), Level(50, 100, 0, 20), Level(0, 0, 0, 10, is_break=True), Level(100, 200, 25, 20))
 BASE = Setup(entry_fee_cents=10_000, starting_chips=10_000, levels=LEVELS, min_players=20,
@@ -97,3 +97,25 @@ def test_setup_basics_refuse_empty_fees_falling_blinds_and_gaps_in_places() -> N
     bad = replace(BASE, entry_fee_cents=0, levels=(Level(50, 100, 0, 20), Level(25, 50, 0, 20)),
                   prizes=(Prize(1, "Half", percent_bp=5_000), Prize(3, "", percent_bp=1_000)))
     assert [c for c, _ in codes(bad, DELAWARE)] == ["entry_fee_required", "blinds_decrease", "prize_places", "prize_description"]
+
+
+def test_pari_1207_03_d4_one_250_game_per_event() -> None:
+    special = replace(BASE, entry_fee_cents=5_000, special_game=True, starts_on=date(2026, 12, 5),
+                      prizes=(Prize(1, "$100", fixed_cents=10_000),))
+    assert calendar_refusal(special, NEW_HAMPSHIRE, [Booked(date(2026, 12, 5), False, False)]) is None
+    refused = calendar_refusal(special, NEW_HAMPSHIRE, [Booked(date(2026, 12, 5), True, False)])
+    assert refused is not None and refused.code == "one_special_game" and refused.rule == "N.H. Admin. Code Pari 1207.03(d)(4)"
+    assert calendar_refusal(special, NEW_HAMPSHIRE, [Booked(date(2026, 12, 6), True, False)]) is None
+
+
+def test_mca_23_5_317_1a_1f_sixteen_large_stakes_a_year_plus_three_charitable() -> None:
+    large = replace(BASE, entry_fee_cents=50_000, starts_on=date(2026, 12, 5))
+    fifteen = [Booked(date(2026, m, 1), False, False) for m in range(1, 12)] + [Booked(date(2026, 3, d), False, False) for d in (2, 3, 4, 5)]
+    assert calendar_refusal(large, MONTANA_LARGE, fifteen) is None
+    sixteen = [*fifteen, Booked(date(2026, 6, 2), False, False)]
+    refused = calendar_refusal(large, MONTANA_LARGE, sixteen)
+    assert refused is not None and refused.rule == "MCA 23-5-317(1)(a)"
+    assert calendar_refusal(large, MONTANA_LARGE, [*sixteen[:-1], Booked(date(2025, 6, 2), False, False)]) is None
+    charitable = replace(large, charitable=True, charity_percent=50)
+    assert calendar_refusal(charitable, MONTANA_LARGE, sixteen + [Booked(date(2026, 7, 1), False, True)] * 2) is None
+    assert calendar_refusal(charitable, MONTANA_LARGE, sixteen + [Booked(date(2026, 7, 1), False, True)] * 3) is not None

@@ -79,7 +79,8 @@ def test_pari_1207_03_d3_j_buys_stop_at_150_and_never_on_credit(admin: Api, sess
     refused(admin.post(buys, {"kind": "reentry", "entry_number": 9, "tendered": "50.00"}), 404, "not_found")
 
 
-def test_1804_30_player_delaware_tournament_from_registration_to_one_winner(admin: Api, session: Session, clock: Clock) -> None:
+def test_1804_30_player_delaware_tournament_from_registration_to_one_winner(admin: Api, session: Session, clock: Clock,
+                                                                           seeded: random.Random) -> None:
     """Registration with re-buys, the random draw at three tables of ten, eliminations with two table
     breaks and the final-table redraw, a deal refused (§1804 B(5)), and the prizes from the pool."""
     org_id, licence_id = licensed(admin, session)
@@ -104,7 +105,7 @@ def test_1804_30_player_delaware_tournament_from_registration_to_one_winner(admi
             break
         hand += 1
         tables = {e["table"] for e in alive}
-        out = rng.sample(alive, 2 if len(alive) > 3 and len(tables) > 1 and hand % 5 == 0 else 1)
+        out = rng.sample(alive, 2 if len(alive) > 12 and len(tables) > 1 and hand % 5 == 0 else 1)
         if len(out) == 2 and out[0]["table"] == out[1]["table"]:
             out = out[:1]
         ok(admin.post(url + "/eliminations", {"hand": hand, "busts": [{"entry_number": e["number"], "starting_stack": 1000 + e["number"]}
@@ -198,3 +199,13 @@ def test_prizes_paid_once_after_the_end_with_slips_and_the_poker_w2g_rule(admin:
     assert second["entry"]["prize"] == "3000.00" and second["w2g_required"] is False
     refused(admin.post(url + "/payouts", {"entry_number": 1}), 409, "already_paid")
     refused(admin.post(url + "/payouts", {"entry_number": 7}), 409, "no_prize")
+
+
+def test_pari_1207_03_d4_a_second_250_game_the_same_day_is_refused(admin: Api, session: Session, clock: Clock) -> None:
+    org = make_org(session)
+    special = {**DE_SETUP, "jurisdiction": "nh", "entry_fee": "50.00", "special_game": True, "rebuy": {"allowed": False},
+               "prizes": [{"place": 1, "description": "$100", "fixed": "100.00"}]}
+    url = f"/api/v1/organizations/{org.id}/tournaments"
+    ok(admin.post(url, special), 201)
+    refused(admin.post(url, {**special, "name": "Late game"}), 422, "one_special_game", "N.H. Admin. Code Pari 1207.03(d)(4)")
+    ok(admin.post(url, {**special, "name": "Tomorrow", "starts_on": "2026-12-06"}), 201)

@@ -30,10 +30,12 @@ from poker.profiles import PROFILES, Jurisdiction, Profile
 from poker.registration import Buy, PlayerState, buy_refusal, price
 from poker.seating import Move, tables_needed
 from poker.setup import (
+    Booked,
     Level,
     Prize,
     RebuyPolicy,
     Setup,
+    calendar_refusal,
     from_json,
     setup_violations,
     to_json,
@@ -92,6 +94,10 @@ def create(session: Session, actor: Actor, now: datetime, org_id: int, data: dic
         first = found[0]
         others = "; ".join(f"{v.message} ({v.rule})" for v in found[1:])
         raise refuse(first.code, first.message + (f" Also: {others}" if others else ""), first.rule, first.field, first.status)
+    earlier = session.scalars(select(Tournament).where(Tournament.organization_id == org_id,
+                                                       Tournament.jurisdiction == profile.jurisdiction.value))
+    booked = [Booked(t.starts_on, setup_of(t).special_game, setup_of(t).charitable) for t in earlier]
+    check(calendar_refusal(setup, profile, booked))
     licence_id = _licence(session, profile, org_id, data)
     row = Tournament(organization_id=org_id, license_id=licence_id, jurisdiction=profile.jurisdiction.value, name=data["name"],
                      starts_on=data["starts_on"], setup=json.dumps(to_json(setup)), status="registering", created_at=now)
