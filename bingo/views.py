@@ -3,18 +3,13 @@ signing in. The occasion screens grow here as the bingo issues land."""
 from __future__ import annotations
 
 import json
-import threading
-import time
-from collections.abc import Iterator
 
 from flask import (
     Blueprint,
     Response,
     abort,
-    current_app,
     jsonify,
     render_template,
-    request,
     url_for,
 )
 from flask.typing import ResponseReturnValue
@@ -28,7 +23,6 @@ from bingo.services import sales as sales_service
 from shared.access import allow, public
 from shared.context import (
     actor,
-    database,
     db_session,
     hall_now,
     hall_today,
@@ -40,6 +34,7 @@ from shared.money import format_cents
 from shared.roles import OFFICE_VIEW, Role
 from shared.services import roster
 from shared.services.organizations import get_organization
+from shared.views.events import event_stream
 from shared.views.forms import FormState, submit
 from shared.views.scope import check_org
 from shared.views.station import my_org_id, station_page
@@ -161,36 +156,9 @@ def board_state(token: str) -> ResponseReturnValue:
     return jsonify({"id": event.id if event else 0, "board": state})
 
 
-POLL_SECONDS = 0.1
-PING_SECONDS = 15.0
-STREAM_SECONDS = 600.0
-
-
 @bp.get("/board/<token>/events")
 @public
 def board_events(token: str) -> Response:
-    """Server-Sent Events: every board event after Last-Event-ID (so a reconnecting TV replays what it
-    missed), then new ones as they commit, found by polling the database so any server process can
-    serve any TV. A ping comment keeps proxies from closing the stream."""
+    """The flashboard's Server-Sent Events (see shared/views/events.py)."""
     occasion_id = _board_occasion(token)
-    raw = request.headers.get("Last-Event-ID") or request.args.get("after") or "0"
-    after = int(raw) if raw.isascii() and raw.isdigit() else 0
-    db = database()
-    stopping: threading.Event = current_app.extensions["flashboard.stopping"]
-
-    def stream() -> Iterator[str]:
-        nonlocal after
-        started = last_ping = time.monotonic()
-        yield "retry: 1000\n\n"
-        while time.monotonic() - started < STREAM_SECONDS and not stopping.is_set():
-            with db.readers() as session:
-                events = board.events_after(session, occasion_id, after)
-            for event in events:
-                after = event.id
-                yield f"id: {event.id}\nevent: board\ndata: {event.board}\n\n"
-            if time.monotonic() - last_ping > PING_SECONDS:
-                last_ping = time.monotonic()
-                yield ": ping\n\n"
-            stopping.wait(POLL_SECONDS)
-
-    return Response(stream(), mimetype="text/event-stream", headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+    return event_stream("board", lambda session, after: [(e.id, e.board) for e in board.events_after(session, occasion_id, after)])

@@ -2,33 +2,42 @@
 buy-ins at the cashier. Thin views: schema in, one service, schema out."""
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
 from flask import Blueprint, Response, current_app
 
-from poker.printed_rules import as_text
+from poker.clock import ClockAction
+from poker.printed_rules import as_receipt, as_text
 from poker.schemas import (
     BuyIn,
     BuyOut,
+    ClockIn,
+    ClockOut,
     DeckIn,
     DeckOut,
     DueOut,
     EliminationIn,
     PrizePaidOut,
     PrizePayIn,
+    SeatMoveIn,
     SeatMoveOut,
+    ShowdownIn,
+    ShowdownOut,
+    StaffIn,
+    StaffOut,
     StartIn,
     TournamentIn,
     TournamentOut,
 )
-from poker.services import tournaments
+from poker.services import live, showdowns, staff, tournaments
 from shared.api import operation
 from shared.context import actor, db_session, hall_now, printers, settings, station_name
 from shared.reports import pdf
 from shared.reports.document import Document
 from shared.roles import Role
-from shared.schemas import ReportOut
+from shared.schemas import PrintJobOut, ReportOut
 from shared.services import printing
 from shared.views.scope import check_org
 
@@ -43,7 +52,8 @@ ANYONE_ON_STAFF = tuple(Role)
 def _shown(row: Any) -> dict[str, Any]:
     return {"id": row.id, "organization_id": row.organization_id, "license_id": row.license_id, "jurisdiction": row.jurisdiction,
             "name": row.name, "starts_on": row.starts_on, "status": row.status, "pool_cents": tournaments.pool_cents(row),
-            "entries": row.entries}
+            "entries": row.entries, "tables": json.loads(row.tables), "buttons": json.loads(row.buttons),
+            "display_token": row.display_token}
 
 
 def _mine(tournament_id: int) -> Any:
@@ -76,6 +86,15 @@ def printed_rules_pdf(tournament_id: int) -> Response:
     sections = tournaments.rules(db_session(), row)
     document = Document(sections[0].title, sections[0].lines[0], tuple((s.title, "\n".join(s.lines)) for s in sections[1:]), ())
     return Response(pdf.render(document), mimetype="application/pdf")
+
+
+@operation(bp, TOURNAMENT + "/rules/print", "POST", summary="Print the rules at this station's printer, to hand to a player",
+           access=ANYONE_ON_STAFF, response=PrintJobOut, status=201)
+def print_rules(tournament_id: int) -> Any:
+    session = db_session()
+    sections = tournaments.rules(session, _mine(tournament_id))
+    return printing.print_receipt(session, hall_now(), printers(), station_name(), "poker_rules", f"T{tournament_id}-rules",
+                                  as_receipt(sections))
 
 
 @operation(bp, TOURNAMENT + "/buys", "POST", summary="Take an entry, re-buy or re-entry, within the caps and never on credit",
@@ -162,3 +181,51 @@ def pay_prize(tournament_id: int, body: dict[str, Any]) -> Any:
     job = printing.print_receipt(session, hall_now(), printers(), station_name(), "poker_prize", f"T{tournament_id}-{paid.entry.number}",
                                  tournaments.prize_slip(session, tournament, paid, hall_now()))
     return {"entry": paid.entry, "w2g_required": paid.w2g_required, "print_jobs": [job]}
+
+
+@operation(bp, TOURNAMENT + "/seat-moves", "POST", summary="Move a player to an open seat, never unbalancing the tables (TDA 11A)",
+           access=DIRECTORS, body=SeatMoveIn, response=SeatMoveOut, status=201)
+def move_seat(tournament_id: int, body: dict[str, Any]) -> Any:
+    _mine(tournament_id)
+    return tournaments.move_seat(db_session(), actor(), hall_now(), tournament_id, body)
+
+
+@operation(bp, TOURNAMENT + "/staff", "GET", summary="The tournament director and the dealers", access=ANYONE_ON_STAFF,
+           response=StaffOut, many=True)
+def list_staff(tournament_id: int) -> Any:
+    _mine(tournament_id)
+    return staff.staff_of(db_session(), tournament_id)
+
+
+@operation(bp, TOURNAMENT + "/staff", "POST", summary="Appoint the director or a dealer: a personal licence in force on the day "
+           "(28 Del. C. §1827(1), §1831(1))", access=DIRECTORS, body=StaffIn, response=StaffOut, status=201)
+def assign_staff(tournament_id: int, body: dict[str, Any]) -> Any:
+    _mine(tournament_id)
+    return staff.assign(db_session(), actor(), hall_now(), tournament_id, body)
+
+
+@operation(bp, TOURNAMENT + "/clock", "GET", summary="The clock and what the clock TV shows", access=ANYONE_ON_STAFF,
+           response=ClockOut)
+def get_clock(tournament_id: int) -> Any:
+    return live.snapshot(db_session(), _mine(tournament_id), hall_now())
+
+
+@operation(bp, TOURNAMENT + "/clock", "POST", summary="Start, pause or resume the clock, or change level", access=DIRECTORS,
+           body=ClockIn, response=ClockOut)
+def control_clock(tournament_id: int, body: dict[str, Any]) -> Any:
+    _mine(tournament_id)
+    session = db_session()
+    row = live.control(session, actor(), hall_now(), tournament_id, ClockAction(body["action"]))
+    return live.snapshot(session, row, hall_now())
+
+
+@operation(bp, TOURNAMENT + "/showdowns", "POST", summary="Settle a showdown: the order of showing (§1816), the hands ranked and "
+           "the pots split (pokerkit)", access=(*DIRECTORS, Role.DEALER), body=ShowdownIn, response=ShowdownOut, status=201)
+def showdown(tournament_id: int, body: dict[str, Any]) -> Any:
+    _mine(tournament_id)
+    ruling = showdowns.rule(db_session(), actor(), hall_now(), tournament_id, body)
+    returned = ruling.settlement.returned
+    return {"table": ruling.table, "button": ruling.button, "show_order": ruling.order, "ranking": ruling.ranking,
+            "pots": [{"amount": p.amount, "eligible": list(p.eligible), "won": [{"seat": s, "chips": c} for s, c in p.won]}
+                     for p in ruling.settlement.pots],
+            "returned": {"seat": returned[0], "chips": returned[1]} if returned else None}

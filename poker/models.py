@@ -33,6 +33,9 @@ class Tournament(Base):
     created_at: Mapped[datetime] = mapped_column(UtcDateTime())
     tables: Mapped[str] = mapped_column(Text, default="{}")
     buttons: Mapped[str] = mapped_column(Text, default="{}")
+    display_token: Mapped[str | None] = mapped_column(String(40), unique=True)
+    clock_started_at: Mapped[datetime | None] = mapped_column(UtcDateTime())
+    clock_pauses: Mapped[str] = mapped_column(Text, default="[]")
 
     entries: Mapped[list[Entry]] = relationship(order_by="Entry.number", cascade="all, delete-orphan", back_populates="tournament")
 
@@ -106,3 +109,35 @@ class DeckLogEntry(Base):
     complete: Mapped[bool] = mapped_column(Boolean, default=True)
     at: Mapped[datetime] = mapped_column(UtcDateTime())
     recorded_by: Mapped[str] = mapped_column(String(200))
+
+
+class StaffAssignment(Base):
+    """28 Del. C. §1827(1), ch. 18 licensing ¶(1); MCA 23-5-317(5): the tournament director and the
+    dealers (each at a table), every one holding a personal licence in force on the tournament day."""
+
+    __tablename__ = "poker_staff"
+    __table_args__ = (UniqueConstraint("tournament_id", "role", "person_name"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    tournament_id: Mapped[int] = mapped_column(ForeignKey("poker_tournaments.id"), index=True)
+    role: Mapped[str] = mapped_column(String(32))
+    table_number: Mapped[int | None] = mapped_column(Integer)
+    person_name: Mapped[str] = mapped_column(String(200))
+    personal_license_id: Mapped[int | None] = mapped_column(ForeignKey("personal_licenses.id"))
+    member_id: Mapped[int | None] = mapped_column(ForeignKey("members.id"))
+    assigned_at: Mapped[datetime] = mapped_column(UtcDateTime())
+    assigned_by: Mapped[str] = mapped_column(String(200))
+
+
+class ClockEvent(Base):
+    """One change to what the clock TV and the director's screen show (the clock, a bust, a seat move,
+    a buy), with the whole picture as it now stands; screens follow these by id over Server-Sent
+    Events, so a reconnecting TV replays what it missed and any server process can serve it."""
+
+    __tablename__ = "poker_clock_events"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    tournament_id: Mapped[int] = mapped_column(ForeignKey("poker_tournaments.id"), index=True)
+    created_at: Mapped[datetime] = mapped_column(UtcDateTime())
+    reason: Mapped[str] = mapped_column(String(32))
+    state: Mapped[str] = mapped_column(Text)

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from poker.profiles import Profile
 from poker.setup import Setup
 from shared.money import format_cents
+from shared.printing.documents import Receipt
 
 HELPLINE = "Delaware Council on Gambling Problems helpline: 888-850-8888"
 
@@ -114,6 +115,15 @@ def printed_rules(setup: Setup, profile: Profile, organization: str, title: str)
         Section("Help", (HELPLINE if profile.helpline else "If gambling is a problem for you or someone close to you, ask the "
                          "tournament director for the helpline number.",)),
     )
+
+
+def as_receipt(sections: tuple[Section, ...]) -> Receipt:
+    """The same rules on the desk's thermal printer, to hand to a player. "§" is written "sec." there:
+    thermal printers' code pages do not agree on where the section sign lives."""
+    body: list[str] = []
+    for section in sections[1:]:
+        body += ["", section.title.upper(), *("- " + line.replace("§", "sec. ") for line in section.lines)]
+    return Receipt(title="TOURNAMENT RULES", header=[sections[0].title, *sections[0].lines], lines=[], body=body[1:])
 
 
 def as_text(sections: tuple[Section, ...]) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields, validate
 
+from poker.clock import ClockAction
 from poker.profiles import Jurisdiction
 from shared.schemas import Day, Id, Money, Name, PrintJobOut
 
@@ -81,6 +82,9 @@ class TournamentOut(Schema):
     status = fields.String()
     pool_cents = Money(data_key="pool")
     entries = fields.List(fields.Nested(EntryOut))
+    tables = fields.Dict(keys=fields.String(), values=fields.Integer(), metadata={"description": "table number: seats"})
+    buttons = fields.Dict(keys=fields.String(), values=fields.Integer(), metadata={"description": "table number: button seat"})
+    display_token = fields.String(allow_none=True)
 
 
 class BuyIn(Schema):
@@ -157,3 +161,116 @@ class DueOut(Schema):
     what = fields.String()
     since = fields.DateTime()
     rule = fields.String()
+
+
+class ClockIn(Schema):
+    action = fields.Enum(ClockAction, by_value=True, required=True)
+
+
+class BlindsOut(Schema):
+    is_break = fields.Boolean()
+    minutes = fields.Integer()
+    small_blind = fields.Integer()
+    big_blind = fields.Integer()
+    ante = fields.Integer()
+
+
+class ClockStateOut(Schema):
+    started = fields.Boolean()
+    paused = fields.Boolean()
+    as_of = fields.String()
+    level = fields.Integer()
+    seconds_left = fields.Integer()
+    current = fields.Nested(BlindsOut)
+    next = fields.Nested(BlindsOut)
+
+
+class MoveShownOut(Schema):
+    player = fields.String()
+    from_ = fields.String(data_key="from")
+    to = fields.String()
+    reason = fields.String()
+
+
+class ClockOut(Schema):
+    """What the clock TV shows (printed rules ¶(3)): the clock, players left, average stack, pool, moves."""
+
+    organization = fields.String()
+    tournament = fields.String()
+    status = fields.String()
+    clock = fields.Nested(ClockStateOut)
+    players_left = fields.Integer()
+    entries = fields.Integer()
+    rebuys = fields.Integer()
+    average_stack = fields.Integer()
+    pool = fields.String()
+    moves = fields.List(fields.Nested(MoveShownOut))
+    winner = fields.String(allow_none=True)
+    helpline = fields.String()
+
+
+class StaffIn(Schema):
+    role = fields.String(required=True, validate=validate.OneOf(["tournament_director", "dealer"]))
+    member_id = Id(load_default=None, allow_none=True)
+    personal_license_id = Id(load_default=None, allow_none=True)
+    table = fields.Integer(strict=True, load_default=None, allow_none=True, validate=validate.Range(min=1, max=200))
+
+
+class StaffOut(Schema):
+    id = fields.Integer()
+    role = fields.String()
+    table_number = fields.Integer(data_key="table", allow_none=True)
+    person_name = fields.String()
+    personal_license_id = fields.Integer(allow_none=True)
+    assigned_at = fields.DateTime()
+
+
+class SeatMoveIn(Schema):
+    entry_number = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=100_000))
+    table = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=200))
+    seat = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=10))
+    reason = fields.String(load_default="director's move", validate=validate.Length(min=1, max=100))
+
+
+CARDS = validate.Regexp(r"^[2-9TJQKA][cdhs]( ?[2-9TJQKA][cdhs])*$", error="Cards are written like As Kd (rank 2-9 T J Q K A, suit c d h s).")
+
+
+class StakeIn(Schema):
+    seat = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=10))
+    chips = fields.Integer(strict=True, required=True, validate=CHIPS)
+    cards = fields.String(load_default=None, allow_none=True, validate=CARDS)
+    folded = fields.Boolean(load_default=False)
+
+
+class ShowdownIn(Schema):
+    table = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=200))
+    board = fields.String(required=True, validate=CARDS)
+    stakes = fields.List(fields.Nested(StakeIn), required=True, validate=validate.Length(min=1, max=10))
+    last_aggressor = fields.Integer(strict=True, load_default=None, allow_none=True, validate=validate.Range(min=1, max=10))
+
+
+class RankedOut(Schema):
+    seat = fields.Integer()
+    hand = fields.String()
+    label = fields.String()
+    place = fields.Integer()
+
+
+class WonOut(Schema):
+    seat = fields.Integer()
+    chips = fields.Integer()
+
+
+class PotOut(Schema):
+    amount = fields.Integer()
+    eligible = fields.List(fields.Integer())
+    won = fields.List(fields.Nested(WonOut))
+
+
+class ShowdownOut(Schema):
+    table = fields.Integer()
+    button = fields.Integer()
+    show_order = fields.List(fields.Integer())
+    ranking = fields.List(fields.Nested(RankedOut))
+    pots = fields.List(fields.Nested(PotOut))
+    returned = fields.Nested(WonOut, allow_none=True)

@@ -9,7 +9,10 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from shared.violations import Violation
+
 Seat = tuple[int, int]
+TDA_BALANCE = "TDA rule 11A (tables kept within one player)"
 
 
 @dataclass(frozen=True)
@@ -90,6 +93,26 @@ def balance(seating: Mapping[int, Seat], tables: Mapping[int, int], buttons: Map
         target = (short, worst_open_seat(there, buttons.get(short, 1), tables[short]))
         moves.append(Move(player, current[player], target, f"balance: table {full} to table {short}"))
         current[player] = target
+
+
+def move_refusal(seating: Mapping[int, Seat], tables: Mapping[int, int], player: int, target: Seat,
+                 tolerance: int = 1) -> Violation | None:
+    """A director's own seat move (a player asking to change seats, a broken chair): to an open seat at
+    a table in play, and never leaving the tables further apart than `tolerance` (TDA 11A)."""
+    table, seat = target
+    if player not in seating:
+        return Violation("not_in_play", f"Player {player} is not seated.", None, "entry_number", 409)
+    if table not in tables:
+        return Violation("not_a_table", f"Table {table} is not in play.", None, "table", 409)
+    if not 1 <= seat <= tables[table]:
+        return Violation("not_a_seat", f"Table {table} has seats 1 to {tables[table]}.", None, "seat", 422)
+    if any(s == target for p, s in seating.items() if p != player):
+        return Violation("seat_taken", f"Seat {seat} at table {table} is taken.", None, "seat", 409)
+    after = counts({**seating, player: target}, tables)
+    if max(after.values()) - min(after.values()) > tolerance:
+        return Violation("out_of_balance", f"That move would leave tables {max(after, key=after.__getitem__)} and "
+                         f"{min(after, key=after.__getitem__)} more than {tolerance} player apart.", TDA_BALANCE, "table", 409)
+    return None
 
 
 def break_table(seating: Mapping[int, Seat], tables: Mapping[int, int], table: int, rng: random.Random) -> list[Move]:

@@ -10,6 +10,8 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from bingo.limits import GameKind
 from bingo.services import cookie_jar, programs, series
+from poker.services import staff as poker_staff
+from poker.services import tournaments
 from shared.audit import SYSTEM
 from shared.calendar import add_years
 from shared.licensing import (
@@ -92,6 +94,7 @@ def _build(session: Session, now: datetime) -> Organization:
             "number": f"NLH-{member.id:04d}", "issued_on": issued, "fee_cents": PERSONAL_LICENSE_FEE_CENTS,
             "status": PersonalLicenseStatus.ACTIVE, "member_id": member.id, "vendor_id": None})
     _bingo(session, org, now)
+    _poker(session, org, now)
     return org
 
 
@@ -116,6 +119,38 @@ def _bingo(session: Session, org: Organization, now: datetime) -> None:
               "attendance_tiers": [], **{k: v for k, v in g.items() if k not in {"kind", "ball_mode"}}} for g in SAMPLE_PROGRAM]
     programs.create_program(session, SYSTEM, now, org.id, {"name": "Saturday night", "games": games})
     cookie_jar.save_settings(session, SYSTEM, now, org.id, 100_000, 200)
+
+
+DEMO_PLAYERS = ["Ann Lyons", "Ben Ortiz", "Cass Reilly", "Dev Patel", "Eli Brooks", "Fay Nguyen", "Gus Walsh", "Hal Kemp",
+                "Ida Flores", "Jon Mercer", "Kim Sato", "Lou Grant", "Max Duffy", "Nia Cole"]
+
+
+def _poker(session: Session, org: Organization, now: datetime) -> None:
+    """Tonight's Delaware tournament under its occasion licence: Jim Park directing, Marisol Vega
+    dealing table 1, fourteen players registered and paid, waiting for the draw."""
+    today = now.date()
+    licence = licenses.create_poker_occasion_license(session, SYSTEM, now, {
+        "number": f"P-{today.isoformat()}", "occasion_date": today, "sponsor_organization_ids": [org.id], "fee_cents": 25_000})
+    tournament = tournaments.create(session, SYSTEM, now, org.id, {
+        "name": "Friday Night Hold'em", "jurisdiction": "de", "license_id": licence.id, "starts_on": today, "entry_fee_cents": 6_000,
+        "starting_chips": 10_000, "rebuy": {"allowed": True, "cost_cents": 6_000, "chips": 10_000, "until_level": 3,
+                                              "at_or_below_chips": None, "max_per_player": None, "reentry": False},
+        "levels": [{"small_blind": sb, "big_blind": sb * 2, "ante": ante, "minutes": 20, "is_break": False}
+                   for sb, ante in ((25, 0), (50, 0), (75, 0))] + [{"small_blind": 0, "big_blind": 0, "ante": 0, "minutes": 10, "is_break": True}]
+                  + [{"small_blind": sb, "big_blind": sb * 2, "ante": sb // 4, "minutes": 20, "is_break": False} for sb in (100, 150, 200)],
+        "prizes": [{"place": 1, "description": "50% of the prize pool", "fixed_cents": None, "percent_bp": 5000},
+                   {"place": 2, "description": "30% of the prize pool", "fixed_cents": None, "percent_bp": 3000},
+                   {"place": 3, "description": "20% of the prize pool", "fixed_cents": None, "percent_bp": 2000}],
+        "final_table_size": 9, "min_players": 6, "other_charges_cents": 0, "added_money_cents": 0, "deals_allowed": False,
+        "special_game": False, "charitable": False, "charity_percent": 0, "rake_cents": 0, "days": 1, "announced_on": None})
+    by_name = {m.name: m for m in session.scalars(select(Member).where(Member.organization_id == org.id))}
+    poker_staff.assign(session, SYSTEM, now, tournament.id, {"role": "tournament_director", "member_id": by_name["Jim Park"].id,
+                                                             "personal_license_id": None, "table": None})
+    poker_staff.assign(session, SYSTEM, now, tournament.id, {"role": "dealer", "member_id": by_name["Marisol Vega"].id,
+                                                             "personal_license_id": None, "table": 1})
+    for name in DEMO_PLAYERS:
+        tournaments.buy(session, SYSTEM, now, tournament.id, {"kind": "entry", "player_name": name, "tender": "cash",
+                                                               "tendered_cents": 6_000}, secrets.SystemRandom())
 
 
 def load_demo(sessions: sessionmaker[Session], now: datetime, cost: KdfCost | None = None) -> list[tuple[str, str, str, str]]:

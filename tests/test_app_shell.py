@@ -43,8 +43,10 @@ def test_demo_prints_logins_and_each_role_lands_on_its_home(app: Flask) -> None:
         client = app.test_client()
         reply = client.post("/signin", data={"username": username, "password": password, "csrf_token": token(client)})
         assert reply.status_code == 302 and reply.location == HOMES[role], role
-        page = client.get(reply.location)
+        page = client.get(reply.location, follow_redirects=True)
         assert page.status_code == 200, role
+        if role in {"tournament_director", "dealer"}:
+            assert "Friday Night Hold&#39;em" in page.get_data(as_text=True), "the demo tournament opens on the poker screens"
         station = app.test_client()
         reply = station.post("/pin", data={"username": username, "pin": pin, "csrf_token": token(station, "/pin")})
         assert reply.location == HOMES[role]

@@ -17,7 +17,13 @@ from shared.roles import Role
 from tests.bingo_factories import Hall, make_hall, series_faces, split_script
 from tests.conftest import Api, Clock
 from tests.factories import PASSWORD, make_member, make_user
-from tests.test_bingo_occasion_api import ok, pay_every_winner, refused, setup_occasion, staff
+from tests.test_bingo_occasion_api import (
+    ok,
+    pay_every_winner,
+    refused,
+    setup_occasion,
+    staff,
+)
 
 JAR_RULE = "10 DE Admin Code 101-4.31"
 

@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta, timezone
 
-from poker.clock import Pause, clock_state, level_at
+from poker.clock import (
+    ClockAction,
+    Pause,
+    clock_refusal,
+    clock_state,
+    level_at,
+    level_number,
+    shifted_start,
+)
 from poker.setup import Level
 
 START = datetime(2026, 12, 5, 19, 0, tzinfo=timezone.utc)
@@ -30,3 +38,26 @@ def test_levels_double_after_the_last_one() -> None:
     assert level_at(LEVELS, 4) == Level(200, 400, 50, 20) and level_at(LEVELS, 5) == Level(400, 800, 100, 20)
     late = clock_state(LEVELS, START, [], START + timedelta(minutes=70 + 20 + 5))
     assert late.index == 5 and late.level.big_blind == 800
+
+
+def test_printed_rules_level_numbers_skip_breaks_and_keep_counting_past_the_schedule() -> None:
+    assert [level_number(LEVELS, i) for i in range(6)] == [1, 2, 2, 3, 4, 5]
+
+
+def test_clock_actions_start_once_pause_resume_and_move_levels_only_while_running() -> None:
+    assert clock_refusal(ClockAction.START, None, []) is None
+    assert clock_refusal(ClockAction.START, START, []).code == "clock_started"  # type: ignore[union-attr]
+    assert clock_refusal(ClockAction.PAUSE, None, []).code == "clock_not_started"  # type: ignore[union-attr]
+    assert clock_refusal(ClockAction.RESUME, START, []).code == "clock_running"  # type: ignore[union-attr]
+    assert clock_refusal(ClockAction.NEXT_LEVEL, START, [Pause(START)]).code == "clock_paused"  # type: ignore[union-attr]
+    assert clock_refusal(ClockAction.RESUME, START, [Pause(START)]) is None
+
+
+def test_next_level_and_restart_level_shift_the_start() -> None:
+    now = START + timedelta(minutes=25)
+    state = clock_state(LEVELS, START, [], now)
+    moved = shifted_start(ClockAction.NEXT_LEVEL, state, START)
+    after = clock_state(LEVELS, moved, [], now)
+    assert after.index == 2 and after.seconds_left == 10 * 60
+    again = clock_state(LEVELS, shifted_start(ClockAction.RESTART_LEVEL, state, START), [], now)
+    assert again.index == 1 and again.seconds_left == 20 * 60

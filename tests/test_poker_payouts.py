@@ -6,7 +6,15 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from poker.payouts import Bust, Place, deal_refusal, payout_refusal, payouts, places, prize_amounts
+from poker.payouts import (
+    Bust,
+    Place,
+    deal_refusal,
+    payout_refusal,
+    payouts,
+    places,
+    prize_amounts,
+)
 from poker.profiles import DELAWARE, MONTANA_SMALL, NEW_HAMPSHIRE
 from poker.setup import Prize
 

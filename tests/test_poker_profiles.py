@@ -6,8 +6,24 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import date
 
-from poker.profiles import DELAWARE, MONTANA_LARGE, MONTANA_SMALL, NEW_HAMPSHIRE, PROFILES, Jurisdiction
-from poker.setup import Booked, Level, Prize, RebuyPolicy, Setup, calendar_refusal, setup_violations, spend_cap
+from poker.profiles import (
+    DELAWARE,
+    MONTANA_LARGE,
+    MONTANA_SMALL,
+    NEW_HAMPSHIRE,
+    PROFILES,
+    Jurisdiction,
+)
+from poker.setup import (
+    Booked,
+    Level,
+    Prize,
+    RebuyPolicy,
+    Setup,
+    calendar_refusal,
+    setup_violations,
+    spend_cap,
+)
 
 LEVELS = (Level(25, 50, 0, 20), Level(50, 100, 0, 20), Level(0, 0, 0, 10, is_break=True), Level(100, 200, 25, 20))
 BASE = Setup(entry_fee_cents=10_000, starting_chips=10_000, levels=LEVELS, min_players=20,

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Any
 
 import pypdfium2 as pdfium
 from sqlalchemy.orm import Session
@@ -15,24 +14,8 @@ from shared.models import PrintJob
 from shared.printing.documents import Receipt
 from tests.conftest import Api, Clock
 from tests.factories import audit_count, make_org
+from tests.poker_factories import DE_SETUP, delaware_tournament, licensed
 from tests.test_bingo_occasion_api import ok, refused
-
-DE_SETUP: dict[str, Any] = {
-    "name": "Winter Classic", "jurisdiction": "de", "starts_on": "2026-12-05", "entry_fee": "100.00", "starting_chips": 10000,
-    "rebuy": {"allowed": True, "cost": "100.00", "chips": 10000, "until_level": 3},
-    "levels": [{"small_blind": 25, "big_blind": 50, "minutes": 20}, {"small_blind": 50, "big_blind": 100, "minutes": 20},
-               {"minutes": 10, "is_break": True}, {"small_blind": 100, "big_blind": 200, "ante": 25, "minutes": 20}],
-    "prizes": [{"place": 1, "description": "50% of the pool", "percent_bp": 5000},
-               {"place": 2, "description": "30% of the pool", "percent_bp": 3000},
-               {"place": 3, "description": "20% of the pool", "percent_bp": 2000}],
-    "final_table_size": 9, "min_players": 10}
-
-
-def licensed(admin: Api, session: Session) -> tuple[int, int]:
-    org = make_org(session)
-    licence = ok(admin.post("/api/v1/poker-occasion-licenses", {"number": f"P-{org.id}", "occasion_date": "2026-12-05", "fee": "250.00",
-                                                                 "sponsor_organization_ids": [org.id]}), 201)
-    return org.id, licence["id"]
 
 
 def test_ch18_delaware_tournament_needs_its_occasion_licence_and_one_setup_rule_at_a_time(admin: Api, session: Session,
@@ -83,9 +66,7 @@ def test_1804_30_player_delaware_tournament_from_registration_to_one_winner(admi
                                                                            seeded: random.Random) -> None:
     """Registration with re-buys, the random draw at three tables of ten, eliminations with two table
     breaks and the final-table redraw, a deal refused (§1804 B(5)), and the prizes from the pool."""
-    org_id, licence_id = licensed(admin, session)
-    tournament = ok(admin.post(f"/api/v1/organizations/{org_id}/tournaments", {**DE_SETUP, "license_id": licence_id}), 201)
-    url = f"/api/v1/tournaments/{tournament['id']}"
+    _, url = delaware_tournament(admin, session)
     for n in range(1, 31):
         ok(admin.post(url + "/buys", {"kind": "entry", "player_name": f"Player {n}", "tendered": "100.00"}), 201)
     for n in (3, 7, 11, 19, 23):
@@ -132,9 +113,7 @@ def test_1804_30_player_delaware_tournament_from_registration_to_one_winner(admi
 
 
 def test_tournament_report_accounts_for_the_pool_and_every_prize(admin: Api, session: Session, clock: Clock) -> None:
-    org_id, licence_id = licensed(admin, session)
-    tournament = ok(admin.post(f"/api/v1/organizations/{org_id}/tournaments", {**DE_SETUP, "license_id": licence_id}), 201)
-    url = f"/api/v1/tournaments/{tournament['id']}"
+    _, url = delaware_tournament(admin, session)
     for n in range(1, 11):
         ok(admin.post(url + "/buys", {"kind": "entry", "player_name": f"Player {n}", "tendered": "100.00"}), 201)
     ok(admin.post(url + "/start", {"seats_per_table": 9}))
@@ -149,9 +128,7 @@ def test_tournament_report_accounts_for_the_pool_and_every_prize(admin: Api, ses
 
 
 def test_1804_b6_b8_deck_log_refuses_matching_backs_and_reminds_counts_and_changes(admin: Api, session: Session, clock: Clock) -> None:
-    org_id, licence_id = licensed(admin, session)
-    tournament = ok(admin.post(f"/api/v1/organizations/{org_id}/tournaments", {**DE_SETUP, "license_id": licence_id}), 201)
-    url = f"/api/v1/tournaments/{tournament['id']}"
+    _, url = delaware_tournament(admin, session)
     for n in range(1, 5):
         ok(admin.post(url + "/buys", {"kind": "entry", "player_name": f"Player {n}", "tendered": "100.00"}), 201)
     ok(admin.post(url + "/start", {"seats_per_table": 9}))
@@ -177,12 +154,9 @@ def printed(session: Session, job_id: int) -> Receipt:
 
 
 def test_prizes_paid_once_after_the_end_with_slips_and_the_poker_w2g_rule(admin: Api, session: Session, clock: Clock) -> None:
-    org_id, licence_id = licensed(admin, session)
-    big = {**DE_SETUP, "license_id": licence_id, "entry_fee": "1000.00", "rebuy": {"allowed": False},
-           "prizes": [{"place": 1, "description": "70% of the pool", "percent_bp": 7000},
-                      {"place": 2, "description": "30% of the pool", "percent_bp": 3000}]}
-    tournament = ok(admin.post(f"/api/v1/organizations/{org_id}/tournaments", big), 201)
-    url = f"/api/v1/tournaments/{tournament['id']}"
+    _, url = delaware_tournament(admin, session, entry_fee="1000.00", rebuy={"allowed": False},
+                                 prizes=[{"place": 1, "description": "70% of the pool", "percent_bp": 7000},
+                                         {"place": 2, "description": "30% of the pool", "percent_bp": 3000}])
     first = ok(admin.post(url + "/buys", {"kind": "entry", "player_name": "Player 1", "tendered": "1000.00"}), 201)
     assert "Seat drawn at the start" in printed(session, first["print_jobs"][0]["id"]).footer
     for n in range(2, 11):

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -29,6 +29,7 @@ from poker.printed_rules import Section, printed_rules
 from poker.profiles import PROFILES, Jurisdiction, Profile
 from poker.registration import Buy, PlayerState, buy_refusal, price
 from poker.seating import Move, tables_needed
+from poker.services import live, staff
 from poker.setup import (
     Booked,
     Level,
@@ -101,10 +102,20 @@ def create(session: Session, actor: Actor, now: datetime, org_id: int, data: dic
     licence_id = _licence(session, profile, org_id, data)
     row = Tournament(organization_id=org_id, license_id=licence_id, jurisdiction=profile.jurisdiction.value, name=data["name"],
                      starts_on=data["starts_on"], setup=json.dumps(to_json(setup)), status="registering", created_at=now)
+    live.display_token(row)
     session.add(row)
     finish(session, actor, now, "tournament.create", row, "poker_tournament",
            {"name": row.name, "jurisdiction": row.jurisdiction, "setup": to_json(setup)})
     return row
+
+
+def open_tournaments(session: Session, org_id: int | None, today: date) -> list[Tournament]:
+    """The tournaments a station may work on: today's and any not yet finished (an admin, belonging to
+    no organization, sees every organization's)."""
+    query = select(Tournament).where((Tournament.status != "finished") | (Tournament.starts_on == today))
+    if org_id is not None:
+        query = query.where(Tournament.organization_id == org_id)
+    return list(session.scalars(query.order_by(Tournament.starts_on, Tournament.id)))
 
 
 def rules(session: Session, tournament: Tournament) -> tuple[Section, ...]:
@@ -142,7 +153,7 @@ def buy(session: Session, actor: Actor, now: datetime, tournament_id: int, data:
         if entry is None:
             raise refuse("not_found", "No such entry in this tournament.", None, "entry_number", 404)
         state = PlayerState(entry.spent_cents, entry.rebuys, entry.reentries, data["chips"], entry.eliminated, True)
-    check(buy_refusal(setup, profile, state, kind, 1, data["tender"]))
+    check(buy_refusal(setup, profile, state, kind, live.level_now(tournament, now), data["tender"]))
     cost = price(setup, kind)
     check(tills.tender_refusal(data["tender"], cost, data["tendered_cents"]))
     if kind is Buy.ENTRY:
@@ -156,6 +167,7 @@ def buy(session: Session, actor: Actor, now: datetime, tournament_id: int, data:
     entry.buys.append(row)
     if tournament.status == "running" and kind is not Buy.REBUY:
         _seat_late(session, tournament, entry, now, rng)
+    live.publish(session, tournament, f"buy {kind.value}", now)
     finish(session, actor, now, f"tournament.{kind.value}", row, "poker_buy",
            {"tournament": tournament.id, "entry": entry.number, "player": entry.player_name, "cents": cost})
     return BuyResult(entry, row, data["tendered_cents"] - cost)
@@ -199,6 +211,7 @@ def start(session: Session, actor: Actor, now: datetime, tournament_id: int, sea
     tournament = get_tournament(session, tournament_id)
     if tournament.status != "registering":
         raise refuse("already_started", "This tournament has already started.", None, "tournament_id", 409)
+    staff.director_refusal(session, tournament)
     players = [e.number for e in tournament.entries]
     if len(players) < 2:
         raise refuse("too_few_players", "A tournament needs at least two players.", None, "tournament_id", 409)
@@ -208,6 +221,7 @@ def start(session: Session, actor: Actor, now: datetime, tournament_id: int, sea
     tournament.tables = json.dumps({str(t): n for t, n in tables.items()})
     tournament.buttons = json.dumps({str(t): min(s for tt, s in drawn.values() if tt == t) for t in tables})
     tournament.status = "running"
+    live.publish(session, tournament, "seats drawn", now)
     finish(session, actor, now, "tournament.start", tournament, "poker_tournament", {"players": len(players), "tables": len(tables)})
     return tournament
 
@@ -239,6 +253,7 @@ def eliminate(session: Session, actor: Actor, now: datetime, tournament_id: int,
     left = [e for e in tournament.entries if not e.eliminated]
     if len(left) == 1:
         _finish(tournament, left[0].number)
+    live.publish(session, tournament, "eliminations", now)
     finish(session, actor, now, "tournament.eliminations", tournament, "poker_tournament",
            {"hand": data["hand"], "out": [b["entry_number"] for b in data["busts"]], "left": len(left)})
     return tournament
@@ -291,6 +306,25 @@ def deal(session: Session, tournament_id: int) -> None:
     check(deal_refusal(profile_of(tournament)))
     raise refuse("deal_refused", "Flashboard plays every tournament to one player; prizes follow the posted places.",
                  "Flashboard tournament setup", "deal", 409)
+
+
+def move_seat(session: Session, actor: Actor, now: datetime, tournament_id: int, data: dict[str, Any]) -> SeatMove:
+    """The director moves a player to an open seat; a move that unbalances the tables is refused
+    (TDA 11A), and the move is logged and shown on the clock TV like every other."""
+    tournament = get_tournament(session, tournament_id)
+    if tournament.status != "running":
+        raise refuse("not_running", "Seats are moved while the tournament runs.", None, "tournament_id", 409)
+    current = _seating(tournament)
+    target = (data["table"], data["seat"])
+    check(seating.move_refusal(current, {int(t): n for t, n in json.loads(tournament.tables).items()}, data["entry_number"], target))
+    _apply(session, tournament, [Move(data["entry_number"], current[data["entry_number"]], target, data["reason"])], now)
+    live.publish(session, tournament, "seat move", now)
+    session.flush()
+    row = seat_moves(session, tournament.id)[-1]
+    finish(session, actor, now, "tournament.seat_move", row, "poker_seat_move",
+           {"entry": row.entry_number, "from": f"{row.from_table}-{row.from_seat}", "to": f"{row.to_table}-{row.to_seat}",
+            "reason": row.reason})
+    return row
 
 
 def seat_moves(session: Session, tournament_id: int) -> list[SeatMove]:

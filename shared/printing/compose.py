@@ -30,6 +30,9 @@ def compose(receipt: Receipt, profile: str, reprint: bool = False) -> bytes:
             printer.textln(part)
     printer.set(align="left", normal_textsize=True)
     printer.textln("-" * width)
+    for paragraph in receipt.body:
+        for part in textwrap.wrap(paragraph, width) or [""]:
+            printer.textln(part)
     for left, right in receipt.lines:
         printer.textln(_pair(left, right, width))
     if receipt.totals:

@@ -8,7 +8,8 @@ from typing import Any
 @dataclass(frozen=True)
 class Receipt:
     """What a receipt says, top to bottom. `grid` is the U Pick Em B-I-N-G-O layout, if any; `barcode`
-    is the id a verifier scans back (Code128)."""
+    is the id a verifier scans back (Code128); `body` is running text, wrapped and left-aligned (a
+    tournament's printed rules)."""
 
     title: str
     header: list[str]
@@ -17,6 +18,7 @@ class Receipt:
     grid: str | None = None
     barcode: str | None = None
     footer: list[str] = field(default_factory=list)
+    body: list[str] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -25,4 +27,4 @@ class Receipt:
     def from_json(cls, data: dict[str, Any]) -> Receipt:
         return cls(title=data["title"], header=list(data["header"]), lines=[tuple(x) for x in data["lines"]],
                    totals=[tuple(x) for x in data["totals"]], grid=data.get("grid"), barcode=data.get("barcode"),
-                   footer=list(data.get("footer", [])))
+                   footer=list(data.get("footer", [])), body=list(data.get("body", [])))

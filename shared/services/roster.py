@@ -54,7 +54,7 @@ def member_refusal(role: WorkRole, member: Member, on: date) -> Violation | None
     return people.assist_refusal(facts, on)
 
 
-def _licenses_of(session: Session, org_id: int, member_id: int | None, license_id: int | None) -> list[PersonalLicense]:
+def licenses_of(session: Session, org_id: int, member_id: int | None, license_id: int | None) -> list[PersonalLicense]:
     if license_id is not None:
         chosen = get_or_refuse(session, PersonalLicense, license_id, "personal_license_id", "personal licence")
         if chosen.organization_id != org_id:
@@ -91,7 +91,7 @@ def add_assignment(session: Session, org_id: int, data: dict[str, Any]) -> WorkA
         if member.organization_id != org.id:
             raise refuse("wrong_organization", "That member belongs to another organization.", None, field="member_id", status=409)
     if role.is_poker:
-        licenses = _licenses_of(session, org.id, member_id, license_id)
+        licenses = licenses_of(session, org.id, member_id, license_id)
         check(licensing.poker_assignment_refusal(role.value, [license_facts(lic) for lic in licenses], on))
         name = member.name if member else licenses[0].holder_name
     else:

@@ -13,9 +13,11 @@ var Station = (function () {
 
   function fresh(prefix) { return prefix + "-" + Date.now() + "-" + Math.random().toString(36).slice(2, 10); }
 
-  // key: the same key for the same intent (say, "call 5 of game 3") makes a double tap act once.
+  // key: the same key for the same intent (say, "call 5 of game 3") makes a double tap act once;
+  // characters a key may not hold (spaces in a player's name) become underscores.
   function send(method, url, body, key) {
-    var headers = {"X-CSRF-Token": csrf, "Idempotency-Key": key ? "station-" + key : fresh("tap")};
+    var safe = key ? ("station-" + key).replace(/[^A-Za-z0-9_.:-]/g, "_").slice(0, 100) : fresh("tap");
+    var headers = {"X-CSRF-Token": csrf, "Idempotency-Key": safe};
     if (body !== undefined) headers["Content-Type"] = "application/json";
     return fetch(url, {method: method, headers: headers, body: body === undefined ? undefined : JSON.stringify(body)})
       .then(function (reply) {

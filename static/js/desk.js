@@ -1,0 +1,125 @@
+// The tournament desk: entries, re-buys and re-entries (the server checks the policy, the caps and
+// the no-credit rule, and prints the receipt with the table and seat), prizes paid once the
+// tournament is over, and the clock for the re-buy period.
+(function () {
+  var root = document.getElementById("desk");
+  var base = root.dataset.base;
+  var el = Station.element;
+  var tournament = null, buying = null;
+
+  function showLast(title, lines) {
+    var box = document.getElementById("last");
+    box.textContent = "";
+    box.appendChild(el("strong", null, title));
+    lines.forEach(function (line) { box.appendChild(el("span", null, line)); });
+    box.hidden = false;
+  }
+
+  function receiptLine(data) {
+    var job = data.print_jobs && data.print_jobs[0];
+    return job ? "Receipt: " + job.status.replace("_", " ") : "";
+  }
+
+  function seatText(e) { return e.table ? e.table + "-" + e.seat : ""; }
+
+  function status(e) {
+    if (e.place && tournament.status === "finished") return e.prize ? "place " + e.place + " · $" + e.prize : "place " + e.place;
+    return e.eliminated ? "out" : "in";
+  }
+
+  function action(label, kind, entry) {
+    var b = el("button", "btn", label);
+    b.type = "button";
+    b.dataset.kind = kind;
+    b.dataset.entry = entry.number;
+    return b;
+  }
+
+  function render() {
+    var find = document.getElementById("find").value.trim().toLowerCase();
+    var body = document.getElementById("entries");
+    body.textContent = "";
+    var left = tournament.entries.filter(function (e) { return !e.eliminated; }).length;
+    document.getElementById("counts").textContent = tournament.entries.length + " entered · " + left + " in";
+    tournament.entries.filter(function (e) {
+      return !find || String(e.number) === find || e.player_name.toLowerCase().indexOf(find) >= 0;
+    }).forEach(function (e) {
+      var row = body.insertRow();
+      if (e.eliminated) row.className = "out";
+      [e.number, e.player_name, seatText(e), "$" + e.spent, status(e)].forEach(function (v) { row.insertCell().textContent = v; });
+      var cell = row.insertCell();
+      var finished = tournament.status === "finished";
+      if (!finished && !e.eliminated && root.dataset.rebuys === "yes") cell.appendChild(action("Re-buy", "rebuy", e));
+      if (!finished && e.eliminated && root.dataset.reentry === "yes") cell.appendChild(action("Re-entry", "reentry", e));
+      if (finished && e.prize) cell.appendChild(action("Pay prize", "prize", e));
+    });
+  }
+
+  function load() {
+    return Station.get(base).then(function (data) { tournament = data; render(); });
+  }
+
+  document.getElementById("entry-form").addEventListener("submit", function (event) {
+    event.preventDefault();
+    var name = document.getElementById("player-name").value.trim();
+    var tendered = document.getElementById("entry-tendered").value.trim();
+    var key = "entry-" + base + "-" + name + "-" + tournament.entries.length;
+    Station.send("POST", base + "/buys", {kind: "entry", player_name: name, tendered: tendered}, key).then(function (data) {
+      showLast("Player " + data.entry.number + ": " + data.entry.player_name,
+        ["Paid $" + data.price + " · change $" + data.change, data.entry.table ? "Table " + data.entry.table + ", seat " + data.entry.seat
+          : "Seat drawn when registration closes", receiptLine(data)]);
+      document.getElementById("player-name").value = "";
+      document.getElementById("player-name").focus();
+      load();
+    }).catch(function () {});
+  });
+
+  document.getElementById("entries").addEventListener("click", function (event) {
+    var button = event.target.closest("button[data-kind]");
+    if (!button) return;
+    buying = {kind: button.dataset.kind, entry: parseInt(button.dataset.entry, 10)};
+    if (buying.kind === "prize") {
+      Station.send("POST", base + "/payouts", {entry_number: buying.entry}, "prize-" + base + "-" + buying.entry).then(function (data) {
+        showLast("Prize paid: place " + data.entry.place, ["#" + data.entry.number + " " + data.entry.player_name + " · $" + data.entry.prize,
+          data.w2g_required ? "W-2G required: winnings less buy-ins over $5,000" : "", receiptLine(data)]);
+        load();
+      }).catch(function () {});
+      return;
+    }
+    document.getElementById("buy-title").textContent = (buying.kind === "rebuy" ? "Re-buy" : "Re-entry") + " for #" + buying.entry;
+    document.getElementById("chips-field").hidden = buying.kind !== "rebuy" || root.dataset.below === "";
+    document.getElementById("buy-tendered").value = root.dataset.rebuyPrice;
+    document.getElementById("buy-dialog").hidden = false;
+    document.getElementById("buy-tendered").select();
+  });
+
+  document.getElementById("buy-form").addEventListener("submit", function (event) {
+    event.preventDefault();
+    var entry = tournament.entries.find(function (e) { return e.number === buying.entry; });
+    var body = {kind: buying.kind, entry_number: buying.entry, tendered: document.getElementById("buy-tendered").value.trim(),
+      chips: parseInt(document.getElementById("buy-chips").value, 10) || 0};
+    var key = buying.kind + "-" + base + "-" + buying.entry + "-" + entry.spent;
+    Station.send("POST", base + "/buys", body, key).then(function (data) {
+      document.getElementById("buy-dialog").hidden = true;
+      showLast((buying.kind === "rebuy" ? "Re-buy" : "Re-entry") + ": #" + data.entry.number + " " + data.entry.player_name,
+        ["Paid $" + data.price + " · change $" + data.change + " · spent $" + data.entry.spent,
+          data.entry.table ? "Table " + data.entry.table + ", seat " + data.entry.seat : "", receiptLine(data)]);
+      load();
+    }).catch(function () { document.getElementById("buy-dialog").hidden = true; });
+  });
+
+  document.querySelectorAll("[data-close]").forEach(function (b) {
+    b.addEventListener("click", function () { b.closest(".overlay").hidden = true; });
+  });
+  document.getElementById("find").addEventListener("input", render);
+
+  ClockFace.track(root.dataset.state, root.dataset.events, function (state, left) {
+    var clock = state.clock;
+    document.getElementById("level").textContent = clock.current.is_break ? "Break" : "Level " + clock.level;
+    document.getElementById("time").textContent = ClockFace.clockText(left);
+    document.getElementById("blinds").textContent = ClockFace.blinds(clock.current);
+    document.getElementById("left").textContent = state.players_left + " of " + state.entries;
+    document.getElementById("pool").textContent = state.pool;
+  }, load);
+  load();
+})();
