@@ -107,6 +107,9 @@ def printed_rules(setup: Setup, profile: Profile, organization: str, title: str)
                                               + spend, *_rebuys(setup))),
         Section("3. Antes and blinds", _levels(setup)),
         Section("4. The final round and the end of the tournament", (
+            "As players are eliminated the tables are kept within one player of each other: the player due to be the big blind "
+            "next moves to the worst open seat at the short table, never into the small blind.",
+            "Tables break in order, the highest-numbered table first; its players draw new seats at random.",
             f"When {setup.final_table_size} players remain, they draw again for seats at the final table.",
             "The tournament ends when one player holds every chip; that player finishes first and the others place in the order "
             "they were eliminated. Players eliminated on the same hand at one table place by their chips at the start of that "

@@ -20,7 +20,8 @@ def test_printed_rules_ch18_hold_every_required_item_and_the_helpline() -> None:
                  "Re-buys are permitted: $100.00 for 10,000 chips; only while the player has 5,000 chips or fewer; until the end of "
                  "level 3; at most 2 per player.",
                  "Play starts at blinds 25/50 with no ante", "Level 3: blinds 100/200, ante 25, 20 minutes.", "Break: 10 minutes.",
-                 "When 9 players remain, they draw again for seats at the final table.", "The tournament ends when one player holds every chip",
+                 "When 9 players remain, they draw again for seats at the final table.",
+                 "Tables break in order, the highest-numbered table first", "never into the small blind", "The tournament ends when one player holds every chip",
                  "2 prizes will be awarded:", "Place 1: 50% of the prize pool. 50% of the pool", "888-850-8888"]:
         assert item in text, item
 

@@ -6,6 +6,7 @@ the tablet with 56 px targets and AA contrast."""
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -110,7 +111,8 @@ def test_1804_tournament_through_the_desk_the_director_the_dealer_and_the_clock_
     before = seen(emulator)
     desk.click("#buy-form button[type=submit]")
     expect(desk.locator("#last")).to_contain_text("Re-buy")
-    assert "re-buy" in emulator.text(arrived(emulator, before, 1)[0])
+    rebuy_receipt = emulator.text(arrived(emulator, before, 1)[0])
+    assert "re-buy" in rebuy_receipt and re.search(r"Table [12], seat \d", rebuy_receipt), rebuy_receipt
     expect(tv.locator("#pool")).to_have_text("$1,300.00")
     shoot(desk, "poker-desk-1280x800")
     desk.click("text=Printed rules")
@@ -138,6 +140,7 @@ def test_1804_tournament_through_the_desk_the_director_the_dealer_and_the_clock_
     dealer.click("#showdown button[type=submit]")
     expect(dealer.locator("#ruling")).to_contain_text("Main pot 550")
     expect(dealer.locator("#ruling")).to_contain_text("Side pot 1 300")
+    expect(dealer.locator("#ruling")).to_contain_text("Two pair (AsKsAhKhQh) · best")
     dealer.click("[data-deck=count]")
     shoot(dealer, "poker-dealer-1280x800", full_page=True)
     shoot(tv, "poker-clock-tv-1920x1080")
@@ -171,6 +174,6 @@ def test_poker_screens_fit_the_tv_the_touchscreen_and_the_tablet(browser: Browse
             if overflow > 0:
                 problems.append(f"{path} at {width}x{height} is {overflow}px too wide")
             problems.extend(f"{path} at {width}x{height}: {p}" for p in audit(page))
-            shoot(page, f"{path.strip('/').replace('/', '-').rsplit('-', 1)[0]}-{width}x{height}", full_page=True)
+            shoot(page, f"{path.strip('/').replace('/', '-').rsplit('-', 1)[0]}-seated-{width}x{height}", full_page=True)
             page.close()
     assert problems == []

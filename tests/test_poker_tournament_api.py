@@ -112,11 +112,13 @@ def test_1804_30_player_delaware_tournament_from_registration_to_one_winner(admi
     refused(admin.post(url + "/buys", {"kind": "entry", "player_name": "Late", "tendered": "100.00"}), 409, "tournament_finished")
 
 
-def test_tournament_report_accounts_for_the_pool_and_every_prize(admin: Api, session: Session, clock: Clock) -> None:
+def test_tournament_report_accounts_for_the_pool_every_prize_the_deck_log_and_the_staff(admin: Api, session: Session, clock: Clock) -> None:
     _, url = delaware_tournament(admin, session)
     for n in range(1, 11):
         ok(admin.post(url + "/buys", {"kind": "entry", "player_name": f"Player {n}", "tendered": "100.00"}), 201)
     ok(admin.post(url + "/start", {"seats_per_table": 9}))
+    ok(admin.post(url + "/decks", {"table": 1, "event": "new_set", "backs": ["red", "blue"]}), 201)
+    ok(admin.post(url + "/decks", {"table": 1, "event": "count", "complete": False}), 201)
     for hand, number in enumerate(range(10, 1, -1), start=1):
         ok(admin.post(url + "/eliminations", {"hand": hand, "busts": [{"entry_number": number, "starting_stack": 500}]}))
     report = ok(admin.get(url + "/report"))
@@ -125,6 +127,10 @@ def test_tournament_report_accounts_for_the_pool_and_every_prize(admin: Api, ses
     assert places[:3] == [["1", "1", "Player 1", "$500.00"], ["2", "2", "Player 2", "$300.00"], ["3", "3", "Player 3", "$200.00"]]
     text = " ".join(pdfium.PdfDocument(admin.client.get(url + "/report.pdf").data)[0].get_textpage().get_text_range().split())
     assert "Prize pool $1,000.00" in text and "Winter Classic" in text
+    decks = next(t for t in report["tables"] if t["name"] == "deck_log")["rows"]
+    assert [row[:4] for row in decks] == [["1", "new set", "red, blue", "yes"], ["1", "count", "", "NO"]]
+    people = next(t for t in report["tables"] if t["name"] == "staff")["rows"]
+    assert [(row[0], row[2].startswith("NLH-")) for row in people] == [("tournament director", True)]
 
 
 def test_1804_b6_b8_deck_log_refuses_matching_backs_and_reminds_counts_and_changes(admin: Api, session: Session, clock: Clock) -> None:

@@ -43,7 +43,7 @@ from poker.setup import (
 )
 from shared import tills
 from shared.audit import Actor
-from shared.models import PokerOccasionLicense
+from shared.models import PersonalLicense, PokerOccasionLicense
 from shared.money import format_cents
 from shared.printing.documents import Receipt
 from shared.reports.document import Document, Table
@@ -333,13 +333,17 @@ def seat_moves(session: Session, tournament_id: int) -> list[SeatMove]:
 
 def report(session: Session, tournament_id: int, zone: ZoneInfo) -> Document:
     """The tournament report: entries, re-buys and re-entries, the pool, the places and prizes, the
-    charity share where the law sets one (MCA 23-5-317(8)), and every seat move."""
+    charity share where the law sets one (MCA 23-5-317(8)), every seat move, the deck log and the
+    staff with their licences."""
     tournament = get_tournament(session, tournament_id)
     setup, profile = setup_of(tournament), profile_of(tournament)
     org = get_organization(session, tournament.organization_id)
     pool = pool_cents(tournament)
     fees = sum(b.cents for e in tournament.entries for b in e.buys if b.kind == "entry")
     prizes = sum(e.prize_cents or 0 for e in tournament.entries)
+    assigned = staff.staff_of(session, tournament.id)
+    licence_numbers = {lic.id: lic.number for lic in session.scalars(select(PersonalLicense).where(
+        PersonalLicense.id.in_([s.personal_license_id for s in assigned if s.personal_license_id])))}
     buys = Table("buys", "Entries, re-buys and re-entries", ("Player", "Name", "Kind", "Amount", "Time", "Cashier"), tuple(
         (str(e.number), e.player_name, b.kind, format_cents(b.cents), b.at.astimezone(zone).strftime("%H:%M"), b.cashier_name)
         for e in tournament.entries for b in e.buys))
@@ -349,6 +353,13 @@ def report(session: Session, tournament_id: int, zone: ZoneInfo) -> Document:
     moves = Table("seat_moves", "Seat moves", ("Player", "From", "To", "Why"), tuple(
         (str(m.entry_number), f"{m.from_table}-{m.from_seat}" if m.from_table else "", f"{m.to_table}-{m.to_seat}", m.reason)
         for m in seat_moves(session, tournament.id)))
+    decks = Table("deck_log", "Deck log (28 Del. C. §1804 B(6), B(8))", ("Table", "Event", "Backs", "Complete", "Time", "By"), tuple(
+        (str(d.table_number), d.event.replace("_", " "), d.backs, "yes" if d.complete else "NO", d.at.astimezone(zone).strftime("%H:%M"),
+         d.recorded_by) for d in session.scalars(select(DeckLogEntry).where(DeckLogEntry.tournament_id == tournament.id)
+                                                  .order_by(DeckLogEntry.id))))
+    people = Table("staff", "Staff (28 Del. C. §1827(1), §1831(1))", ("Role", "Name", "Licence", "Table"), tuple(
+        (s.role.replace("_", " "), s.person_name, licence_numbers.get(s.personal_license_id or 0) or "", str(s.table_number or ""))
+        for s in assigned))
     facts = [("Organization", org.name), ("Tournament", tournament.name), ("Date", tournament.starts_on.isoformat()),
              ("Jurisdiction", profile.name), ("Status", tournament.status), ("Players", str(len(tournament.entries))),
              ("Re-buys", str(sum(e.rebuys for e in tournament.entries))), ("Re-entries", str(sum(e.reentries for e in tournament.entries))),
@@ -357,7 +368,7 @@ def report(session: Session, tournament_id: int, zone: ZoneInfo) -> Document:
         share = fees * max(profile.charity_percent_of_fees.value, setup.charity_percent) // 100
         facts.append(("Charity share of entry fees", f"{format_cents(share)} ({profile.charity_percent_of_fees.rule})"))
     return Document(f"Tournament report: {tournament.name}", f"{org.name} · {tournament.starts_on.isoformat()}", tuple(facts),
-                    (buys, finish_table, moves), ("Tournament director", "Officer of the sponsoring organization"), "",
+                    (buys, finish_table, moves, decks, people), ("Tournament director", "Officer of the sponsoring organization"), "",
                     {"totals": {"pool": pool, "prizes": prizes, "entry_fees": fees}})
 
 

@@ -114,7 +114,7 @@
     box.textContent = "";
     box.appendChild(el("p", null, "Show first: seat " + data.show_order.join(", then seat ")));
     var ranks = el("ol", "queue");
-    data.ranking.forEach(function (r) { ranks.appendChild(el("li", "queue-job", "Seat " + r.seat + ": " + r.label + " (" + r.hand + ")" + (r.place === 1 ? " · best" : ""))); });
+    data.ranking.forEach(function (r) { ranks.appendChild(el("li", "queue-job", "Seat " + r.seat + ": " + r.hand + (r.place === 1 ? " · best" : ""))); });
     box.appendChild(ranks);
     data.pots.forEach(function (pot, i) {
       var who = pot.won.map(function (w) { return "seat " + w.seat + " takes " + w.chips.toLocaleString(); }).join("; ");
