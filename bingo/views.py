@@ -10,6 +10,7 @@ from flask import (
     abort,
     jsonify,
     render_template,
+    request,
     url_for,
 )
 from flask.typing import ResponseReturnValue
@@ -34,7 +35,7 @@ from shared.money import format_cents
 from shared.roles import OFFICE_VIEW, Role
 from shared.services import roster
 from shared.services.organizations import get_organization
-from shared.views.events import event_stream
+from shared.views.events import Channel, event_stream
 from shared.views.forms import FormState, submit
 from shared.views.scope import check_org
 from shared.views.station import my_org_id, station_page
@@ -156,9 +157,15 @@ def board_state(token: str) -> ResponseReturnValue:
     return jsonify({"id": event.id if event else 0, "board": state})
 
 
+BOARD_EVENTS = Channel("board", lambda session, key, after, limit: [(e.id, e.reason, e.board)
+                                                                    for e in board.events_after(session, key, after, limit)],
+                       board.recent, board.newest_id)
+TV_SKIPS = frozenset({board.CLAIM})
+
+
 @bp.get("/board/<token>/events")
 @public
 def board_events(token: str) -> Response:
     """The flashboard's Server-Sent Events (see shared/views/events.py)."""
     occasion_id = _board_occasion(token)
-    return event_stream("board", lambda session, after: [(e.id, e.board) for e in board.events_after(session, occasion_id, after)])
+    return event_stream(BOARD_EVENTS, occasion_id, frozenset() if request.args.get("claims") == "1" else TV_SKIPS)

@@ -20,7 +20,7 @@ from shared.access import allow, public
 from shared.context import db_session, hall_now, hall_today
 from shared.money import format_cents
 from shared.roles import Role
-from shared.views.events import event_stream
+from shared.views.events import Channel, event_stream
 from shared.views.scope import check_org
 from shared.views.station import my_org_id, station_page
 
@@ -124,10 +124,15 @@ def clock_state(token: str) -> ResponseReturnValue:
     return jsonify({"id": live.latest_id(session, row.id), "state": live.snapshot(session, row, hall_now())})
 
 
+CLOCK_EVENTS = Channel("clock", lambda session, key, after, limit: [(e.id, e.reason, e.state)
+                                                                    for e in live.events_after(session, key, after, limit)],
+                       live.recent, live.newest_id)
+
+
 @bp.get("/clock/<token>/events")
 @public
 def clock_events(token: str) -> Response:
     """The clock's Server-Sent Events (see shared/views/events.py)."""
     tournament_id = _by_token(token).id
-    return event_stream("clock", lambda session, after: [(e.id, e.state) for e in live.events_after(session, tournament_id, after)])
+    return event_stream(CLOCK_EVENTS, tournament_id)
 

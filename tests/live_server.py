@@ -3,30 +3,67 @@ by side: the real app under waitress, with the hall clock starting at the test's
 on from there (the rules refuse play before noon, so the wall clock cannot be used).
 
     python -m tests.live_server DATABASE_URL PORT ISO_TIME INSTANCE_PATH
+
+FLASHBOARD_CRASH_ON=ACTION makes the process SIGKILL itself inside the transaction of that audited
+action (the crash tests). Or under gunicorn (the load test), with the same four values in FLASHBOARD_LIVE_DATABASE_URL,
+FLASHBOARD_LIVE_NOW and FLASHBOARD_LIVE_INSTANCE:
+
+    gunicorn -k gthread 'tests.live_server:gunicorn_app()'
 """
 from __future__ import annotations
 
+import os
+import signal
 import sys
 import time
 from datetime import datetime, timedelta
 from pathlib import Path
+from typing import Any
 
+from flask import Flask
+from sqlalchemy.orm import Session
 from waitress import serve
 
+from shared import audit
 from shared.app import create_app
+from shared.audit import Actor, AuditEntry
 from shared.config import Settings
 from tests.factories import TEST_KDF_N
 
 SECRET = "test-secret-key"
 
 
-def main(argv: list[str]) -> None:
-    database_url, port, now, instance = argv
+def crash_on(action: str) -> None:
+    """A fault for the crash tests: the process kills itself (SIGKILL) inside the transaction that
+    records `action`, after its rows are flushed and before the commit."""
+    original = audit.record
+
+    def record(session: Session, actor: Actor, kind: str, *args: Any, **kwargs: Any) -> AuditEntry:
+        entry = original(session, actor, kind, *args, **kwargs)
+        if kind == action:
+            os.kill(os.getpid(), signal.SIGKILL)
+        return entry
+
+    audit.record = record  # type: ignore[assignment]
+
+
+def test_app(database_url: str, now: str, instance: str) -> Flask:
+    if os.environ.get("FLASHBOARD_CRASH_ON"):
+        crash_on(os.environ["FLASHBOARD_CRASH_ON"])
     settings = Settings(instance_path=Path(instance), database_url=database_url, secret_key=SECRET, idle_lock_minutes=0)
     app = create_app(settings, {"FLASHBOARD_KDF_N": TEST_KDF_N})
     started, base = time.monotonic(), datetime.fromisoformat(now)
     app.extensions["flashboard.clock"] = lambda: base + timedelta(seconds=time.monotonic() - started)
-    serve(app, host="127.0.0.1", port=int(port), threads=12, channel_timeout=30)
+    return app
+
+
+def gunicorn_app() -> Flask:
+    return test_app(os.environ["FLASHBOARD_LIVE_DATABASE_URL"], os.environ["FLASHBOARD_LIVE_NOW"], os.environ["FLASHBOARD_LIVE_INSTANCE"])
+
+
+def main(argv: list[str]) -> None:
+    database_url, port, now, instance = argv
+    serve(test_app(database_url, now, instance), host="127.0.0.1", port=int(port), threads=12, channel_timeout=30)
 
 
 if __name__ == "__main__":

@@ -68,6 +68,8 @@ def station_sign_in(browser: Browser, live_url: str, username: str, station: str
     page.fill("#username", username)
     page.fill("#pin", PIN)
     page.press("#pin", "Enter")
+    page.wait_for_url(lambda url: "/pin" not in url)
+    page.wait_for_load_state("load")
     return page
 
 

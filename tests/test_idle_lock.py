@@ -66,6 +66,7 @@ def test_idle_station_returns_to_the_pin_screen_in_the_browser(browser: Browser,
     page.fill("#pin", PIN)
     page.press("#pin", "Enter")
     expect(page).to_have_url(re.compile(r"/bingo/verifier$"))
+    page.wait_for_load_state("load")
     clock.advance(minutes=2)
     page.clock.run_for(63_000)
     expect(page).to_have_url(re.compile(r"/pin"))

@@ -30,13 +30,14 @@ pytestmark = pytest.mark.browser
 class Server:
     """`python -m tests.live_server` on a loopback port, over the test's database."""
 
-    def __init__(self, database_url: str, port: int, now: str, instance: Path) -> None:
+    def __init__(self, database_url: str, port: int, now: str, instance: Path, crash_on: str | None = None) -> None:
         self.port = port
         self.url = f"http://127.0.0.1:{port}"
         self.log = instance / f"server-{port}.log"
+        env = {**os.environ, "FLASHBOARD_CRASH_ON": crash_on or ""}
         with self.log.open("ab") as log:
             self.process = subprocess.Popen([sys.executable, "-m", "tests.live_server", database_url, str(port), now, str(instance)],
-                                            cwd=PROJECT_ROOT, stdout=log, stderr=subprocess.STDOUT)
+                                            cwd=PROJECT_ROOT, stdout=log, stderr=subprocess.STDOUT, env=env)
         for _ in range(150):
             try:
                 with urllib.request.urlopen(self.url + "/healthz", timeout=1) as reply:

@@ -52,13 +52,35 @@ def publish(session: Session, occasion: Occasion, reason: str, now: datetime) ->
     session.add(BoardEvent(occasion_id=occasion.id, created_at=now, reason=reason, board=json.dumps(snapshot(session, occasion))))
 
 
+CLAIM = "claim"
+
+
+def publish_claim(session: Session, occasion: Occasion, now: datetime) -> None:
+    """A verified claim changes nothing on the TVs: the consoles (the caller's claim queue, the
+    dashboard) only need to know to look again, so the event carries no board (TV streams skip it)."""
+    session.add(BoardEvent(occasion_id=occasion.id, created_at=now, reason=CLAIM, board=json.dumps({"reason": CLAIM})))
+
+
 def events_after(session: Session, occasion_id: int, after: int, limit: int = 100) -> list[BoardEvent]:
     query = select(BoardEvent).where(BoardEvent.occasion_id == occasion_id, BoardEvent.id > after).order_by(BoardEvent.id).limit(limit)
     return list(session.scalars(query))
 
 
+def recent(session: Session, after: int, limit: int = 500) -> list[tuple[int, int, str, str]]:
+    """Every occasion's board events after an id: what a process's event hub reads each poll."""
+    query = (select(BoardEvent.id, BoardEvent.occasion_id, BoardEvent.reason, BoardEvent.board).where(BoardEvent.id > after)
+             .order_by(BoardEvent.id).limit(limit))
+    return [(row.id, row.occasion_id, row.reason, row.board) for row in session.execute(query)]
+
+
+def newest_id(session: Session) -> int:
+    return session.scalar(select(BoardEvent.id).order_by(BoardEvent.id.desc()).limit(1)) or 0
+
+
 def latest(session: Session, occasion_id: int) -> BoardEvent | None:
-    return session.scalar(select(BoardEvent).where(BoardEvent.occasion_id == occasion_id).order_by(BoardEvent.id.desc()).limit(1))
+    """The newest event that carries the board."""
+    query = select(BoardEvent).where(BoardEvent.occasion_id == occasion_id, BoardEvent.reason != CLAIM).order_by(BoardEvent.id.desc())
+    return session.scalar(query.limit(1))
 
 
 def by_token(session: Session, token: str) -> Occasion | None:

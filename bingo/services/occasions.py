@@ -236,7 +236,8 @@ def call_ball(session: Session, actor: Actor, now: datetime, occasion_id: int, n
     if game.kind == GameKind.BREAK_OPEN.value:
         raise refuse("break_open_posted", "A break-open game's numbers are posted together; no further calls.",
                      "10 DE Admin Code 101-4.29.1", "ball", 409)
-    if any(c.verdict == Verdict.VALID.value and c.on_call == len(calls) for c in game.claims) or (
+    valid_now = select(Claim.id).where(Claim.game_id == game.id, Claim.verdict == Verdict.VALID.value, Claim.on_call == len(calls))
+    if session.scalar(valid_now.limit(1)) is not None or (
             game.kind == GameKind.U_PICK_EM.value and upick_service.winners(session, game)):
         raise refuse("bingo_on_the_board", "A valid bingo is verified on this call: close the game to pay it.", None, "ball", 409)
     if game.ball_mode == "manual":
@@ -295,7 +296,8 @@ def verify_claim(session: Session, actor: Actor, now: datetime, occasion_id: int
     if not calls:
         raise refuse("no_calls", "No ball has been called in this game yet.", None, "face_number", 409)
     face = series_service.face(session, occasion.series_id, face_number)
-    existing = next((c for c in game.claims if c.face_number == face_number and c.on_call == len(calls)), None)
+    existing = session.scalar(select(Claim).where(Claim.game_id == game.id, Claim.face_number == face_number,
+                                                  Claim.on_call == len(calls)).limit(1))
     if existing is not None:
         return ClaimResult(existing, face.cells)
     last_call_only = occasion.last_call_only and game.kind != GameKind.BREAK_OPEN.value
@@ -306,8 +308,9 @@ def verify_claim(session: Session, actor: Actor, now: datetime, occasion_id: int
     claim = Claim(face_number=face_number, player=player, on_call=len(calls), verdict=verdict.value,
                   covered_mask=result.covered, alternative_mask=result.alternative, completed_on_call=result.completed_on_call,
                   completed_by_ball=result.completed_by_ball, verified_at=now, verifier_name=actor.name)
-    game.claims.append(claim)
-    board.publish(session, occasion, "claim", now)
+    claim.game_id = game.id
+    session.add(claim)
+    board.publish_claim(session, occasion, now)
     finish(session, actor, now, "game.claim", claim, "bingo_claim",
            {"game": number, "face": face_number, "verdict": claim.verdict, "on_call": claim.on_call})
     return ClaimResult(claim, face.cells)

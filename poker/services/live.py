@@ -139,6 +139,17 @@ def events_after(session: Session, tournament_id: int, after: int, limit: int = 
     return list(session.scalars(query))
 
 
+def recent(session: Session, after: int, limit: int = 500) -> list[tuple[int, int, str, str]]:
+    """Every tournament's clock events after an id: what a process's event hub reads each poll."""
+    query = (select(ClockEvent.id, ClockEvent.tournament_id, ClockEvent.reason, ClockEvent.state).where(ClockEvent.id > after)
+             .order_by(ClockEvent.id).limit(limit))
+    return [(row.id, row.tournament_id, row.reason, row.state) for row in session.execute(query)]
+
+
+def newest_id(session: Session) -> int:
+    return session.scalar(select(ClockEvent.id).order_by(ClockEvent.id.desc()).limit(1)) or 0
+
+
 def latest_id(session: Session, tournament_id: int) -> int:
     found = session.scalar(select(ClockEvent.id).where(ClockEvent.tournament_id == tournament_id).order_by(ClockEvent.id.desc()).limit(1))
     return found or 0

@@ -29,7 +29,7 @@
       var fresh = new DOMParser().parseFromString(html, "text/html");
       parts.forEach(function (selector) {
         var now = root.querySelector(selector), next = fresh.querySelector("#dashboard " + selector);
-        if (now && next) now.innerHTML = next.innerHTML;
+        if (now && next) now.replaceChildren.apply(now, Array.from(next.childNodes).map(function (n) { return document.importNode(n, true); }));
       });
       checkPrinters();
       showNone();

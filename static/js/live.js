@@ -6,7 +6,7 @@ var Live = (function () {
   function follow(url, after, onEvent, onStatus, kind) {
     var last = after;
     function connect() {
-      var source = new EventSource(url + "?after=" + last);
+      var source = new EventSource(url + (url.indexOf("?") >= 0 ? "&" : "?") + "after=" + last);
       source.addEventListener("open", function () { onStatus(true); });
       source.addEventListener(kind || "board", function (event) {
         last = parseInt(event.lastEventId, 10) || last;

@@ -1,0 +1,126 @@
+"""The hall under load (issue 10): gunicorn over the test's database (PostgreSQL on the PostgreSQL run)
+with verifiers checking claims, cashiers selling, the caller calling a ball every five seconds and
+hundreds of TVs on the flashboard's event stream. Zero errors, every call reaches every TV, every
+sale and claim is in the database once, the audit chain verifies and the cookie-jar ledger holds.
+
+CI runs 30 seconds; `bench/load.py` runs the full five minutes and records the figures. Latency is
+printed, never asserted (figures live in docs/performance.md)."""
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from bingo.models import Claim, Sale
+from bingo.services import cookie_jar
+from shared import audit
+from shared.config import PROJECT_ROOT
+from shared.roles import Role
+from tests.bingo_factories import SERIES_SIZE, make_hall
+from tests.conftest import Api, Clock, _free_port
+from tests.factories import PASSWORD, make_member, make_user
+from tests.load import Plan, run
+from tests.test_bingo_occasion_api import ok, setup_occasion, staff
+
+SECONDS = float(os.environ.get("FLASHBOARD_LOAD_SECONDS", "30"))
+SCREENS = int(os.environ.get("FLASHBOARD_LOAD_SCREENS", "300"))
+
+
+class Gunicorn:
+    """gunicorn with threaded workers on a loopback port: each TV's stream holds a thread."""
+
+    def __init__(self, db_url: str, now: str, instance: Path, workers: int = 2, threads: int = 240) -> None:
+        self.port = _free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.log = instance / "gunicorn.log"
+        env = {**os.environ, "FLASHBOARD_LIVE_DATABASE_URL": db_url, "FLASHBOARD_LIVE_NOW": now, "FLASHBOARD_LIVE_INSTANCE": str(instance)}
+        with self.log.open("ab") as log:
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", "gunicorn", "-k", "gthread", "-w", str(workers), "--threads", str(threads), "-b",
+                 f"127.0.0.1:{self.port}", "--timeout", "120", "--keep-alive", "30", "tests.live_server:gunicorn_app()"],
+                cwd=PROJECT_ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+        for _ in range(300):
+            try:
+                with urllib.request.urlopen(self.url + "/healthz", timeout=1) as reply:
+                    if reply.status == 200:
+                        return
+            except OSError:
+                time.sleep(0.1)
+        self.stop()
+        raise AssertionError(f"gunicorn did not start: {self.log.read_text()[-2000:]}")
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGTERM)
+            try:
+                self.process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.process.pid, signal.SIGKILL)
+                self.process.wait(timeout=10)
+
+
+@pytest.fixture
+def gunicorn(db_url: str, clock: Clock, tmp_path: Path) -> Iterator[Gunicorn]:
+    server = Gunicorn(db_url, clock.now.isoformat(), tmp_path)
+    yield server
+    server.stop()
+
+
+def busy_hall(admin: Api, session: Session) -> tuple[Plan, int]:
+    """A blackout game in play (no winner within the run), the cookie jar on, products on sale, and
+    logins for the verifiers, the cashiers and the caller; and the last board event before the run."""
+    hall = make_hall(session, name="Load Test Fire Company")
+    ok(admin.put(f"/api/v1/organizations/{hall.org.id}/cookie-jar", {"maximum": "1000.00", "fee": "2.00"}))
+    occasion = setup_occasion(admin, hall, [{"pattern": {"kind": "blackout"}, "prize": "300.00"}])
+    occ = f"/api/v1/occasions/{occasion['id']}"
+    ids = {kind: ok(admin.post(occ + "/products", {"kind": kind, "name": name, "price": price}), 201)["id"]
+           for kind, name, price in [("admission", "Admission pack", "20.00"), ("cookie_jar", "Cookie jar entry", "2.00"),
+                                     ("non_gaming", "Dauber", "1.50")]}
+    make_user(session, [Role.CASHIER], member=make_member(session, hall.org, name="Cashier"), username=f"cashier{hall.org.id}")
+    caller = staff(admin, f"caller{hall.org.id}")
+    ok(caller.post(occ + "/ball-check", {"checked_by": [hall.caller.id]}))
+    calls = random.Random(10).sample(range(1, 76), 75)
+    ok(caller.post(occ + "/cookie-jar-number", {"ball": calls.pop()}))
+    ok(caller.post(occ + "/games/1/start", {}))
+    for ball in calls[:3]:
+        ok(caller.post(occ + "/games/1/calls", {"ball": ball}), 201)
+    lines = [{"product_id": ids["admission"], "quantity": 1, "unit_price": "20.00"},
+             {"product_id": ids["non_gaming"], "quantity": 1, "unit_price": "1.50"}]
+    state = ok(admin.client.get(f"/bingo/board/{occasion['display_token']}/state"))
+    plan = Plan(port=0, occasion_id=occasion["id"], game=1, token=occasion["display_token"], faces=SERIES_SIZE, sale_lines=lines,
+                calls=calls[3:], called_before=3, verifier=(f"verifier{hall.org.id}", PASSWORD), cashier=(f"cashier{hall.org.id}", PASSWORD),
+                caller=(f"caller{hall.org.id}", PASSWORD), screens=SCREENS, seconds=SECONDS)
+    return plan, state["id"]
+
+
+def test_hall_under_load_errs_nowhere_loses_nothing_and_reaches_every_tv(admin: Api, session: Session, clock: Clock,
+                                                                         gunicorn: Gunicorn) -> None:
+    plan, after = busy_hall(admin, session)
+    plan.port = gunicorn.port
+    figures = run(plan, after)
+    summary = figures.summary()
+    print("\nload figures:", json.dumps(summary))
+    report = os.environ.get("FLASHBOARD_LOAD_REPORT")
+    if report:
+        Path(report).write_text(json.dumps(summary, indent=2))
+    assert figures.errors == [], figures.errors[:5]
+    assert figures.calls_made - plan.called_before >= int(SECONDS // plan.call_every) - 1
+    assert figures.screens_connected == plan.screens and figures.screens_missing == 0
+    gunicorn.stop()
+    with session.info["database"].readers() as reader:
+        assert reader.scalar(select(func.count()).select_from(Sale).where(Sale.occasion_id == plan.occasion_id)) == len(figures.sell_ms)
+        assert reader.scalar(select(func.count()).select_from(Claim)) == len(figures.claim_ids)
+        checked, broken = audit.verify(reader)
+        assert broken is None and checked > 0
+        assert cookie_jar.check_ledger(reader) == []
