@@ -10,7 +10,13 @@ from typing import Any
 from flask import Flask
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
-from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule, run_state_machine_as_test
+from hypothesis.stateful import (
+    RuleBasedStateMachine,
+    invariant,
+    precondition,
+    rule,
+    run_state_machine_as_test,
+)
 from sqlalchemy.orm import Session
 
 from bingo.cookie_jar import Jars, apply_all, award, collect, post, refund
