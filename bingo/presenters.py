@@ -11,6 +11,7 @@ from bingo.faces import FREE, Face, ball_label
 from bingo.models import Claim, Game, Occasion, PaperSet, Program, Sale, Till
 from bingo.patterns import Pattern, from_spec
 from bingo.receipts import transaction_code
+from bingo.services import occasions
 from bingo.services import upick as upick_service
 from bingo.services.cookie_jar import jar_award_due
 from bingo.services.inventory import terms as inventory_terms
@@ -49,6 +50,7 @@ def claim(row: Claim, cells: tuple[int, ...] | None = None) -> dict[str, Any]:
 
 def game(row: Game) -> dict[str, Any]:
     session = object_session(row)
+    claims, total = occasions.shown_claims(session, row) if session is not None else (list(row.claims), len(row.claims))
     upick_winners = [t.code for t in upick_service.winners(session, row)] if session and row.kind == "u_pick_em" else []
     return {
         "pick_count": row.pick_count, "face_price_cents": row.face_price_cents, "break_open_numbers": row.break_open_numbers,
@@ -62,17 +64,17 @@ def game(row: Game) -> dict[str, Any]:
         "announcement": row.announcement, "closing_announcement": row.closing_announcement,
         "calls": [{"seq": c.seq, "ball": c.ball, "label": ball_label(c.ball), "source": c.source, "called_at": c.called_at,
                    "caller_name": c.caller_name} for c in row.calls],
-        "claims": [claim(c) for c in row.claims],
-        "split_preview": _split_preview(row),
+        "claims": [claim(c) for c in claims], "claims_total": total,
+        "split_preview": _split_preview(row, claims),
     }
 
 
-def _split_preview(row: Game) -> list[dict[str, Any]]:
+def _split_preview(row: Game, claims: list[Claim]) -> list[dict[str, Any]]:
     """What closing a money game now would pay each valid claim (101-4.11), for the caller to show."""
     if row.status != "in_play" or row.merchandise or row.kind in ("u_pick_em", "cookie_jar_final"):
         return []
     shares = money_split(row.occasion, row)
-    return [{"face_number": c.face_number, "share_cents": shares[c.id]} for c in row.claims if c.id in shares]
+    return [{"face_number": c.face_number, "share_cents": shares[c.id]} for c in claims if c.id in shares]
 
 
 def occasion(row: Occasion) -> dict[str, Any]:

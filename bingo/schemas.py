@@ -204,7 +204,8 @@ class GameOut(Schema):
     break_open_numbers = fields.Integer(allow_none=True)
     upick_winners = fields.List(fields.String())
     calls = fields.List(fields.Nested(CallOut))
-    claims = fields.List(fields.Nested(ClaimOut))
+    claims = fields.List(fields.Nested(ClaimOut), metadata={"description": "every valid claim and the latest 50 others"})
+    claims_total = fields.Integer()
     split_preview = fields.List(fields.Nested(ShareOut))
 
 

@@ -115,7 +115,7 @@ def test_hall_under_load_errs_nowhere_loses_nothing_and_reaches_every_tv(admin: 
     if report:
         Path(report).write_text(json.dumps(summary, indent=2))
     assert figures.errors == [], figures.errors[:5]
-    assert figures.calls_made - plan.called_before >= int(SECONDS // plan.call_every) - 1
+    assert figures.calls_made - plan.called_before >= int(SECONDS // plan.call_every * 0.9) - 1
     assert figures.screens_connected == plan.screens and figures.screens_missing == 0
     gunicorn.stop()
     with session.info["database"].readers() as reader:

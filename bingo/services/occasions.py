@@ -9,8 +9,8 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
 
-from sqlalchemy import select
-from sqlalchemy.orm import Session
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session, object_session
 
 from bingo import draws, limits
 from bingo.claims import Verdict, check_face
@@ -343,11 +343,29 @@ def request_verification(session: Session, actor: Actor, now: datetime, occasion
     return row
 
 
+def winning_claims(session: Session, game: Game) -> list[Claim]:
+    """10 DE Admin Code 101-4.11: the valid claims on the game's last call, found by index (a busy
+    night verifies thousands of claims; the winners are a handful)."""
+    query = select(Claim).where(Claim.game_id == game.id, Claim.verdict == Verdict.VALID.value, Claim.on_call == len(game.calls))
+    return list(session.scalars(query.order_by(Claim.id)))
+
+
+def shown_claims(session: Session, game: Game, recent: int = 50) -> tuple[list[Claim], int]:
+    """What the consoles list: every valid claim and the latest others, oldest first, and how many
+    claims the game has in all."""
+    latest = select(Claim.id).where(Claim.game_id == game.id).order_by(Claim.id.desc()).limit(recent)
+    query = select(Claim).where(Claim.game_id == game.id, (Claim.verdict == Verdict.VALID.value) | Claim.id.in_(latest))
+    total = session.scalar(select(func.count()).select_from(Claim).where(Claim.game_id == game.id)) or 0
+    return list(session.scalars(query.order_by(Claim.id))), total
+
+
 def money_split(occasion: Occasion, game: Game) -> dict[int, int]:
     """10 DE Admin Code 101-4.11: a money prize split among the valid claims on the last call (claim id
     → cents), by the occasion's house rules; what closing the game now would pay, shown beforehand."""
     calls = len(game.calls)
-    winners = [c for c in game.claims if c.verdict == Verdict.VALID.value and c.on_call == calls]
+    session = object_session(game)
+    winners = winning_claims(session, game) if session is not None else [
+        c for c in game.claims if c.verdict == Verdict.VALID.value and c.on_call == calls]
     prize = terms_of(game).payable(game.attendance, calls if winners else None)
     return split_money(prize, [Winner(c.id, c.player or f"face {c.face_number}") for c in winners],
                        occasion.split_whole_dollars, occasion.split_per_player)
@@ -359,7 +377,7 @@ def close_game(session: Session, actor: Actor, now: datetime, occasion_id: int, 
     winner; the announcement names the number of winners and each amount."""
     occasion, game = _in_play(session, occasion_id, number, now)
     calls = len(game.calls)
-    winners = [c for c in game.claims if c.verdict == Verdict.VALID.value and c.on_call == calls]
+    winners = winning_claims(session, game)
     terms = terms_of(game)
     prize = 0 if game.kind == GameKind.COOKIE_JAR_FINAL.value else terms.payable(game.attendance, calls if winners else None)
     shares: list[int] = []

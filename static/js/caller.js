@@ -88,6 +88,8 @@
       item.appendChild(el("strong", null, "U Pick Em winner " + code));
       list.appendChild(item);
     });
+    var earlier = (game.claims_total || 0) - game.claims.length;
+    if (earlier > 0) list.appendChild(el("li", "muted", earlier + " earlier invalid claims are in the occasion report."));
     if (!list.children.length) list.appendChild(el("li", "muted", "No claims yet. Verifiers' results appear here."));
   }
 
