@@ -274,3 +274,19 @@ def test_refused_request_leaves_its_key_free_for_the_retry(admin: Api, session: 
     refused(caller.post(occ + "/ball-check", {"checked_by": [hall.caller.id]}, headers=key), 409, "before_noon")
     clock.now = clock.now.replace(hour=12)
     assert ok(caller.post(occ + "/ball-check", {"checked_by": [hall.caller.id]}, headers=key))["status"] == "running"
+
+
+def test_busy_night_call_lists_valid_and_latest_claims_not_every_claim(admin: Api, session: Session, clock: Clock) -> None:
+    """Regression (issue 10's load test): with hundreds of claims verified, each call answered with
+    every claim and its grid, and the caller slowed as the night went on. The game now lists every
+    valid claim and the latest fifty others, with the total; the winners are still all there."""
+    hall = make_hall(session)
+    occasion, occ, caller = started(admin, hall, [{"pattern": {"kind": "blackout"}, "prize": "150.00"}], 75)
+    for ball in (3, 17, 33, 48, 62):
+        ok(caller.post(occ + "/games/1/calls", {"ball": ball}), 201)
+    for face in range(1, 121):
+        ok(caller.post(occ + "/games/1/claims", {"face_number": face}), 201)
+    game = ok(caller.post(occ + "/games/1/calls", {"ball": 70}), 201)
+    assert game["claims_total"] == 120 and len(game["claims"]) == 50
+    assert [c["face_number"] for c in game["claims"]] == list(range(71, 121))
+    assert ok(caller.get(occ))["games"][0]["claims_total"] == 120

@@ -40,7 +40,8 @@ SCREENS = int(os.environ.get("FLASHBOARD_LOAD_SCREENS", "300"))
 class Gunicorn:
     """gunicorn with threaded workers on a loopback port: each TV's stream holds a thread."""
 
-    def __init__(self, db_url: str, now: str, instance: Path, workers: int = 2, threads: int = 240) -> None:
+    def __init__(self, db_url: str, now: str, instance: Path, workers: int = int(os.environ.get("FLASHBOARD_LOAD_WORKERS", "2")),
+                 threads: int = 240) -> None:
         self.port = _free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log = instance / "gunicorn.log"
