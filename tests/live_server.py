@@ -16,6 +16,7 @@ import os
 import signal
 import sys
 import time
+import urllib.request
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -31,6 +32,18 @@ from shared.config import Settings
 from tests.factories import TEST_KDF_N
 
 SECRET = "test-secret-key"
+
+
+def healthy(url: str, tries: int = 300) -> bool:
+    """Wait for a freshly started server's /healthz to answer 200 (a tenth of a second between tries)."""
+    for _ in range(tries):
+        try:
+            with urllib.request.urlopen(url + "/healthz", timeout=1) as reply:
+                if reply.status == 200:
+                    return True
+        except OSError:
+            time.sleep(0.1)
+    return False
 
 
 def crash_on(action: str) -> None:

@@ -11,6 +11,7 @@ from playwright.sync_api import Page
 def shoot(page: Page, name: str, full_page: bool = False) -> None:
     folder = os.environ.get("FLASHBOARD_SCREENSHOT_DIR")
     if folder:
+        page.wait_for_load_state("load")
         Path(folder).mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(Path(folder) / f"{name}.png"), full_page=full_page)
 
@@ -45,6 +46,8 @@ AUDIT = """() => {
 
 
 def audit(page: Page) -> list[str]:
-    """Touch targets under 56 px and text under WCAG AA contrast on what the page shows now."""
+    """Touch targets under 56 px and text under WCAG AA contrast on what the page shows now (once its
+    stylesheet and scripts have loaded: a page just navigated to shows unstyled buttons for a moment)."""
+    page.wait_for_load_state("load")
     found: list[str] = page.evaluate(AUDIT)
     return found

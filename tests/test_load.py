@@ -13,8 +13,6 @@ import random
 import signal
 import subprocess
 import sys
-import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -30,6 +28,7 @@ from shared.roles import Role
 from tests.bingo_factories import SERIES_SIZE, make_hall
 from tests.conftest import Api, Clock, _free_port
 from tests.factories import PASSWORD, make_member, make_user
+from tests.live_server import healthy
 from tests.load import Plan, run
 from tests.test_bingo_occasion_api import ok, setup_occasion, staff
 
@@ -51,15 +50,9 @@ class Gunicorn:
                 [sys.executable, "-m", "gunicorn", "-k", "gthread", "-w", str(workers), "--threads", str(threads), "-b",
                  f"127.0.0.1:{self.port}", "--timeout", "120", "--keep-alive", "30", "tests.live_server:gunicorn_app()"],
                 cwd=PROJECT_ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
-        for _ in range(300):
-            try:
-                with urllib.request.urlopen(self.url + "/healthz", timeout=1) as reply:
-                    if reply.status == 200:
-                        return
-            except OSError:
-                time.sleep(0.1)
-        self.stop()
-        raise AssertionError(f"gunicorn did not start: {self.log.read_text()[-2000:]}")
+        if not healthy(self.url):
+            self.stop()
+            raise AssertionError(f"gunicorn did not start: {self.log.read_text()[-2000:]}")
 
     def stop(self) -> None:
         if self.process.poll() is None:

@@ -39,6 +39,8 @@ def station(browser: Browser, live_url: str, username: str, name: str, width: in
     page.fill("#username", username)
     page.fill("#pin", PIN)
     page.press("#pin", "Enter")
+    page.wait_for_url(lambda url: "/pin" not in url)
+    page.wait_for_load_state("load")
     return page
 
 

@@ -9,7 +9,6 @@ import signal
 import subprocess
 import sys
 import time
-import urllib.request
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -22,6 +21,7 @@ from shared.config import PROJECT_ROOT
 from tests.bingo_factories import Hall, make_hall
 from tests.conftest import Api, Clock, _free_port
 from tests.factories import PIN
+from tests.live_server import healthy
 from tests.test_bingo_occasion_api import ok, started
 
 pytestmark = pytest.mark.browser
@@ -38,15 +38,9 @@ class Server:
         with self.log.open("ab") as log:
             self.process = subprocess.Popen([sys.executable, "-m", "tests.live_server", database_url, str(port), now, str(instance)],
                                             cwd=PROJECT_ROOT, stdout=log, stderr=subprocess.STDOUT, env=env)
-        for _ in range(150):
-            try:
-                with urllib.request.urlopen(self.url + "/healthz", timeout=1) as reply:
-                    if reply.status == 200:
-                        return
-            except OSError:
-                time.sleep(0.1)
-        self.kill()
-        raise AssertionError(f"the server did not start: {self.log.read_text()[-2000:]}")
+        if not healthy(self.url, 150):
+            self.kill()
+            raise AssertionError(f"the server did not start: {self.log.read_text()[-2000:]}")
 
     def kill(self) -> None:
         if self.process.poll() is None:
