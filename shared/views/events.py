@@ -70,11 +70,18 @@ class Hub:
 
     def since(self, key: int, after: int) -> list[Event] | None:
         """Call holding `changed`: this key's events after `after` from memory, or None when memory
-        does not reach back that far (the caller reads the database)."""
+        does not reach back that far (the caller reads the database). Read from the newest back, so a
+        stream that is up to date costs one comparison, not one per kept event."""
         floor = self.floors.get(key, self.start)
         if floor is None or after < floor:
             return None
-        return [event for event in self.kept.get(key, ()) if event[0] > after]
+        found: list[Event] = []
+        for event in reversed(self.kept.get(key, ())):
+            if event[0] <= after:
+                break
+            found.append(event)
+        found.reverse()
+        return found
 
     def _run(self) -> None:
         idle_since: float | None = None
