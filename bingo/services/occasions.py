@@ -265,7 +265,7 @@ def correct_last_call(session: Session, actor: Actor, now: datetime, occasion_id
     claim is verified on it, with a reason, in the audit log."""
     occasion, game = _in_play(session, occasion_id, number, now)
     calls = [c.ball for c in game.calls]
-    verified = sum(1 for c in game.claims if c.on_call == len(calls))
+    verified = session.scalar(select(func.count()).select_from(Claim).where(Claim.game_id == game.id, Claim.on_call == len(calls))) or 0
     check(draws.correction_refusal(calls, ball, verified, reason))
     last = game.calls[-1]
     session.add(CallCorrection(game_id=game.id, seq=last.seq, old_ball=last.ball, new_ball=ball, reason=reason.strip(),

@@ -178,15 +178,19 @@ def _seating(tournament: Tournament) -> dict[int, tuple[int, int]]:
             if not e.eliminated and e.table_number is not None and e.seat is not None}
 
 
-def _apply(session: Session, tournament: Tournament, moves: list[Move], now: datetime) -> None:
+def _apply(session: Session, tournament: Tournament, moves: list[Move], now: datetime) -> list[SeatMove]:
     """Seat every move and log it: the director's screen and the clock TV read this log."""
     by_number = {e.number: e for e in tournament.entries}
+    logged = []
     for move in moves:
         entry = by_number[move.player]
         source = move.source or (None, None)
-        session.add(SeatMove(tournament_id=tournament.id, entry_number=entry.number, from_table=source[0], from_seat=source[1],
-                             to_table=move.target[0], to_seat=move.target[1], reason=move.reason, at=now))
+        row = SeatMove(tournament_id=tournament.id, entry_number=entry.number, from_table=source[0], from_seat=source[1],
+                       to_table=move.target[0], to_seat=move.target[1], reason=move.reason, at=now)
+        session.add(row)
+        logged.append(row)
         entry.table_number, entry.seat = move.target
+    return logged
 
 
 def _seat_late(session: Session, tournament: Tournament, entry: Entry, now: datetime, rng: random.Random) -> None:
@@ -317,10 +321,8 @@ def move_seat(session: Session, actor: Actor, now: datetime, tournament_id: int,
     current = _seating(tournament)
     target = (data["table"], data["seat"])
     check(seating.move_refusal(current, {int(t): n for t, n in json.loads(tournament.tables).items()}, data["entry_number"], target))
-    _apply(session, tournament, [Move(data["entry_number"], current[data["entry_number"]], target, data["reason"])], now)
+    [row] = _apply(session, tournament, [Move(data["entry_number"], current[data["entry_number"]], target, data["reason"])], now)
     live.publish(session, tournament, "seat move", now)
-    session.flush()
-    row = seat_moves(session, tournament.id)[-1]
     finish(session, actor, now, "tournament.seat_move", row, "poker_seat_move",
            {"entry": row.entry_number, "from": f"{row.from_table}-{row.from_seat}", "to": f"{row.to_table}-{row.to_seat}",
             "reason": row.reason})

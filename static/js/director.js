@@ -155,18 +155,12 @@
 
   document.getElementById("bust-open").addEventListener("click", openBust);
   document.getElementById("bust-clear").addEventListener("click", function () { selected = {}; renderTables(); });
-  document.getElementById("bust-bar").appendChild((function () {
-    var b = el("button", "btn", "Move seat");
-    b.type = "button";
-    b.id = "move-open";
-    b.addEventListener("click", function () {
-      var keys = Object.keys(selected);
-      if (keys.length !== 1) { Station.say("Choose one player to move."); return; }
-      moving = selected[keys[0]];
-      openMove();
-    });
-    return b;
-  })());
+  document.getElementById("move-open").addEventListener("click", function () {
+    var keys = Object.keys(selected);
+    if (keys.length !== 1) { Station.say("Choose one player to move."); return; }
+    moving = selected[keys[0]];
+    openMove();
+  });
 
   document.querySelectorAll("[data-close]").forEach(function (b) {
     b.addEventListener("click", function () { b.closest(".overlay").hidden = true; });
