@@ -10,7 +10,7 @@ from typing import Any
 from flask import Flask
 from werkzeug.routing import IntegerConverter, Map
 
-from shared import access, errors
+from shared import access, errors, inputs
 from shared.config import PROJECT_ROOT, Settings, load_settings
 from shared.context import close_db_session, current_user
 from shared.db import Database
@@ -64,6 +64,7 @@ def create_app(settings: Settings | None = None, overrides: dict[str, Any] | Non
     app.extensions["flashboard.stopping"] = threading.Event()
 
     app.before_request(access.enforce)
+    app.before_request(inputs.refuse_unstorable_text)
     app.teardown_appcontext(close_db_session)
     errors.register(app)
 
@@ -85,8 +86,8 @@ def create_app(settings: Settings | None = None, overrides: dict[str, Any] | Non
 
     from bingo.api import bp as bingo_api_bp
     from bingo.report_views import bp as reports_bp
-    from poker.api import bp as poker_api_bp
     from bingo.views import bp as bingo_bp
+    from poker.api import bp as poker_api_bp
     from poker.views import bp as poker_bp
     from shared.views.api import bp as api_bp
     from shared.views.health import bp as health_bp

@@ -78,6 +78,17 @@ class Actor:
 SYSTEM = Actor(user_id=None, name="system", station="cli")
 
 
+def hold_chain(session: Session) -> AuditHead:
+    """Lock the chain's head until the caller's transaction ends. A live screen's event is written
+    holding it too, so events take their ids in commit order: otherwise an event numbered 100 could
+    commit after 101 had been read and sent, and every screen would step past it (issue 10)."""
+    head = session.execute(select(AuditHead).where(AuditHead.id == 1).with_for_update()).scalar_one_or_none()
+    if head is None:
+        head = AuditHead(id=1, seq=0, hash=GENESIS)
+        session.add(head)
+    return head
+
+
 def record(
     session: Session,
     actor: Actor,
@@ -89,10 +100,7 @@ def record(
 ) -> AuditEntry:
     """Append one entry inside the caller's transaction; the caller commits."""
     session.flush()
-    head = session.execute(select(AuditHead).where(AuditHead.id == 1).with_for_update()).scalar_one_or_none()
-    if head is None:
-        head = AuditHead(id=1, seq=0, hash=GENESIS)
-        session.add(head)
+    head = hold_chain(session)
     fields = ChainFields(
         seq=head.seq + 1,
         at=now.astimezone(timezone.utc),

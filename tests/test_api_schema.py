@@ -1,9 +1,14 @@
 """schemathesis against /api/v1/openapi.json (issue 10): every documented operation called with
 generated input (schemathesis' strategies from the document) by a signed-in user holding every role,
 over the app's own WSGI interface. No answer is a server error, and every answer matches the response
-schema the document declares for it."""
+schema the document declares for it.
+
+CI runs a fixed set of examples (derandomized) so that a run is repeatable and a landing is never
+decided by chance; a deeper, random hunt is `FLASHBOARD_FUZZ_RANDOM=1 FLASHBOARD_FUZZ_EXAMPLES=50`,
+and anything it finds gets its own regression test (tests/test_unstorable_text.py is the first)."""
 from __future__ import annotations
 
+import os
 from typing import Any
 
 import schemathesis
@@ -18,7 +23,8 @@ from shared.roles import Role
 from tests.conftest import Api, Clock
 from tests.factories import PASSWORD, make_member, make_org, make_user
 
-EXAMPLES = 5
+EXAMPLES = int(os.environ.get("FLASHBOARD_FUZZ_EXAMPLES", "5"))
+RANDOM = os.environ.get("FLASHBOARD_FUZZ_RANDOM", "") in {"1", "true", "yes"}
 
 
 def everyone(app: Flask, session: Session) -> tuple[dict[str, str], dict[str, str]]:
@@ -44,7 +50,8 @@ def test_every_operation_answers_within_its_schema_and_never_500(app: Flask, ses
     for operation in operations:
 
         @given(operation.as_strategy())
-        @settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck), database=None)
+        @settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck), database=None,
+                  derandomize=not RANDOM)
         def exercise(case: Any) -> None:
             response = case.call(headers=headers, cookies=cookies)
             statuses[response.status_code] = statuses.get(response.status_code, 0) + 1

@@ -13,6 +13,7 @@ from bingo.faces import ball_label
 from bingo.models import BoardEvent, Occasion
 from bingo.patterns import from_spec
 from bingo.services import cookie_jar as jar_service
+from shared.audit import hold_chain
 from shared.money import format_cents
 from shared.services.organizations import get_organization
 
@@ -47,9 +48,12 @@ def snapshot(session: Session, occasion: Occasion) -> dict[str, Any]:
 
 
 def publish(session: Session, occasion: Occasion, reason: str, now: datetime) -> None:
-    """Append the board event inside the caller's transaction; it commits with the change."""
+    """Append the board event inside the caller's transaction; it commits with the change, its id
+    taken under the audit chain's lock so that ids follow commit order."""
     session.flush()
-    session.add(BoardEvent(occasion_id=occasion.id, created_at=now, reason=reason, board=json.dumps(snapshot(session, occasion))))
+    board = json.dumps(snapshot(session, occasion))
+    hold_chain(session)
+    session.add(BoardEvent(occasion_id=occasion.id, created_at=now, reason=reason, board=board))
 
 
 CLAIM = "claim"
@@ -58,6 +62,7 @@ CLAIM = "claim"
 def publish_claim(session: Session, occasion: Occasion, now: datetime) -> None:
     """A verified claim changes nothing on the TVs: the consoles (the caller's claim queue, the
     dashboard) only need to know to look again, so the event carries no board (TV streams skip it)."""
+    hold_chain(session)
     session.add(BoardEvent(occasion_id=occasion.id, created_at=now, reason=CLAIM, board=json.dumps({"reason": CLAIM})))
 
 

@@ -23,7 +23,7 @@ from poker.clock import (
 )
 from poker.models import ClockEvent, SeatMove, Tournament
 from poker.setup import Level, from_json
-from shared.audit import Actor
+from shared.audit import Actor, hold_chain
 from shared.money import format_cents
 from shared.services.common import check, finish, get_or_refuse
 from shared.services.organizations import get_organization
@@ -123,10 +123,12 @@ def snapshot(session: Session, tournament: Tournament, now: datetime) -> dict[st
 
 
 def publish(session: Session, tournament: Tournament, reason: str, now: datetime) -> None:
-    """Append the clock event inside the caller's transaction; it commits with the change."""
+    """Append the clock event inside the caller's transaction; it commits with the change, its id
+    taken under the audit chain's lock so that ids follow commit order."""
     session.flush()
-    session.add(ClockEvent(tournament_id=tournament.id, created_at=now, reason=reason[:32],
-                           state=json.dumps(snapshot(session, tournament, now))))
+    state = json.dumps(snapshot(session, tournament, now))
+    hold_chain(session)
+    session.add(ClockEvent(tournament_id=tournament.id, created_at=now, reason=reason[:32], state=state))
 
 
 def by_token(session: Session, token: str) -> Tournament | None:

@@ -3,8 +3,10 @@ Last-Event-ID, so a reconnecting screen replays what it missed, then new ones as
 live in the database, so any server process can serve any screen; within a process one poller per
 event table (a hub) reads what is new and wakes every stream waiting on it, so three hundred TVs cost
 one query every 50 ms rather than three thousand a second. A stream the hub's memory does not reach
-back for reads the database itself. A ping comment keeps proxies from closing the stream; a stream
-ends after ten minutes (the browser reconnects where it left off) or when the server stops."""
+back for reads the database itself. Streams wait in groups (one screen and the reasons it skips), and
+a poll wakes only the groups it has news for: a claim verified ten times a second wakes the consoles,
+not three hundred TVs that would skip it. A ping comment keeps proxies from closing the stream; a
+stream ends after ten minutes (the browser reconnects where it left off) or when the server stops."""
 from __future__ import annotations
 
 import threading
@@ -21,7 +23,7 @@ from shared.db import Database
 POLL_SECONDS = 0.05
 PING_SECONDS = 15.0
 STREAM_SECONDS = 600.0
-WAIT_SECONDS = 1.0
+WAIT_SECONDS = 5.0
 KEPT_PER_KEY = 200
 IDLE_SECONDS = 5.0
 BACKLOG_LIMIT = 100
@@ -41,12 +43,23 @@ class Channel:
     latest: Callable[[Session], int]
 
 
+@dataclass
+class Group:
+    """The streams of one screen that skip the same reasons, and the condition they wait on."""
+
+    wake: threading.Condition
+    key: int
+    skip: frozenset[str]
+    streams: int = 0
+
+
 class Hub:
     """One poller thread for one event table in this process, running while any stream listens."""
 
     def __init__(self, channel: Channel, db: Database, stopping: threading.Event) -> None:
         self.channel, self.db, self.stopping = channel, db, stopping
-        self.changed = threading.Condition()
+        self.lock = threading.Lock()
+        self.groups: dict[tuple[int, frozenset[str]], Group] = {}
         self.kept: dict[int, deque[Event]] = {}
         self.floors: dict[int, int] = {}
         self.start: int | None = None
@@ -54,8 +67,11 @@ class Hub:
         self.listeners = 0
         self.running = False
 
-    def subscribe(self) -> None:
-        with self.changed:
+    def subscribe(self, key: int, skip: frozenset[str]) -> threading.Condition:
+        """Join the group for `key` and `skip`; returns the condition (sharing the hub's lock) to wait on."""
+        with self.lock:
+            group = self.groups.setdefault((key, skip), Group(threading.Condition(self.lock), key, skip))
+            group.streams += 1
             self.listeners += 1
             if not self.running:
                 self.running = True
@@ -63,13 +79,27 @@ class Hub:
                 self.kept.clear()
                 self.floors.clear()
                 threading.Thread(target=self._run, name=f"events-{self.channel.kind}", daemon=True).start()
+            return group.wake
 
-    def unsubscribe(self) -> None:
-        with self.changed:
+    def unsubscribe(self, key: int, skip: frozenset[str]) -> None:
+        with self.lock:
             self.listeners -= 1
+            group = self.groups[(key, skip)]
+            group.streams -= 1
+            if group.streams == 0:
+                del self.groups[(key, skip)]
+
+    def _wake(self, rows: Sequence[tuple[int, int, str, str]]) -> None:
+        """Call holding `lock`: wake the groups with an event they show among `rows`."""
+        news: dict[int, set[str]] = {}
+        for _, key, reason, _ in rows:
+            news.setdefault(key, set()).add(reason)
+        for group in self.groups.values():
+            if news.get(group.key, set()) - group.skip:
+                group.wake.notify_all()
 
     def since(self, key: int, after: int) -> list[Event] | None:
-        """Call holding `changed`: this key's events after `after` from memory, or None when memory
+        """Call holding `lock`: this key's events after `after` from memory, or None when memory
         does not reach back that far (the caller reads the database). Read from the newest back, so a
         stream that is up to date costs one comparison, not one per kept event."""
         floor = self.floors.get(key, self.start)
@@ -90,20 +120,19 @@ class Hub:
                 with self.db.readers() as session:
                     if self.start is None:
                         self.last = self.channel.latest(session)
-                        with self.changed:
+                        with self.lock:
                             self.start = self.last
                     rows = self.channel.recent(session, self.last)
             except Exception:  # noqa: BLE001 - the database is down or restarting: streams wait, the poller retries
                 rows = []
-            with self.changed:
+            with self.lock:
                 for event_id, key, reason, data in rows:
                     kept = self.kept.setdefault(key, deque())
                     if len(kept) == KEPT_PER_KEY:
                         self.floors[key] = kept.popleft()[0]
                     kept.append((event_id, reason, data))
                     self.last = event_id
-                if rows:
-                    self.changed.notify_all()
+                self._wake(rows)
                 if self.listeners > 0:
                     idle_since = None
                 elif idle_since is None:
@@ -112,9 +141,10 @@ class Hub:
                     self.running = False
                     return
             self.stopping.wait(POLL_SECONDS)
-        with self.changed:
+        with self.lock:
             self.running = False
-            self.changed.notify_all()
+            for group in self.groups.values():
+                group.wake.notify_all()
 
 
 def hub(channel: Channel) -> Hub:
@@ -146,7 +176,7 @@ def event_stream(channel: Channel, key: int, skip: frozenset[str] = frozenset())
 
     def stream() -> Iterator[str]:
         nonlocal after
-        source.subscribe()
+        wake = source.subscribe(key, skip)
         try:
             started = last_ping = time.monotonic()
             yield "retry: 1000\n\n"
@@ -159,13 +189,13 @@ def event_stream(channel: Channel, key: int, skip: frozenset[str] = frozenset())
                 if time.monotonic() - last_ping > PING_SECONDS:
                     last_ping = time.monotonic()
                     yield ": ping\n\n"
-                with source.changed:
+                with wake:
                     found = source.since(key, after)
                     if found == []:
-                        source.changed.wait(WAIT_SECONDS)
+                        wake.wait(WAIT_SECONDS)
                         found = source.since(key, after)
                 events = found if found is not None else from_database()
         finally:
-            source.unsubscribe()
+            source.unsubscribe(key, skip)
 
     return Response(stream(), mimetype="text/event-stream", headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
