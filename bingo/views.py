@@ -35,7 +35,7 @@ from shared.money import format_cents
 from shared.roles import OFFICE_VIEW, Role
 from shared.services import roster
 from shared.services.organizations import get_organization
-from shared.views.events import Channel, event_stream
+from shared.views.events import Channel, event_stream, screen_key
 from shared.views.forms import FormState, submit
 from shared.views.scope import check_org
 from shared.views.station import my_org_id, station_page
@@ -133,11 +133,16 @@ def cookie_jar_settings(org_id: int) -> ResponseReturnValue:
                   "Cookie-jar settings saved.", url_for("bingo.cookie_jar_page", org_id=org_id), lambda s: _jar_page(org_id, s))
 
 
-def _board_occasion(token: str) -> int:
+def _occasion_id(token: str) -> int | None:
     occasion = board.by_token(db_session(), token[:40])
-    if occasion is None:
+    return occasion.id if occasion is not None else None
+
+
+def _board_occasion(token: str) -> int:
+    occasion_id = _occasion_id(token)
+    if occasion_id is None:
         abort(404)
-    return occasion.id
+    return occasion_id
 
 
 @bp.get("/board/<token>")
@@ -167,5 +172,7 @@ TV_SKIPS = frozenset({board.CLAIM})
 @public
 def board_events(token: str) -> Response:
     """The flashboard's Server-Sent Events (see shared/views/events.py)."""
-    occasion_id = _board_occasion(token)
+    occasion_id = screen_key(BOARD_EVENTS, token[:40], _occasion_id)
+    if occasion_id is None:
+        abort(404)
     return event_stream(BOARD_EVENTS, occasion_id, frozenset() if request.args.get("claims") == "1" else TV_SKIPS)

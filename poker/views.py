@@ -20,7 +20,7 @@ from shared.access import allow, public
 from shared.context import db_session, hall_now, hall_today
 from shared.money import format_cents
 from shared.roles import Role
-from shared.views.events import Channel, event_stream
+from shared.views.events import Channel, event_stream, screen_key
 from shared.views.scope import check_org
 from shared.views.station import my_org_id, station_page
 
@@ -100,6 +100,11 @@ def rules_page(tournament_id: int) -> ResponseReturnValue:
     return render_template("poker/rules.html", tournament=row, sections=tournaments.rules(db_session(), row))
 
 
+def _tournament_id(token: str) -> int | None:
+    row = live.by_token(db_session(), token[:40])
+    return row.id if row is not None else None
+
+
 def _by_token(token: str) -> Tournament:
     row = live.by_token(db_session(), token[:40])
     if row is None:
@@ -133,6 +138,8 @@ CLOCK_EVENTS = Channel("clock", lambda session, key, after, limit: [(e.id, e.rea
 @public
 def clock_events(token: str) -> Response:
     """The clock's Server-Sent Events (see shared/views/events.py)."""
-    tournament_id = _by_token(token).id
+    tournament_id = screen_key(CLOCK_EVENTS, token[:40], _tournament_id)
+    if tournament_id is None:
+        abort(404)
     return event_stream(CLOCK_EVENTS, tournament_id)
 

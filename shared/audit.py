@@ -78,15 +78,27 @@ class Actor:
 SYSTEM = Actor(user_id=None, name="system", station="cli")
 
 
+HELD = "flashboard.audit_head_held"
+
+
 def hold_chain(session: Session) -> AuditHead:
     """Lock the chain's head until the caller's transaction ends. A live screen's event is written
     holding it too, so events take their ids in commit order: otherwise an event numbered 100 could
-    commit after 101 had been read and sent, and every screen would step past it (issue 10)."""
-    head = session.execute(select(AuditHead).where(AuditHead.id == 1).with_for_update()).scalar_one_or_none()
-    if head is None:
-        head = AuditHead(id=1, seq=0, hash=GENESIS)
-        session.add(head)
-    return head
+    commit after 101 had been read and sent, and every screen would step past it (issue 10). Taken
+    once per transaction: a second call answers from the row already held, saving a round trip
+    while every other writer waits."""
+    transaction = session.get_transaction()
+    held = session.info.get(HELD)
+    if held is not None and transaction is not None and held[0] is transaction:
+        head: AuditHead = held[1]
+        return head
+    locking = select(AuditHead).where(AuditHead.id == 1).with_for_update().execution_options(populate_existing=True)
+    found = session.execute(locking).scalar_one_or_none()
+    if found is None:
+        found = AuditHead(id=1, seq=0, hash=GENESIS)
+        session.add(found)
+    session.info[HELD] = (session.get_transaction(), found)
+    return found
 
 
 def record(

@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from flask import Flask, Response, jsonify, render_template, request
 from marshmallow import ValidationError
 from sqlalchemy.exc import OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 from werkzeug.exceptions import HTTPException
 
 from shared.context import rollback_db_session
@@ -60,6 +61,15 @@ def register(app: Flask) -> None:
     def _database_unavailable(exc: OperationalError) -> Response | tuple[str, int]:
         rollback_db_session()
         log.warning("database unavailable on %s %s: %s", request.method, request.path, exc.orig)
+        return _respond(503, error_body("database_unavailable",
+                                        "The database is busy or unreachable; nothing was saved. Try again in a moment."))
+
+    @app.errorhandler(PoolTimeout)
+    def _database_busy(exc: PoolTimeout) -> Response | tuple[str, int]:
+        """Every pooled connection stayed busy past the pool's wait: the same answer as a database
+        that is away (issue 10: 503, never a 500, and nothing saved)."""
+        rollback_db_session()
+        log.warning("no database connection free on %s %s", request.method, request.path)
         return _respond(503, error_body("database_unavailable",
                                         "The database is busy or unreachable; nothing was saved. Try again in a moment."))
 

@@ -141,3 +141,21 @@ def test_audit_concurrent_appends_never_fork_the_chain(database: Database) -> No
     with database.sessions() as s:
         count, broken = audit.verify(s)
     assert broken is None and count == 80
+
+
+def test_audit_a_session_that_kept_the_head_appends_after_anothers_entry(database: Database) -> None:
+    """Regression (issue 10): a long-lived session still holding the head row from an earlier
+    transaction reads it afresh when it locks it again, so its next entry follows the other
+    session's instead of reusing its sequence number."""
+    with database.sessions() as first, database.sessions() as second:
+        kept = audit.hold_chain(first)
+        audit.record(first, SYSTEM, "test.first", "thing", 1, {}, NOW)
+        first.commit()
+        audit.record(second, SYSTEM, "test.second", "thing", 2, {}, NOW)
+        second.commit()
+        assert audit.hold_chain(first) is kept
+        entry = audit.record(first, SYSTEM, "test.third", "thing", 3, {}, NOW)
+        first.commit()
+        assert entry.seq == 3
+    with database.readers() as session:
+        assert audit.verify(session) == (3, None)

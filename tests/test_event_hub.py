@@ -6,8 +6,14 @@ from __future__ import annotations
 import threading
 from typing import cast
 
+import pytest
+from flask import Flask
+from sqlalchemy.exc import OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
+
+from bingo.services import board
 from shared.db import Database
-from shared.views.events import Channel, Group, Hub
+from shared.views.events import Channel, Group, Hub, event_stream, screen_key
 
 CHANNEL = Channel(kind="board", after=lambda *_: [], recent=lambda *_: [], latest=lambda _: 0)
 TV_SKIPS = frozenset({"claim"})
@@ -52,3 +58,49 @@ def test_issue_10_streams_share_a_group_and_it_goes_when_the_last_leaves() -> No
     hub.unsubscribe(1, TV_SKIPS)
     hub.unsubscribe(1, frozenset())
     assert hub.groups == {} and hub.listeners == 0
+
+
+def test_issue_10_stream_waits_out_a_database_error_instead_of_failing(app: Flask) -> None:
+    """A TV's stream that cannot read the database (busy or restarting) keeps the connection, retries,
+    and sends the event once the database answers: no 500, nothing lost. (The hub's memory starts
+    far past the stream's position, so the stream must read the database.)"""
+    failures = [OperationalError("SELECT", {}, Exception("database restarting"))]
+    event = (5, 7, "call", '{"last": "B-5"}')
+
+    def after(session: object, key: int, after_id: int, limit: int) -> list[tuple[int, str, str]]:
+        if failures:
+            raise failures.pop()
+        return [event[0:1] + event[2:]] if after_id < event[0] else []
+
+    channel = Channel(kind="board-retry", after=after, recent=lambda session, after_id: [], latest=lambda session: 5000)
+    with app.test_request_context("/bingo/board/x/events?after=1"):
+        response = event_stream(channel, 7)
+    chunks = iter(response.response)
+    assert next(chunks) == "retry: 1000\n\n"
+    assert next(chunks) == f"id: 5\nevent: board-retry\ndata: {event[3]}\n\n"
+    assert failures == []
+    app.extensions["flashboard.stopping"].set()
+
+
+def test_issue_10_a_display_token_is_looked_up_once_per_process(app: Flask) -> None:
+    asked: list[str] = []
+
+    def lookup(token: str) -> int | None:
+        asked.append(token)
+        return 7 if token == "known" else None
+
+    with app.app_context():
+        assert [screen_key(CHANNEL, "known", lookup) for _ in range(3)] == [7, 7, 7]
+        assert screen_key(CHANNEL, "wrong", lookup) is None and screen_key(CHANNEL, "wrong", lookup) is None
+    assert asked == ["known", "wrong", "wrong"]
+
+
+def test_issue_10_no_free_database_connection_is_503_not_500(app: Flask, monkeypatch: pytest.MonkeyPatch) -> None:
+    def busy(*_: object) -> None:
+        raise PoolTimeout("QueuePool limit of size 10 overflow 20 reached")
+
+    monkeypatch.setattr(board, "by_token", busy)
+    for path in ("/bingo/board/sometoken/state", "/bingo/board/sometoken/events"):
+        response = app.test_client().get(path)
+        assert response.status_code == 503, path
+        assert "nothing was saved" in response.get_data(as_text=True)

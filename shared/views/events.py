@@ -1,12 +1,16 @@
 """Server-Sent Events for live screens (the bingo flashboard, the tournament clock): every event after
-Last-Event-ID, so a reconnecting screen replays what it missed, then new ones as they commit. Events
-live in the database, so any server process can serve any screen; within a process one poller per
-event table (a hub) reads what is new and wakes every stream waiting on it, so three hundred TVs cost
-one query every 50 ms rather than three thousand a second. A stream the hub's memory does not reach
-back for reads the database itself. Streams wait in groups (one screen and the reasons it skips), and
-a poll wakes only the groups it has news for: a claim verified ten times a second wakes the consoles,
-not three hundred TVs that would skip it. A ping comment keeps proxies from closing the stream; a
-stream ends after ten minutes (the browser reconnects where it left off) or when the server stops."""
+Last-Event-ID, so a reconnecting screen replays what it missed, then new ones as they commit.
+
+Events live in the database, so any server process can serve any screen. Within a process one
+poller per event table (a hub) reads what is new every 50 ms, so three hundred TVs cost one query
+every 50 ms rather than three thousand a second. The hub starts with the last thousand events in
+memory and remembers which screen a display token names, so a screen (re)connecting costs no query
+(a stream that arrives before the hub's first poll waits for it); a stream the hub's memory does
+not reach back for reads the database itself, and waits and retries while the database is away.
+Streams wait in groups (one screen and the reasons it skips), and a poll wakes only the groups it
+has news for: a claim verified ten times a second wakes the consoles, not three hundred TVs that
+would skip it. A ping comment keeps proxies from closing the stream; a stream ends after ten
+minutes (the browser reconnects where it left off) or when the server stops."""
 from __future__ import annotations
 
 import threading
@@ -16,6 +20,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from flask import Response, current_app, request
+from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session
 
 from shared.db import Database
@@ -27,6 +32,8 @@ WAIT_SECONDS = 5.0
 KEPT_PER_KEY = 200
 IDLE_SECONDS = 5.0
 BACKLOG_LIMIT = 100
+PRELOAD_IDS = 1000
+RETRY_SECONDS = 1.0
 
 Event = tuple[int, str, str]
 
@@ -60,6 +67,7 @@ class Hub:
         self.channel, self.db, self.stopping = channel, db, stopping
         self.lock = threading.Lock()
         self.groups: dict[tuple[int, frozenset[str]], Group] = {}
+        self.tokens: dict[str, int] = {}
         self.kept: dict[int, deque[Event]] = {}
         self.floors: dict[int, int] = {}
         self.start: int | None = None
@@ -119,9 +127,11 @@ class Hub:
             try:
                 with self.db.readers() as session:
                     if self.start is None:
-                        self.last = self.channel.latest(session)
+                        self.last = max(0, self.channel.latest(session) - PRELOAD_IDS)
                         with self.lock:
                             self.start = self.last
+                            for group in self.groups.values():
+                                group.wake.notify_all()
                     rows = self.channel.recent(session, self.last)
             except Exception:  # noqa: BLE001 - the database is down or restarting: streams wait, the poller retries
                 rows = []
@@ -154,6 +164,22 @@ def hub(channel: Channel) -> Hub:
     return hubs[channel.kind]
 
 
+def screen_key(channel: Channel, token: str, lookup: Callable[[str], int | None]) -> int | None:
+    """The key (occasion or tournament) behind a screen's display token, looked up once per process:
+    tokens never change, and three hundred TVs (re)connecting at once should not queue for the
+    database just to learn what they already asked for. An unknown token is not remembered."""
+    source = hub(channel)
+    with source.lock:
+        known = source.tokens.get(token)
+    if known is not None:
+        return known
+    found = lookup(token)
+    if found is not None:
+        with source.lock:
+            source.tokens[token] = found
+    return found
+
+
 def last_event_id() -> int:
     raw = request.headers.get("Last-Event-ID") or request.args.get("after") or "0"
     return int(raw) if raw.isascii() and raw.isdigit() else 0
@@ -180,8 +206,18 @@ def event_stream(channel: Channel, key: int, skip: frozenset[str] = frozenset())
         try:
             started = last_ping = time.monotonic()
             yield "retry: 1000\n\n"
-            events = from_database()
             while time.monotonic() - started < STREAM_SECONDS and not source.stopping.is_set():
+                with wake:
+                    events = source.since(key, after)
+                    if events == [] or source.start is None:
+                        wake.wait(WAIT_SECONDS)
+                        events = source.since(key, after)
+                if events is None:
+                    try:
+                        events = from_database()
+                    except SQLAlchemyError:
+                        events = []
+                        source.stopping.wait(RETRY_SECONDS)
                 for event_id, reason, data in events:
                     after = event_id
                     if reason not in skip:
@@ -189,12 +225,6 @@ def event_stream(channel: Channel, key: int, skip: frozenset[str] = frozenset())
                 if time.monotonic() - last_ping > PING_SECONDS:
                     last_ping = time.monotonic()
                     yield ": ping\n\n"
-                with wake:
-                    found = source.since(key, after)
-                    if found == []:
-                        wake.wait(WAIT_SECONDS)
-                        found = source.since(key, after)
-                events = found if found is not None else from_database()
         finally:
             source.unsubscribe(key, skip)
 
