@@ -31,9 +31,10 @@
 
   function key() { return "verify-" + Date.now() + "-" + Math.random().toString(36).slice(2, 10); }
 
-  document.getElementById("verify-form").addEventListener("submit", function (event) {
-    event.preventDefault();
-    var value = field.value.trim();
+  // A scan that lands before this script has loaded submits the form the plain way (?face=...):
+  // it is checked here as soon as the page is ready, so no scan is lost.
+  function check(raw) {
+    var value = raw.trim();
     if (!value) return;
     if (/^UP-/i.test(value)) {
       fetch(root.dataset.ticket.replace("CODE", encodeURIComponent(value))).then(function (r) { return r.json(); }).then(function (t) {
@@ -57,5 +58,16 @@
     }
     field.value = "";
     field.focus();
+  }
+
+  document.getElementById("verify-form").addEventListener("submit", function (event) {
+    event.preventDefault();
+    check(field.value);
   });
+
+  var early = new URLSearchParams(window.location.search).get("face");
+  if (early) {
+    window.history.replaceState(null, "", window.location.pathname);
+    check(early);
+  }
 })();
