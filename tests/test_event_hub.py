@@ -104,3 +104,28 @@ def test_issue_10_no_free_database_connection_is_503_not_500(app: Flask, monkeyp
         response = app.test_client().get(path)
         assert response.status_code == 503, path
         assert "nothing was saved" in response.get_data(as_text=True)
+
+
+def test_issue_10_screens_connecting_together_look_their_token_up_once(app: Flask) -> None:
+    """Three hundred TVs connecting in the same second ask the database once, not three hundred
+    times (the load test's first seconds ran out of PostgreSQL connections with four processes)."""
+    asked: list[str] = []
+    answers: list[int | None] = []
+    gate = threading.Event()
+
+    def lookup(token: str) -> int | None:
+        asked.append(token)
+        gate.wait(0.2)
+        return 9
+
+    def tv() -> None:
+        with app.app_context():
+            answers.append(screen_key(CHANNEL, "together", lookup))
+
+    screens = [threading.Thread(target=tv) for _ in range(20)]
+    for screen in screens:
+        screen.start()
+    gate.set()
+    for screen in screens:
+        screen.join()
+    assert asked == ["together"] and answers == [9] * 20

@@ -68,6 +68,7 @@ class Hub:
         self.lock = threading.Lock()
         self.groups: dict[tuple[int, frozenset[str]], Group] = {}
         self.tokens: dict[str, int] = {}
+        self.looking_up = threading.Lock()
         self.kept: dict[int, deque[Event]] = {}
         self.floors: dict[int, int] = {}
         self.start: int | None = None
@@ -167,17 +168,23 @@ def hub(channel: Channel) -> Hub:
 def screen_key(channel: Channel, token: str, lookup: Callable[[str], int | None]) -> int | None:
     """The key (occasion or tournament) behind a screen's display token, looked up once per process:
     tokens never change, and three hundred TVs (re)connecting at once should not queue for the
-    database just to learn what they already asked for. An unknown token is not remembered."""
+    database just to learn what they already asked for: the first asks, the rest wait for its answer
+    (one lookup at a time per process). An unknown token is not remembered."""
     source = hub(channel)
     with source.lock:
         known = source.tokens.get(token)
     if known is not None:
         return known
-    found = lookup(token)
-    if found is not None:
+    with source.looking_up:
         with source.lock:
-            source.tokens[token] = found
-    return found
+            known = source.tokens.get(token)
+        if known is not None:
+            return known
+        found = lookup(token)
+        if found is not None:
+            with source.lock:
+                source.tokens[token] = found
+        return found
 
 
 def last_event_id() -> int:
