@@ -58,18 +58,12 @@ def register(app: Flask) -> None:
         return _respond(status, error_body(name, exc.description or exc.name or "Error"))
 
     @app.errorhandler(OperationalError)
-    def _database_unavailable(exc: OperationalError) -> Response | tuple[str, int]:
-        rollback_db_session()
-        log.warning("database unavailable on %s %s: %s", request.method, request.path, exc.orig)
-        return _respond(503, error_body("database_unavailable",
-                                        "The database is busy or unreachable; nothing was saved. Try again in a moment."))
-
     @app.errorhandler(PoolTimeout)
-    def _database_busy(exc: PoolTimeout) -> Response | tuple[str, int]:
-        """Every pooled connection stayed busy past the pool's wait: the same answer as a database
-        that is away (issue 10: 503, never a 500, and nothing saved)."""
+    def _database_unavailable(exc: OperationalError | PoolTimeout) -> Response | tuple[str, int]:
+        """The database is down, or every pooled connection stayed busy past the pool's wait (issue
+        10): 503, never a 500, and nothing saved."""
         rollback_db_session()
-        log.warning("no database connection free on %s %s", request.method, request.path)
+        log.warning("database unavailable on %s %s: %s", request.method, request.path, exc)
         return _respond(503, error_body("database_unavailable",
                                         "The database is busy or unreachable; nothing was saved. Try again in a moment."))
 
