@@ -13,8 +13,6 @@ from bingo.patterns import STANDARD, PatternError, from_spec
 from bingo.schemas import (
     BallCheckIn,
     BallIn,
-    BreakOpenSaleIn,
-    BreakOpenSaleOut,
     ClaimIn,
     ClaimOut,
     CorrectionIn,
@@ -24,10 +22,8 @@ from bingo.schemas import (
     GameOut,
     GiveawayIn,
     GiveawayOut,
-    JarEntriesIn,
     JarOpeningIn,
     JarOut,
-    JarSaleOut,
     JarSettingsIn,
     OccasionIn,
     OccasionOut,
@@ -58,12 +54,11 @@ from bingo.schemas import (
     SwornIn,
     TillCloseIn,
     TillOpenIn,
+    TillMovementIn,
     TillOut,
-    UPickSaleIn,
     UPickTicketOut,
     VerificationIn,
     VerificationOut,
-    VoidIn,
     VoidSaleIn,
     YearQuery,
 )
@@ -321,13 +316,6 @@ def open_cookie_jar(org_id: int, body: dict[str, Any]) -> Any:
     return jar_service.summary(db_session(), org_id)
 
 
-@operation(bp, OCC + "/cookie-jar/entries", "POST", summary="Sell cookie-jar entries (until the first number, 101-4.31.4)",
-           access=(Role.ADMIN, Role.MEMBER_IN_CHARGE, Role.CASHIER), body=JarEntriesIn, response=JarSaleOut, status=201)
-def sell_jar_entries(occasion_id: int, body: dict[str, Any]) -> Any:
-    _occasion_org(occasion_id)
-    return jar_service.sell_entries(db_session(), actor(), hall_now(), occasion_id, body["quantity"])
-
-
 @operation(bp, GAME + "/cookie-jar-award", "POST", summary="Award cookie jar 1 to a game won on the cookie-jar number (101-4.31.6)",
            access=FLOOR, response=GameOut)
 def award_cookie_jar(occasion_id: int, number: int) -> Any:
@@ -349,49 +337,12 @@ def jar_statement_csv(org_id: int, query: dict[str, Any]) -> Response:
                     headers={"Content-Disposition": f"attachment; filename=cookie-jar-{org_id}.csv"})
 
 
-@operation(bp, GAME + "/upick-tickets", "POST", summary="Sell a U Pick Em face: the player's numbers or a quick pick (101-4.30)",
-           access=(Role.ADMIN, Role.MEMBER_IN_CHARGE, Role.CASHIER), body=UPickSaleIn, response=UPickTicketOut, status=201)
-def sell_upick(occasion_id: int, number: int, body: dict[str, Any]) -> Any:
-    _occasion_org(occasion_id)
-    if body["quick_pick"] == (body["numbers"] is not None):
-        raise refuse("pick_or_quick_pick", "Send the player's numbers, or ask for a quick pick, not both.", "10 DE Admin Code 101-4.30.1.1",
-                     "numbers")
-    session = db_session()
-    occasion = occasions.get_occasion(session, occasion_id)
-    row = upick_service.sell(session, actor(), hall_now(), occasion, number, body["numbers"], rng())
-    org = get_organization(session, occasion.organization_id)
-    license_number = bingo_license_status(session, org.id, occasion.occasion_date).current_number
-    receipt = receipts.upick_ticket(org.name, license_number, occasion.occasion_date.isoformat(), number, row.code,
-                                    upick_service.numbers_of(row), row.price_cents, station_name(), row.cashier_name, hall_now())
-    job = printing.print_receipt(session, hall_now(), printers(), station_name(), "upick_ticket", row.code, receipt)
-    return {**presenters.ticket(upick_service.view(session, row)), "print_job_id": job.id, "print_status": job.status,
-            "print_error": job.last_error}
-
-
 @operation(bp, "/upick-tickets/<code>", "GET", summary="Look up a U Pick Em ticket by its id, daubed", access=ANYONE_ON_STAFF,
            response=UPickTicketOut)
 def get_upick(code: str) -> Any:
     row = upick_service.find(db_session(), code[:20])
     check_org(occasions.get_occasion(db_session(), row.occasion_id).organization_id)
     return presenters.ticket(upick_service.view(db_session(), row))
-
-
-@operation(bp, "/upick-tickets/<code>/void", "POST", summary="Void a sold U Pick Em ticket before its game starts",
-           access=(Role.ADMIN, Role.MEMBER_IN_CHARGE), body=VoidIn, response=UPickTicketOut)
-def void_upick(code: str, body: dict[str, Any]) -> Any:
-    row = upick_service.find(db_session(), code[:20])
-    occasion = occasions.get_occasion(db_session(), row.occasion_id)
-    check_org(occasion.organization_id)
-    upick_service.void(db_session(), actor(), hall_now(), occasion, row, body["reason"])
-    return presenters.ticket(upick_service.view(db_session(), row))
-
-
-@operation(bp, GAME + "/break-open/sales", "POST", summary="Sell sealed break-open sheets (until calling resumes, 101-4.29.2)",
-           access=(Role.ADMIN, Role.MEMBER_IN_CHARGE, Role.CASHIER), body=BreakOpenSaleIn, response=BreakOpenSaleOut, status=201)
-def sell_break_open(occasion_id: int, number: int, body: dict[str, Any]) -> Any:
-    _occasion_org(occasion_id)
-    return break_open_service.sell(db_session(), actor(), hall_now(), occasions.get_occasion(db_session(), occasion_id), number,
-                                   body["quantity"])
 
 
 @operation(bp, GAME + "/break-open/post", "POST", summary="Draw and post a break-open game's numbers (101-4.29.1)", access=FLOOR,
@@ -421,7 +372,7 @@ def add_product(occasion_id: int, body: dict[str, Any]) -> Any:
 def create_sale(occasion_id: int, body: dict[str, Any]) -> Any:
     _occasion_org(occasion_id)
     session = db_session()
-    result = sales_service.sell(session, actor(), hall_now(), occasion_id, body, rng())
+    result = sales_service.sell(session, actor(), hall_now(), occasion_id, body, rng(), settings().tenders)
     sale = result.sale
     occasion = occasions.get_occasion(session, occasion_id)
     org = get_organization(session, sale.organization_id)
@@ -479,7 +430,7 @@ def void_sale(sale_id: int, body: dict[str, Any]) -> Any:
 def open_till(occasion_id: int, body: dict[str, Any]) -> Any:
     _occasion_org(occasion_id)
     till = cash_service.open_till(db_session(), actor(), hall_now(), occasion_id, body["opening_bank_cents"])
-    return {**presenters.till(till), "print_jobs": []}
+    return {**presenters.till(till, cash_service.drawer(db_session(), till)), "print_jobs": []}
 
 
 @operation(bp, "/tills/<int:till_id>/close", "POST", summary="Close a till: count by denomination, over/short, end-of-shift report",
@@ -496,10 +447,19 @@ def close_till(till_id: int, body: dict[str, Any]) -> Any:
             raise refuse("unknown_denomination", f"{text!r} is not a note or coin such as 20.00 or 0.25.", None, "counts") from None
     till, shift = cash_service.close_till(session, actor(), hall_now(), till_id, counts)
     occasion = occasions.get_occasion(session, till.occasion_id)
-    report = receipts.shift_report(_org_name(occasion.organization_id), till, shift.first_number, shift.last_number,
-                                   shift.sales_by_product, shift.voids, shift.payouts_cents, hall_now())
+    report = receipts.shift_report(_org_name(occasion.organization_id), till, shift, hall_now())
     job = printing.print_receipt(session, hall_now(), printers(), station_name(), "shift_report", f"till-{till.id}", report)
-    return {**presenters.till(till), "print_jobs": [job]}
+    return {**presenters.till(till, cash_service.drawer(session, till)), "print_jobs": [job]}
+
+
+@operation(bp, "/tills/<int:till_id>/movements", "POST", summary="Pay cash into a till from the prize bank, or drop cash to the safe",
+           access=(Role.ADMIN, Role.MEMBER_IN_CHARGE), body=TillMovementIn, response=TillOut, status=201)
+def move_till_cash(till_id: int, body: dict[str, Any]) -> Any:
+    session = db_session()
+    till = cash_service.get_till(session, till_id)
+    _occasion_org(till.occasion_id)
+    cash_service.move_cash(session, actor(), hall_now(), till_id, body["kind"], body["cents"], body["note"])
+    return {**presenters.till(till, cash_service.drawer(session, till)), "print_jobs": []}
 
 
 @operation(bp, ORG + "/paper-sets", "POST", summary="Receive a set of paper: series, colour, on, up, serial and face ranges",
@@ -533,8 +493,7 @@ def session_report(occasion_id: int) -> Any:
     session = db_session()
     occasion = occasions.get_occasion(session, occasion_id)
     shift, till_rows = cash_service.session_summary(session, occasion_id)
-    report = receipts.session_report(_org_name(occasion.organization_id), occasion.occasion_date.isoformat(), shift.first_number,
-                                     shift.last_number, shift.sales_by_product, shift.voids, shift.payouts_cents, till_rows, hall_now())
+    report = receipts.session_report(_org_name(occasion.organization_id), occasion.occasion_date.isoformat(), shift, till_rows, hall_now())
     return printing.print_receipt(session, hall_now(), printers(), station_name(), "session_report", f"occasion-{occasion_id}", report)
 
 

@@ -278,6 +278,7 @@ class CookieJarLine(Base):
     collected_after: Mapped[int] = mapped_column(Integer)
     actor_name: Mapped[str] = mapped_column(String(200))
     note: Mapped[str] = mapped_column(String(300), default="")
+    sale_id: Mapped[int | None] = mapped_column(ForeignKey("sales.id"), index=True)
 
 
 class UPickTicket(Base):
@@ -301,6 +302,7 @@ class UPickTicket(Base):
     voided_by: Mapped[str | None] = mapped_column(String(200))
     completed_on_call: Mapped[int | None] = mapped_column(Integer)
     share_cents: Mapped[int | None] = mapped_column(Integer)
+    sale_line_id: Mapped[int | None] = mapped_column(ForeignKey("sale_lines.id"), index=True)
 
 
 class BreakOpenSale(Base):
@@ -314,10 +316,12 @@ class BreakOpenSale(Base):
     quantity: Mapped[int] = mapped_column(Integer)
     sold_at: Mapped[datetime] = mapped_column(UtcDateTime())
     cashier_name: Mapped[str] = mapped_column(String(200))
+    sale_line_id: Mapped[int | None] = mapped_column(ForeignKey("sale_lines.id"), index=True)
 
 
 class Product(Base):
-    """Something the cashier sells at an occasion, at the organization's price."""
+    """Something the cashier sells at an occasion, at the organization's price. A cookie-jar entry
+    has no price of its own: it costs the jar's entry fee (101-4.31.3), stored once, in the settings."""
 
     __tablename__ = "products"
 
@@ -325,13 +329,14 @@ class Product(Base):
     occasion_id: Mapped[int] = mapped_column(ForeignKey("bingo_occasions.id"), index=True)
     kind: Mapped[str] = mapped_column(String(16))
     name: Mapped[str] = mapped_column(String(200))
-    price_cents: Mapped[int] = mapped_column(Integer)
+    price_cents: Mapped[int | None] = mapped_column(Integer)
     game_number: Mapped[int | None] = mapped_column(Integer)
     paper_set_id: Mapped[int | None] = mapped_column(ForeignKey("paper_sets.id"))
 
 
 class Sale(Base):
-    """A cashier transaction: sequential, never repeated within the organization."""
+    """A cashier transaction: sequential, never repeated within the organization, on the till open at
+    its station (a sale, or a prize paid out of the drawer)."""
 
     __tablename__ = "sales"
     __table_args__ = (UniqueConstraint("organization_id", "number"),)
@@ -341,6 +346,7 @@ class Sale(Base):
     number: Mapped[int] = mapped_column(Integer)
     occasion_id: Mapped[int] = mapped_column(ForeignKey("bingo_occasions.id"), index=True)
     kind: Mapped[str] = mapped_column(String(16))
+    till_id: Mapped[int | None] = mapped_column(ForeignKey("tills.id"), index=True)
     station: Mapped[str] = mapped_column(String(100))
     cashier_name: Mapped[str] = mapped_column(String(200))
     created_at: Mapped[datetime] = mapped_column(UtcDateTime())
@@ -367,16 +373,20 @@ class SaleLine(Base):
     quantity: Mapped[int] = mapped_column(Integer)
     unit_cents: Mapped[int] = mapped_column(Integer)
     total_cents: Mapped[int] = mapped_column(Integer)
-    reference: Mapped[str | None] = mapped_column(String(100))
+
+    tickets: Mapped[list[UPickTicket]] = relationship(order_by="UPickTicket.id")
+    packs: Mapped[list[Pack]] = relationship(order_by="Pack.serial")
 
 
 class Payout(Base):
-    """A prize paid in cash: the winner, the amount, who verified, and whether a W-2G is needed."""
+    """A prize paid in cash: the winner, the amount, who verified, and whether a W-2G is needed. Its
+    share key ("claim 12, game prize") is unique, so the database itself pays each share once."""
 
     __tablename__ = "payouts"
 
     id: Mapped[int] = mapped_column(primary_key=True)
     sale_id: Mapped[int] = mapped_column(ForeignKey("sales.id"), unique=True)
+    share_key: Mapped[str] = mapped_column(String(80), unique=True)
     occasion_id: Mapped[int] = mapped_column(ForeignKey("bingo_occasions.id"), index=True)
     game_number: Mapped[int] = mapped_column(Integer)
     prize: Mapped[str] = mapped_column(String(16))
@@ -389,7 +399,8 @@ class Payout(Base):
 
 
 class Till(Base):
-    """A cashier's drawer for a shift: opening bank, count by denomination at close, over/short."""
+    """A cashier's drawer for a shift: opening bank, the cash sales and prizes on it, paid-ins from
+    the prize bank and drops to the safe, the count by denomination at close and the over/short."""
 
     __tablename__ = "tills"
 
@@ -397,6 +408,7 @@ class Till(Base):
     occasion_id: Mapped[int] = mapped_column(ForeignKey("bingo_occasions.id"), index=True)
     station: Mapped[str] = mapped_column(String(100))
     cashier_name: Mapped[str] = mapped_column(String(200))
+    cashier_user_id: Mapped[int | None] = mapped_column(Integer)
     opened_at: Mapped[datetime] = mapped_column(UtcDateTime())
     opening_bank_cents: Mapped[int] = mapped_column(Integer)
     closed_at: Mapped[datetime | None] = mapped_column(UtcDateTime())
@@ -405,6 +417,39 @@ class Till(Base):
     expected_cents: Mapped[int | None] = mapped_column(Integer)
     over_short_cents: Mapped[int | None] = mapped_column(Integer)
     explanation: Mapped[str | None] = mapped_column(Text)
+
+    movements: Mapped[list[TillMovement]] = relationship(order_by="TillMovement.id")
+
+
+class TillMovement(Base):
+    """Cash moved into a drawer from the prize bank (a paid-in) or out of it to the safe (a drop),
+    by the member in charge, with a note."""
+
+    __tablename__ = "till_movements"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    till_id: Mapped[int] = mapped_column(ForeignKey("tills.id"), index=True)
+    kind: Mapped[str] = mapped_column(String(16))
+    cents: Mapped[int] = mapped_column(Integer)
+    at: Mapped[datetime] = mapped_column(UtcDateTime())
+    by_name: Mapped[str] = mapped_column(String(200))
+    note: Mapped[str] = mapped_column(String(300), default="")
+
+
+class OccasionAdjustment(Base):
+    """28 Del. C. §1521: a correction to a closed occasion's books (an expense found later), made by
+    the member in charge with a reason. It un-swears the statement, which says so until sworn again."""
+
+    __tablename__ = "occasion_adjustments"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    occasion_id: Mapped[int] = mapped_column(ForeignKey("bingo_occasions.id"), index=True)
+    at: Mapped[datetime] = mapped_column(UtcDateTime())
+    by_name: Mapped[str] = mapped_column(String(200))
+    kind: Mapped[str] = mapped_column(String(32))
+    reason: Mapped[str] = mapped_column(String(500))
+    cents: Mapped[int] = mapped_column(Integer)
+    unswore_at: Mapped[datetime | None] = mapped_column(UtcDateTime())
 
 
 class PaperSet(Base):
@@ -427,7 +472,8 @@ class PaperSet(Base):
 
 
 class Pack(Base):
-    """One pack: in stock, issued to a station for an occasion, sold, returned or missing."""
+    """One pack: in stock, issued to a station for an occasion, sold (on a sale line), returned or
+    missing. Received = issued + on hand; issued = sold + returned + missing."""
 
     __tablename__ = "packs"
     __table_args__ = (UniqueConstraint("set_id", "serial"),)
@@ -440,7 +486,7 @@ class Pack(Base):
     status: Mapped[str] = mapped_column(String(16))
     occasion_id: Mapped[int | None] = mapped_column(ForeignKey("bingo_occasions.id"), index=True)
     station: Mapped[str | None] = mapped_column(String(100))
-    sale_id: Mapped[int | None] = mapped_column(ForeignKey("sales.id"))
+    sale_line_id: Mapped[int | None] = mapped_column(ForeignKey("sale_lines.id"), index=True)
     note: Mapped[str | None] = mapped_column(String(300))
 
 

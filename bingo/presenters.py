@@ -18,6 +18,7 @@ from bingo.services.inventory import terms as inventory_terms
 from bingo.services.occasions import face_grid, money_split
 from bingo.upick import by_column
 from shared.models import PrintJob
+from shared.tills import Drawer
 
 REASONS = {
     Verdict.VALID.value: "Valid bingo.",
@@ -106,9 +107,11 @@ def ticket(view: upick_service.TicketView) -> dict[str, Any]:
             "completed_on_call": row.completed_on_call, "share_cents": row.share_cents, "void_reason": row.void_reason}
 
 
-def till(row: Till) -> dict[str, Any]:
+def till(row: Till, cash: Drawer) -> dict[str, Any]:
     return {"id": row.id, "station": row.station, "cashier_name": row.cashier_name, "opened_at": row.opened_at,
-            "opening_bank_cents": row.opening_bank_cents, "closed_at": row.closed_at, "counted_cents": row.counted_cents,
+            "opening_bank_cents": row.opening_bank_cents, "cash_sales_cents": cash.cash_sales, "cash_payouts_cents": cash.cash_payouts,
+            "paid_ins_cents": cash.paid_ins, "drops_cents": cash.drops, "in_drawer_cents": cash.expected_cents,
+            "closed_at": row.closed_at, "counted_cents": row.counted_cents,
             "expected_cents": row.expected_cents, "over_short_cents": row.over_short_cents, "explanation": row.explanation}
 
 

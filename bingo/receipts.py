@@ -1,13 +1,36 @@
 """Receipt content for bingo sales, as plain Receipt data (shared.printing composes the bytes)."""
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from datetime import datetime
-from typing import Any
+from typing import Any, Protocol
 
 from bingo.models import Payout, Sale, Till, UPickTicket
 from bingo.upick import ticket_layout
 from shared.money import format_cents
 from shared.printing.documents import Receipt
+from shared.tills import Tender
+
+
+class ShiftFigures(Protocol):
+    """A shift's or a session's figures, as the cashier service sums them."""
+
+    @property
+    def first_number(self) -> int | None: ...
+    @property
+    def last_number(self) -> int | None: ...
+    @property
+    def sales_by_product(self) -> Mapping[str, int]: ...
+    @property
+    def voids(self) -> Sequence[int]: ...
+    @property
+    def payouts_cents(self) -> int: ...
+    @property
+    def non_cash_cents(self) -> Mapping[str, int]: ...
+    @property
+    def paid_ins_cents(self) -> int: ...
+    @property
+    def drops_cents(self) -> int: ...
 
 
 def upick_ticket(org_name: str, license_number: str | None, occasion_day: str, game_number: int, code: str, numbers: list[int],
@@ -82,33 +105,37 @@ def void_notice(org_name: str, row: Sale, voided_at: datetime) -> Receipt:
     )
 
 
-def shift_report(org_name: str, till: Till, first: int | None, last: int | None, by_product: dict[str, int], voids: list[int],
-                 payouts_cents: int, closed_at: datetime) -> Receipt:
-    """End of shift: first and last transaction numbers, sales by product, voids, payouts, the count
-    and the over/short with its explanation."""
+def _tender_lines(shift: ShiftFigures) -> list[tuple[str, str]]:
+    return [(f"Sales by {Tender(kind).label.lower()}", format_cents(cents)) for kind, cents in sorted(shift.non_cash_cents.items())]
+
+
+def shift_report(org_name: str, till: Till, shift: ShiftFigures, closed_at: datetime) -> Receipt:
+    """End of shift: first and last transaction numbers, sales by product and by non-cash tender,
+    voids, cash prizes paid, paid-ins and drops, the count and the over/short with its explanation."""
     return Receipt(
         title=org_name,
         header=["END OF SHIFT", f"{till.station} - {till.cashier_name}", f"Closed {closed_at:%Y-%m-%d %H:%M}",
-                f"Transactions {first or '-'} to {last or '-'}"],
-        lines=[*((name, format_cents(cents)) for name, cents in sorted(by_product.items())),
-               ("Voided transactions", ", ".join(str(v) for v in voids) or "none"), ("Payouts", format_cents(payouts_cents))],
+                f"Transactions {shift.first_number or '-'} to {shift.last_number or '-'}"],
+        lines=[*((name, format_cents(cents)) for name, cents in sorted(shift.sales_by_product.items())), *_tender_lines(shift),
+               ("Voided transactions", ", ".join(str(v) for v in shift.voids) or "none"), ("Prizes paid", format_cents(shift.payouts_cents)),
+               ("Paid in from prize bank", format_cents(shift.paid_ins_cents)), ("Dropped to safe", format_cents(shift.drops_cents))],
         totals=[("Opening bank", format_cents(till.opening_bank_cents)), ("Expected cash", format_cents(till.expected_cents or 0)),
                 ("Counted", format_cents(till.counted_cents or 0)), ("Over/short", format_cents(till.over_short_cents or 0))],
         footer=[till.explanation or ""],
     )
 
 
-def session_report(org_name: str, occasion_day: str, first: int | None, last: int | None, by_product: dict[str, int], voids: list[int],
-                   payouts_cents: int, till_rows: list[Till], printed_at: datetime) -> Receipt:
-    """End of session: the occasion's first and last transaction numbers, sales by product, voids,
-    payouts and every till's over/short."""
+def session_report(org_name: str, occasion_day: str, shift: ShiftFigures, till_rows: list[Till], printed_at: datetime) -> Receipt:
+    """End of session: the occasion's first and last transaction numbers, sales by product and by
+    non-cash tender, voids, prizes paid, paid-ins, drops and every till's over/short."""
     return Receipt(
         title=org_name,
         header=["END OF SESSION", f"Occasion {occasion_day}", f"Printed {printed_at:%Y-%m-%d %H:%M}",
-                f"Transactions {first or '-'} to {last or '-'}"],
-        lines=[*((name, format_cents(cents)) for name, cents in sorted(by_product.items())),
-               ("Sales total", format_cents(sum(by_product.values()))),
-               ("Voided transactions", ", ".join(str(v) for v in voids) or "none"), ("Payouts", format_cents(payouts_cents))],
+                f"Transactions {shift.first_number or '-'} to {shift.last_number or '-'}"],
+        lines=[*((name, format_cents(cents)) for name, cents in sorted(shift.sales_by_product.items())),
+               ("Sales total", format_cents(sum(shift.sales_by_product.values()))), *_tender_lines(shift),
+               ("Voided transactions", ", ".join(str(v) for v in shift.voids) or "none"), ("Prizes paid", format_cents(shift.payouts_cents)),
+               ("Paid in from prize bank", format_cents(shift.paid_ins_cents)), ("Dropped to safe", format_cents(shift.drops_cents))],
         totals=[(f"Till {t.station} ({t.cashier_name})", format_cents(t.over_short_cents) if t.over_short_cents is not None else "open")
                 for t in till_rows],
     )

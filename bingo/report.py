@@ -108,12 +108,14 @@ def game_money(receipts: dict[int, int], prizes: dict[int, int], expenses: Seque
     return [GameMoney(n, receipts[n], prizes.get(n, 0), charged[n]) for n in numbers]
 
 
-def close_refusal(unpaid: Sequence[str], unposted_jar_cents: int) -> Violation | None:
+def close_refusal(unpaid: Sequence[str], unposted_jar_cents: int, open_tills: Sequence[str] = ()) -> Violation | None:
     """10 DE Admin Code 101-4.10 and 4.31.4: every prize is paid the day it is won and every
-    cookie-jar fee is posted before the occasion closes; the refusal lists what is missing."""
+    cookie-jar fee is posted before the occasion closes; and (28 Del. C. §1521, the books complete
+    when they close) every till is counted. The refusal lists what is missing."""
     missing = [f"unpaid: {u}" for u in unpaid]
     if unposted_jar_cents:
         missing.append(f"cookie-jar fees not posted: {format_cents(unposted_jar_cents)}")
+    missing.extend(f"till not closed: {station}" for station in open_tills)
     if not missing:
         return None
     return Violation("closeout_incomplete", "The occasion cannot close yet: " + "; ".join(missing) + ".",

@@ -2,6 +2,8 @@
 claims. Money is a dollar string on the wire and cents inside."""
 from __future__ import annotations
 
+from typing import Any
+
 from marshmallow import Schema, fields, validate
 
 from bingo.limits import GameKind, PromotionOccasion
@@ -308,16 +310,6 @@ class JarOut(Schema):
     available_cents = Money(data_key="available")
 
 
-class JarEntriesIn(Schema):
-    quantity = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=1_000))
-
-
-class JarSaleOut(Schema):
-    quantity = fields.Integer()
-    cents = Money(data_key="total")
-    jars = fields.Nested(JarBalancesOut)
-
-
 class StatementQuery(Schema):
     start = Day(load_default=None, data_key="from")
     end = Day(load_default=None, data_key="to")
@@ -353,11 +345,6 @@ class JarOpeningIn(Schema):
     held = Money(load_default=0)
 
 
-class UPickSaleIn(Schema):
-    numbers = fields.List(fields.Integer(strict=True), load_default=None, allow_none=True, validate=validate.Length(max=75))
-    quick_pick = fields.Boolean(load_default=False)
-
-
 class UPickTicketOut(Schema):
     code = fields.String()
     occasion_id = fields.Integer()
@@ -383,17 +370,6 @@ class VoidIn(Schema):
     reason = fields.String(required=True, validate=validate.Length(min=1, max=500))
 
 
-class BreakOpenSaleIn(Schema):
-    quantity = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=1_000))
-
-
-class BreakOpenSaleOut(Schema):
-    id = fields.Integer()
-    game_number = fields.Integer()
-    quantity = fields.Integer()
-    sold_at = fields.DateTime()
-
-
 class PostNumbersIn(Schema):
     balls = fields.List(fields.Integer(strict=True), load_default=None, allow_none=True, validate=validate.Length(max=75))
 
@@ -401,7 +377,8 @@ class PostNumbersIn(Schema):
 class ProductIn(Schema):
     kind = fields.Enum(ProductKind, by_value=True, required=True)
     name = Name(required=True)
-    price_cents = Money(required=True, data_key="price")
+    price_cents = Money(load_default=None, allow_none=True, data_key="price",
+                        metadata={"description": "Required, except for a cookie-jar entry, which costs the jar's fee (101-4.31.3)."})
     game_number = fields.Integer(strict=True, load_default=None, allow_none=True, validate=validate.Range(min=1, max=200))
     paper_set_id = Id(load_default=None, allow_none=True)
 
@@ -430,7 +407,9 @@ class SaleIn(Schema):
     lines = fields.List(fields.Nested(SaleLineIn), required=True, validate=validate.Length(min=1, max=50))
     buyer_is_adult = fields.Boolean(required=True)
     buyer_member_id = Id(load_default=None, allow_none=True)
-    tender = fields.String(load_default="cash", validate=validate.Length(min=1, max=32))
+    tender = fields.String(load_default="cash", validate=validate.Length(min=1, max=32),
+                           metadata={"description": "cash, or check or debit_card where the hall takes them (FLASHBOARD_TENDERS); "
+                                                    "never credit"})
     tendered_cents = Money(required=True, data_key="tendered")
 
 
@@ -440,7 +419,14 @@ class SaleLineOut(Schema):
     quantity = fields.Integer()
     unit_cents = Money(data_key="unit_price")
     total_cents = Money(data_key="total")
-    reference = fields.String(allow_none=True)
+    tickets = fields.Method("ticket_codes")
+    pack_serials = fields.Method("serials")
+
+    def ticket_codes(self, line: Any) -> list[str]:
+        return [t.code for t in line.tickets]
+
+    def serials(self, line: Any) -> list[int]:
+        return [p.serial for p in line.packs]
 
 
 class SaleOut(Schema):
@@ -490,12 +476,24 @@ class TillCloseIn(Schema):
                          validate=validate.Length(max=20))
 
 
+class TillMovementIn(Schema):
+    kind = fields.String(required=True, validate=validate.OneOf(["paid_in", "drop"]),
+                         metadata={"description": "paid_in: cash from the prize bank into the drawer; drop: cash from the drawer to the safe"})
+    cents = Money(required=True, data_key="amount")
+    note = fields.String(load_default="", validate=validate.Length(max=300))
+
+
 class TillOut(Schema):
     id = fields.Integer()
     station = fields.String()
     cashier_name = fields.String()
     opened_at = fields.DateTime()
     opening_bank_cents = Money(data_key="opening_bank")
+    cash_sales_cents = Money(data_key="cash_sales")
+    cash_payouts_cents = Money(data_key="cash_payouts")
+    paid_ins_cents = Money(data_key="paid_ins")
+    drops_cents = Money(data_key="drops")
+    in_drawer_cents = Money(data_key="in_drawer")
     closed_at = fields.DateTime(allow_none=True)
     counted_cents = Money(data_key="counted", allow_none=True)
     expected_cents = Money(data_key="expected", allow_none=True)
@@ -546,6 +544,9 @@ class ExpenseIn(Schema):
     description = fields.String(required=True, validate=validate.Length(min=1, max=300))
     amount_cents = Money(required=True, data_key="amount", validate=validate.Range(min=1, max=100_000_000, error="An expense is more than $0.00."))
     game_number = fields.Integer(strict=True, load_default=None, allow_none=True, validate=validate.Range(min=1, max=200))
+    adjustment_reason = fields.String(load_default=None, allow_none=True, validate=validate.Length(max=500),
+                                      metadata={"description": "Only for a closed occasion: why its books are adjusted "
+                                                               "(the member in charge; un-swears the §1521 statement)"})
 
 
 class ExpenseOut(Schema):

@@ -102,7 +102,7 @@ def print_rules(tournament_id: int) -> Any:
 def take_buy(tournament_id: int, body: dict[str, Any]) -> Any:
     _mine(tournament_id)
     session = db_session()
-    result = tournaments.buy(session, actor(), hall_now(), tournament_id, body, rng())
+    result = tournaments.buy(session, actor(), hall_now(), tournament_id, body, rng(), settings().tenders)
     tournament = tournaments.get_tournament(session, tournament_id)
     job = printing.print_receipt(session, hall_now(), printers(), station_name(), "poker_buy", f"T{tournament_id}-{result.entry.number}",
                                  tournaments.buy_receipt(session, tournament, result, hall_now()))

@@ -59,7 +59,6 @@ class Entry(Base):
     bust_hand: Mapped[int | None] = mapped_column(Integer)
     bust_table: Mapped[int | None] = mapped_column(Integer)
     bust_stack: Mapped[int | None] = mapped_column(Integer)
-    paid_at: Mapped[datetime | None] = mapped_column(UtcDateTime())
 
     tournament: Mapped[Tournament] = relationship(back_populates="entries")
     buys: Mapped[list[Buy]] = relationship(order_by="Buy.id", cascade="all, delete-orphan")
@@ -78,6 +77,21 @@ class Buy(Base):
     tendered_cents: Mapped[int] = mapped_column(Integer)
     at: Mapped[datetime] = mapped_column(UtcDateTime())
     cashier_name: Mapped[str] = mapped_column(String(200))
+
+
+class PrizePayment(Base):
+    """A finishing player's prize paid at the cashier: one row an entry, unique, so the database pays
+    each prize once even when two stations press Pay at the same instant."""
+
+    __tablename__ = "poker_prize_payments"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    entry_id: Mapped[int] = mapped_column(ForeignKey("poker_entries.id"), unique=True)
+    cents: Mapped[int] = mapped_column(Integer)
+    at: Mapped[datetime] = mapped_column(UtcDateTime())
+    station: Mapped[str] = mapped_column(String(100))
+    cashier_name: Mapped[str] = mapped_column(String(200))
+    w2g_required: Mapped[bool] = mapped_column(Boolean)
 
 
 class SeatMove(Base):

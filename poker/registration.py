@@ -35,10 +35,9 @@ def price(setup: Setup, buy: Buy) -> int:
     return setup.entry_fee_cents if buy is Buy.ENTRY else setup.rebuy.cost_cents or setup.entry_fee_cents
 
 
-def buy_refusal(setup: Setup, profile: Profile, state: PlayerState, buy: Buy, level: int, tender: str) -> Violation | None:
-    """Why this purchase may not be made now, or None."""
-    if tender.lower() in {"credit", "iou", "tab", "marker"}:
-        return Violation("no_credit", "No credit: buy-ins and re-buys are paid when taken.", profile.no_credit.rule, "tender", 422)
+def buy_refusal(setup: Setup, profile: Profile, state: PlayerState, buy: Buy, level: int) -> Violation | None:
+    """Why this purchase may not be made now, or None. The tender (never credit, under the
+    profile's no-credit rule) is checked by shared.tills.tender_refusal at the same door."""
     policy = setup.rebuy
     if buy is Buy.ENTRY and state.entered:
         return Violation("already_entered", "This player has already entered; a further buy is a re-buy or a re-entry.", SETUP, "kind", 409)

@@ -23,6 +23,7 @@ from shared.context import current_user, db_session, utc_now
 from shared.models import IdempotencyRecord
 from shared.roles import Role
 from shared.schemas import ErrorSchema, Money
+from shared.services.common import AFTER_COMMIT, DEFER_COMMIT, run_after_commit
 from shared.violations import refuse
 
 API_PREFIX = "/api/v1"
@@ -31,10 +32,12 @@ IDEMPOTENCY_HEADER = "Idempotency-Key"
 IDEMPOTENCY_KEY = re.compile(r"^[A-Za-z0-9_.:-]{8,100}$")
 
 
-def idempotent(key: str, endpoint: str, run: Callable[[], Response]) -> Response:
-    """DESIGN.md "Nothing lost, nothing doubled": a touchscreen POST carries an Idempotency-Key; the
-    key is written in the same transaction as the change, so a double tap or a retry gets the first
-    answer back and never acts twice."""
+def idempotent(key: str, endpoint: str, act: Callable[[], Any], render: Callable[[Any], Response]) -> Response:
+    """DESIGN.md "Nothing lost, nothing doubled": a touchscreen POST carries an Idempotency-Key. The
+    key, the change, its audit entry, its print jobs and the answer are written in ONE transaction,
+    so a double tap, a race or a retry after a crash at any instant gets the first answer back and
+    never acts twice. Printing runs after that commit; the client then gets the answer again with the
+    printers' outcome."""
     if not IDEMPOTENCY_KEY.match(key):
         raise refuse("bad_idempotency_key", "An Idempotency-Key is 8-100 letters, digits, dots, dashes, colons or underscores.",
                      None, field=IDEMPOTENCY_HEADER, status=400)
@@ -45,20 +48,29 @@ def idempotent(key: str, endpoint: str, run: Callable[[], Response]) -> Response
     if existing is not None:
         return _replay(existing, endpoint)
     record = IdempotencyRecord(user_id=user_id, key=key, endpoint=endpoint, created_at=utc_now())
-    session.add(record)
+    session.info.pop(AFTER_COMMIT, None)
+    session.info[DEFER_COMMIT] = True
     try:
-        reply = run()
+        session.add(record)
+        session.flush()
+        result = act()
+        reply = render(result)
+        record.status = reply.status_code
+        record.body = reply.get_data(as_text=True)
+        session.commit()
     except IntegrityError:
         session.rollback()
         existing = session.get(IdempotencyRecord, (user_id, key))
         if existing is None:
             raise
         return _replay(existing, endpoint)
-    if record in session:
-        record.status = reply.status_code
-        record.body = reply.get_data(as_text=True)
-        session.commit()
-    return reply
+    finally:
+        session.info.pop(DEFER_COMMIT, None)
+    work: list[Callable[[], object]] = session.info.pop(AFTER_COMMIT, [])
+    if not work:
+        return reply
+    run_after_commit(session, work)
+    return render(result)
 
 
 def _replay(record: IdempotencyRecord, endpoint: str) -> Response:
@@ -119,12 +131,14 @@ def operation(
     def register(fn: Callable[..., Any]) -> Callable[..., Any]:
         endpoint = f"{bp.name}.{fn.__name__}"
 
-        def run(**kwargs: Any) -> Response:
+        def act(**kwargs: Any) -> Any:
             if body is not None:
                 kwargs["body"] = body().load(_json_object())
             if query is not None:
                 kwargs["query"] = query().load(request.args.to_dict())
-            result = fn(**kwargs)
+            return fn(**kwargs)
+
+        def render(result: Any) -> Response:
             if isinstance(result, Response):
                 return result
             reply = jsonify(response(many=many).dump(result) if response is not None else {})
@@ -135,8 +149,8 @@ def operation(
         def view(**kwargs: Any) -> Response:
             key = request.headers.get(IDEMPOTENCY_HEADER)
             if key is None or method == "GET" or access == PUBLIC_ACCESS:
-                return run(**kwargs)
-            return idempotent(key, endpoint, lambda: run(**kwargs))
+                return render(act(**kwargs))
+            return idempotent(key, endpoint, lambda: act(**kwargs), render)
 
         guarded = allow(*access)(view) if isinstance(access, tuple) else public(view)
         bp.add_url_rule(rule, endpoint=fn.__name__, view_func=guarded, methods=[method])

@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from shared.tills import NON_CASH_TENDERS, Tender
+
 PREFIX = "FLASHBOARD_"
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 
@@ -57,6 +59,7 @@ class Settings:
     lockout_minutes: int = 15
     idle_lock_minutes: int = 15
     printers_path: Path | None = None
+    tenders: tuple[Tender, ...] = ()
 
     @property
     def zone(self) -> ZoneInfo:
@@ -75,6 +78,19 @@ def _secret_key(instance_path: Path) -> str:
     path.write_text(key)
     path.chmod(0o600)
     return key
+
+
+def _tenders() -> tuple[Tender, ...]:
+    """The non-cash tender a hall takes besides cash: a comma list of check and debit_card."""
+    raw = os.environ.get(PREFIX + "TENDERS") or ""
+    found = []
+    for name in filter(None, (part.strip() for part in raw.split(","))):
+        kind = next((t for t in NON_CASH_TENDERS if t.value == name), None)
+        if kind is None:
+            allowed = " and ".join(t.value for t in NON_CASH_TENDERS)
+            raise ConfigError(f"{PREFIX}TENDERS lists {name!r}: only {allowed} may be taken besides cash (never credit)")
+        found.append(kind)
+    return tuple(dict.fromkeys(found))
 
 
 def load_settings() -> Settings:
@@ -97,4 +113,5 @@ def load_settings() -> Settings:
         lockout_minutes=_int("LOCKOUT_MINUTES", 15, 1, 24 * 60),
         idle_lock_minutes=_int("IDLE_LOCK_MINUTES", 15, 0, 24 * 60),
         printers_path=Path(os.environ[PREFIX + "PRINTERS"]) if os.environ.get(PREFIX + "PRINTERS") else None,
+        tenders=_tenders(),
     )

@@ -28,23 +28,18 @@ def sales_closed(occasion: Occasion, game: Game) -> bool:
     return game.status != "pending" and any(g.number > game.number and g.calls for g in occasion.games)
 
 
-def sell(session: Session, actor: Actor, now: datetime, occasion: Occasion, number: int, quantity: int) -> BreakOpenSale:
-    """Sheets sold on their own, committed with the audit entry."""
-    sale = add_sheets(session, actor, now, occasion, number, quantity)
-    finish(session, actor, now, "break_open.sell", sale, "break_open_sale", {"game": number, "quantity": quantity})
-    return sale
-
-
-def add_sheets(session: Session, actor: Actor, now: datetime, occasion: Occasion, number: int, quantity: int) -> BreakOpenSale:
+def add_sheets(session: Session, actor: Actor, now: datetime, occasion: Occasion, number: int, quantity: int,
+               sale_line_id: int) -> BreakOpenSale:
     """10 DE Admin Code 101-4.29.2: sealed sheets may be sold throughout the occasion until calling
-    resumes after the game is played. Inside the caller's transaction."""
+    resumes after the game is played. Inside the sale's transaction, pointing at its line."""
     if occasion.status == "closed":
         raise refuse("occasion_closed", "This occasion is closed.", None, "occasion_id", 409)
     game = _break_open_game(occasion, number)
     if sales_closed(occasion, game):
         raise refuse("break_open_sales_closed", "Calling has resumed after this break-open game: no more sheets for it.",
                      "10 DE Admin Code 101-4.29.2", "game_number", 409)
-    sale = BreakOpenSale(occasion_id=occasion.id, game_number=number, quantity=quantity, sold_at=now, cashier_name=actor.name)
+    sale = BreakOpenSale(occasion_id=occasion.id, game_number=number, quantity=quantity, sold_at=now, cashier_name=actor.name,
+                         sale_line_id=sale_line_id)
     session.add(sale)
     session.flush()
     return sale

@@ -1,5 +1,7 @@
-"""Money out of and back into the drawer: prize payouts (with the W-2G flag), voids approved by the
-member in charge, and tills opened with a bank and closed with a count by denomination."""
+"""Money out of and back into the drawer: prize payouts (each share once, from the cash in a till,
+with the W-2G flag), voids approved by the member in charge while the sale's till is open, paid-ins
+from the prize bank and drops to the safe, and tills opened with a bank and closed with a count by
+denomination by their own cashier or the member in charge."""
 from __future__ import annotations
 
 import json
@@ -7,28 +9,86 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import func, select
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from bingo.models import Claim, Payout, Sale, Till, UPickTicket
+from bingo.models import BreakOpenSale, Claim, Occasion, Payout, Sale, Till, TillMovement
 from bingo.services import cookie_jar as jar_service
+from bingo.services.locks import lock_occasion
 from bingo.services.occasions import get_occasion
-from bingo.services.sales import next_transaction_number
 from bingo.services.upick import find as find_ticket
 from shared import passwords, tills
 from shared.audit import Actor
-from shared.models import User
+from shared.models import Organization, User
 from shared.roles import Role
 from shared.services.common import check, finish, get_or_refuse
 from shared.services.staff import find_user
+from shared.tills import Tender
 from shared.violations import refuse
+
+CLOSED_BOOKS_RULE = "28 Del. C. §1521"
+SALE, PAYOUT = "sale", "payout"
+COMPLETED, VOIDED = "completed", "voided"
+PAID_IN, DROP = "paid_in", "drop"
+
+
+def books_open_refusal(occasion: Occasion) -> None:
+    """28 Del. C. §1521: once the occasion is closed its books are closed; nothing posts to them. A
+    correction is an adjustment by the member in charge, which un-swears the statement."""
+    if occasion.status == "closed":
+        raise refuse("occasion_closed", "This occasion is closed and its books with it; a correction is an adjustment by the "
+                     "member in charge on the reports page.", CLOSED_BOOKS_RULE, "occasion_id", 409)
+
+
+def in_charge(session: Session, actor: Actor) -> bool:
+    """Whether the actor is the member in charge (or an admin)."""
+    user = session.get(User, actor.user_id) if actor.user_id is not None else None
+    return user is not None and bool({Role.MEMBER_IN_CHARGE.value, Role.ADMIN.value} & set(user.role_names))
+
+
+def till_at(session: Session, occasion_id: int, station: str) -> Till | None:
+    """The till open at a station, if any: one per station at a time."""
+    return session.scalar(select(Till).where(Till.occasion_id == occasion_id, Till.station == station, Till.closed_at.is_(None)))
+
+
+def open_till_for(session: Session, occasion_id: int, station: str) -> Till:
+    """Every cent in or out goes through the till open at the station: locked, so a close and a sale
+    never interleave, and refused when there is none."""
+    till = session.scalar(select(Till).where(Till.occasion_id == occasion_id, Till.station == station, Till.closed_at.is_(None))
+                          .with_for_update())
+    if till is None:
+        raise refuse("no_open_till", f"No till is open at station {station}: open the till first.", None, "station", 409)
+    return till
+
+
+def drawer(session: Session, till: Till) -> tills.Drawer:
+    """What the drawer should hold, from its own lines: cash sales (voided ones are refunded, so they
+    drop out), cash prizes paid, paid-ins and drops."""
+    def total(kind: str) -> int:
+        query = select(func.coalesce(func.sum(Sale.total_cents), 0)).where(Sale.till_id == till.id, Sale.kind == kind,
+                                                                           Sale.status == COMPLETED)
+        if kind == SALE:
+            query = query.where(Sale.tender == Tender.CASH.value)
+        return int(session.scalar(query) or 0)
+
+    moved = {kind: int(cents) for kind, cents in session.execute(
+        select(TillMovement.kind, func.sum(TillMovement.cents)).where(TillMovement.till_id == till.id).group_by(TillMovement.kind))}
+    return tills.Drawer(till.opening_bank_cents, total(SALE), total(PAYOUT), moved.get(PAID_IN, 0), moved.get(DROP, 0))
+
+
+def share_key(prize: str, claim_id: int | None, ticket_code: str | None) -> str:
+    """The one name of a prize share, unique among payouts: the database refuses a second payment."""
+    return f"ticket:{ticket_code}:{prize}" if ticket_code else f"claim:{claim_id}:{prize}"
 
 
 def pay(session: Session, actor: Actor, now: datetime, occasion_id: int, data: dict[str, Any]) -> tuple[Sale, Payout]:
-    """A winner's prize, paid once: a verified game share or cookie-jar share of a claim, or a
-    winning U Pick Em ticket's share. The slip flags a W-2G when the amount reaches the threshold in
-    force on the payment date."""
-    occasion = get_occasion(session, occasion_id)
+    """A winner's prize, paid once from the cash in the station's till: a verified game share or
+    cookie-jar share of a claim, or a winning U Pick Em ticket's share. The occasion is locked and
+    the share key is unique, so two stations pressing Pay together pay once. The slip flags a W-2G
+    when the amount reaches the threshold in force on the payment date."""
+    occasion = lock_occasion(session, occasion_id)
+    books_open_refusal(occasion)
     number: int = data["game_number"]
     game = next((g for g in occasion.games if g.number == number), None)
     if game is None or game.status != "closed":
@@ -40,8 +100,7 @@ def pay(session: Session, actor: Actor, now: datetime, occasion_id: int, data: d
         ticket = find_ticket(session, code)
         if ticket.occasion_id != occasion.id or ticket.game_number != number:
             raise refuse("not_this_game", "That ticket is not for this game.", None, "ticket_code", 409)
-        amount, winner = ticket.share_cents or 0, f"U Pick Em ticket {ticket.code}"
-        already = select(Payout.id).where(Payout.ticket_code == ticket.code, Payout.prize == prize)
+        amount, winner, code, claim_id = ticket.share_cents or 0, f"U Pick Em ticket {ticket.code}", ticket.code, None
     elif claim_id is not None:
         claim = get_or_refuse(session, Claim, claim_id, "claim_id", "claim")
         if claim.game_id != game.id:
@@ -51,25 +110,40 @@ def pay(session: Session, actor: Actor, now: datetime, occasion_id: int, data: d
                          "not paid in cash.", "10 DE Admin Code 101-4.11", "claim_id", 409)
         amount = (claim.jar_share_cents if prize == "cookie_jar" else claim.share_cents) or 0
         winner = f"face {claim.face_number}" + (f" ({claim.player})" if claim.player else "")
-        already = select(Payout.id).where(Payout.claim_id == claim.id, Payout.prize == prize)
     else:
         raise refuse("winner_required", "Name the winning claim or U Pick Em ticket.", None, "claim_id")
     if amount <= 0:
         raise refuse("nothing_to_pay", "This winner has no money share to pay for that prize.", None, "prize", 409)
-    if session.scalar(already) is not None:
+    key = share_key(prize, claim_id, code)
+    if session.scalar(select(Payout.id).where(Payout.share_key == key)) is not None:
         raise refuse("already_paid", "This prize was already paid to this winner.", None, "claim_id", 409)
+    till = open_till_for(session, occasion.id, actor.station)
+    check(tills.payout_refusal(drawer(session, till), amount))
     sale = Sale(organization_id=occasion.organization_id, number=next_transaction_number(session, occasion.organization_id), occasion_id=occasion.id,
-                kind="payout", station=actor.station, cashier_name=actor.name, created_at=now, total_cents=amount, tender="cash",
-                tendered_cents=0, change_cents=0, status="completed")
+                kind=PAYOUT, till_id=till.id, station=actor.station, cashier_name=actor.name, created_at=now, total_cents=amount,
+                tender=Tender.CASH.value, tendered_cents=0, change_cents=0, status=COMPLETED)
     session.add(sale)
-    session.flush()
-    payout = Payout(sale_id=sale.id, occasion_id=occasion.id, game_number=number, prize=prize, claim_id=claim_id,
-                    ticket_code=code.upper() if code else None, winner=winner, amount_cents=amount,
-                    verifier_name=data.get("verifier_name") or actor.name, w2g_required=tills.needs_w2g(amount, now.date()))
-    session.add(payout)
-    finish(session, actor, now, "payout.create", sale, "sale", {"number": sale.number, "game": number, "prize": prize,
+    payout = Payout(occasion_id=occasion.id, game_number=number, prize=prize, claim_id=claim_id, ticket_code=code, share_key=key,
+                    winner=winner, amount_cents=amount, verifier_name=data.get("verifier_name") or actor.name,
+                    w2g_required=tills.needs_w2g(amount, now.date()))
+    try:
+        session.flush()
+        payout.sale_id = sale.id
+        session.add(payout)
+        session.flush()
+    except IntegrityError:
+        session.rollback()
+        raise refuse("already_paid", "This prize was already paid to this winner.", None, "claim_id", 409) from None
+    finish(session, actor, now, "payout.create", sale, "sale", {"number": sale.number, "game": number, "prize": prize, "till": till.id,
                                                                 "winner": winner, "amount_cents": amount, "w2g": payout.w2g_required})
     return sale, payout
+
+
+def next_transaction_number(session: Session, org_id: int) -> int:
+    """Transaction numbers run 1, 2, 3… per organization and never repeat: the organization row is
+    locked while the next one is taken."""
+    session.execute(select(Organization.id).where(Organization.id == org_id).with_for_update())
+    return (session.scalar(select(func.max(Sale.number)).where(Sale.organization_id == org_id)) or 0) + 1
 
 
 def approver(session: Session, username: str, pin: str) -> User:
@@ -83,47 +157,80 @@ def approver(session: Session, username: str, pin: str) -> User:
 
 
 def void(session: Session, actor: Actor, now: datetime, sale_id: int, reason: str, approved_by: User) -> Sale:
-    """Undo a sale with the member in charge's approval and a reason: its U Pick Em tickets are voided
-    (only before their game), its cookie-jar fees refunded (only before the posting)."""
+    """Undo a sale with the member in charge's approval and a reason, while the occasion and the
+    sale's till are open (the refund comes out of that drawer): its U Pick Em tickets are voided
+    (only before their game, 4.30.1.7), its cookie-jar fees refunded (only before the posting,
+    4.31.4), its break-open sheets taken back (only before the numbers are posted, 4.29), its paper
+    packs back in the station's stock."""
     sale = get_or_refuse(session, Sale, sale_id, "sale_id", "sale")
-    if sale.kind != "sale" or sale.status != "completed":
+    occasion = lock_occasion(session, sale.occasion_id)
+    session.refresh(sale)
+    books_open_refusal(occasion)
+    if sale.kind != SALE or sale.status != COMPLETED:
         raise refuse("not_voidable", "Only a completed sale can be voided.", None, "sale_id", 409)
     if not reason.strip():
         raise refuse("reason_required", "Say why the sale is voided.", None, "reason")
-    occasion = get_occasion(session, sale.occasion_id)
+    till = session.get(Till, sale.till_id) if sale.till_id is not None else None
+    if till is None or till.closed_at is not None:
+        raise refuse("till_closed", "This sale's till is closed: its refund could come from no drawer.", None, "sale_id", 409)
+    games = {g.number: g for g in occasion.games}
+    returned: list[int] = []
     for line in sale.lines:
-        if line.kind == "upick_face" and line.reference:
-            for code in line.reference.split(","):
-                ticket = session.scalar(select(UPickTicket).where(UPickTicket.code == code))
-                game = next((g for g in occasion.games if ticket is not None and g.number == ticket.game_number), None)
-                if ticket is None or game is None or game.status != "pending":
-                    raise refuse("game_started", "A U Pick Em ticket in this sale is for a game that has started.",
-                                 "10 DE Admin Code 101-4.30.1.7", "sale_id", 409)
-                ticket.status, ticket.void_reason, ticket.voided_at, ticket.voided_by = "void", reason.strip(), now, approved_by.username
+        for ticket in line.tickets:
+            if games[ticket.game_number].status != "pending":
+                raise refuse("game_started", f"U Pick Em ticket {ticket.code} in this sale is for game {ticket.game_number}, which has "
+                             "started.", "10 DE Admin Code 101-4.30.1.7", "sale_id", 409)
+            ticket.status, ticket.void_reason, ticket.voided_at, ticket.voided_by = "void", reason.strip(), now, approved_by.username
+        for sheets in session.scalars(select(BreakOpenSale).where(BreakOpenSale.sale_line_id == line.id)):
+            if games[sheets.game_number].status != "pending":
+                raise refuse("break_open_posted", f"Game {sheets.game_number}'s break-open numbers are posted: its sheets cannot be "
+                             "taken back.", "10 DE Admin Code 101-4.29.1", "sale_id", 409)
+            session.delete(sheets)
         if line.kind == "cookie_jar":
             if occasion.jar_posted_at is not None:
                 raise refuse("jar_fees_posted", "The cookie-jar fees in this sale are already in the jars.", "10 DE Admin Code 101-4.31.4",
                              "sale_id", 409)
-            jar_service.refund_entries(session, actor, now, occasion.id, line.total_cents)
-    sale.status, sale.void_reason, sale.voided_at, sale.approved_by = "voided", reason.strip(), now, approved_by.username
-    finish(session, actor, now, "sale.void", sale, "sale", {"number": sale.number, "reason": sale.void_reason,
-                                                            "approved_by": approved_by.username})
+            jar_service.refund_entries(session, actor, now, occasion.id, line.total_cents, sale.id)
+        for pack in list(line.packs):
+            returned.append(pack.serial)
+            pack.status, pack.sale_line_id = "issued", None
+    sale.status, sale.void_reason, sale.voided_at, sale.approved_by = VOIDED, reason.strip(), now, approved_by.username
+    finish(session, actor, now, "sale.void", sale, "sale", {"number": sale.number, "reason": sale.void_reason, "till": till.id,
+                                                            "approved_by": approved_by.username, "packs_returned": returned})
     return sale
 
 
-def till_at(session: Session, occasion_id: int, station: str) -> Till | None:
-    """The till open at a station, if any: one per station at a time."""
-    return session.scalar(select(Till).where(Till.occasion_id == occasion_id, Till.station == station, Till.closed_at.is_(None)))
-
-
 def open_till(session: Session, actor: Actor, now: datetime, occasion_id: int, opening_bank: int) -> Till:
-    occasion = get_occasion(session, occasion_id)
+    occasion = lock_occasion(session, occasion_id)
+    books_open_refusal(occasion)
+    if opening_bank < 0:
+        raise refuse("bad_amount", "The opening bank is $0.00 or more.", None, "opening_bank", 422)
     if till_at(session, occasion.id, actor.station) is not None:
         raise refuse("till_open", f"A till is already open at {actor.station}.", None, "station", 409)
-    till = Till(occasion_id=occasion.id, station=actor.station, cashier_name=actor.name, opened_at=now, opening_bank_cents=opening_bank)
+    till = Till(occasion_id=occasion.id, station=actor.station, cashier_name=actor.name, cashier_user_id=actor.user_id, opened_at=now,
+                opening_bank_cents=opening_bank)
     session.add(till)
     finish(session, actor, now, "till.open", till, "till", {"station": actor.station, "opening_bank_cents": opening_bank})
     return till
+
+
+def move_cash(session: Session, actor: Actor, now: datetime, till_id: int, kind: str, cents: int, note: str) -> TillMovement:
+    """The member in charge pays cash into a drawer from the prize bank (so a large prize is paid
+    from cash that is there) or drops cash from it to the safe; both are lines of the till."""
+    till = session.scalar(select(Till).where(Till.id == till_id).with_for_update())
+    if till is None:
+        raise refuse("not_found", f"No till has id {till_id}.", None, "till_id", 404)
+    books_open_refusal(get_occasion(session, till.occasion_id))
+    if till.closed_at is not None:
+        raise refuse("till_closed", "This till is closed: nothing posts to it.", None, "till_id", 409)
+    if kind == DROP:
+        check(tills.drop_refusal(drawer(session, till), cents))
+    elif cents <= 0:
+        raise refuse("bad_amount", "An amount is more than $0.00.", None, "amount", 422)
+    row = TillMovement(till_id=till.id, kind=kind, cents=cents, at=now, by_name=actor.name, note=note.strip()[:300])
+    session.add(row)
+    finish(session, actor, now, f"till.{kind}", till, "till", {"cents": cents, "note": row.note})
+    return row
 
 
 @dataclass(frozen=True)
@@ -134,13 +241,16 @@ class ShiftSummary:
     voids: list[int]
     payouts_cents: int
     cash_sales_cents: int
+    non_cash_cents: dict[str, int]
+    paid_ins_cents: int = 0
+    drops_cents: int = 0
 
 
-def summary(session: Session, till: Till, until: datetime) -> ShiftSummary:
-    """One till's shift: the station's transactions since the till opened."""
-    return _summarize(list(session.scalars(select(Sale).where(
-        Sale.occasion_id == till.occasion_id, Sale.station == till.station, Sale.created_at >= till.opened_at,
-        Sale.created_at <= until).order_by(Sale.number))))
+def summary(session: Session, till: Till) -> ShiftSummary:
+    """One till's shift: the transactions on it and the cash moved in and out of it."""
+    rows = list(session.scalars(select(Sale).where(Sale.till_id == till.id).order_by(Sale.number)))
+    cash = drawer(session, till)
+    return _summarize(rows, cash.paid_ins, cash.drops)
 
 
 def session_summary(session: Session, occasion_id: int) -> tuple[ShiftSummary, list[Till]]:
@@ -148,39 +258,50 @@ def session_summary(session: Session, occasion_id: int) -> tuple[ShiftSummary, l
     get_occasion(session, occasion_id)
     rows = list(session.scalars(select(Sale).where(Sale.occasion_id == occasion_id).order_by(Sale.number)))
     till_rows = list(session.scalars(select(Till).where(Till.occasion_id == occasion_id).order_by(Till.opened_at)))
-    return _summarize(rows), till_rows
+    moved = {kind: int(cents) for kind, cents in session.execute(
+        select(TillMovement.kind, func.sum(TillMovement.cents)).join(Till, TillMovement.till_id == Till.id)
+        .where(Till.occasion_id == occasion_id).group_by(TillMovement.kind))}
+    return _summarize(rows, moved.get(PAID_IN, 0), moved.get(DROP, 0)), till_rows
 
 
-def _summarize(rows: list[Sale]) -> ShiftSummary:
+def _summarize(rows: list[Sale], paid_ins: int, drops: int) -> ShiftSummary:
     by_product: dict[str, int] = {}
+    non_cash: dict[str, int] = {}
     for sale in rows:
-        if sale.kind == "sale" and sale.status == "completed":
+        if sale.kind == SALE and sale.status == COMPLETED:
             for line in sale.lines:
                 by_product[line.description] = by_product.get(line.description, 0) + line.total_cents
+            if sale.tender != Tender.CASH.value:
+                non_cash[sale.tender] = non_cash.get(sale.tender, 0) + sale.total_cents
     return ShiftSummary(
         first_number=rows[0].number if rows else None, last_number=rows[-1].number if rows else None, sales_by_product=by_product,
-        voids=[s.number for s in rows if s.status == "voided"],
-        payouts_cents=sum(s.total_cents for s in rows if s.kind == "payout"),
-        cash_sales_cents=sum(s.total_cents for s in rows if s.kind == "sale" and s.status == "completed" and s.tender == "cash"))
+        voids=[s.number for s in rows if s.status == VOIDED],
+        payouts_cents=sum(s.total_cents for s in rows if s.kind == PAYOUT and s.status == COMPLETED),
+        cash_sales_cents=sum(s.total_cents for s in rows if s.kind == SALE and s.status == COMPLETED and s.tender == Tender.CASH.value),
+        non_cash_cents=non_cash, paid_ins_cents=paid_ins, drops_cents=drops)
 
 
 def close_till(session: Session, actor: Actor, now: datetime, till_id: int, counts: dict[int, int]) -> tuple[Till, ShiftSummary]:
-    """Count the drawer by denomination; over/short is computed against the opening bank plus cash
-    sales less cash payouts, and explained."""
-    till = get_or_refuse(session, Till, till_id, "till_id", "till")
+    """Count the drawer by denomination; over/short is computed from the till's own lines (opening
+    bank, cash sales, cash prizes, paid-ins, drops) and explained. Only the till's own cashier or the
+    member in charge closes it; once closed, nothing posts to it."""
+    till = session.scalar(select(Till).where(Till.id == till_id).with_for_update())
+    if till is None:
+        raise refuse("not_found", f"No till has id {till_id}.", None, "till_id", 404)
     if till.closed_at is not None:
         raise refuse("till_closed", "This till is already closed.", None, "till_id", 409)
+    if not in_charge(session, actor) and (till.cashier_user_id is None or till.cashier_user_id != actor.user_id):
+        raise refuse("not_your_till", f"This till is {till.cashier_name}'s: only that cashier or the member in charge closes it.",
+                     None, "till_id", 403)
     check(tills.count_refusal(counts))
-    shift = summary(session, till, now)
-    result = tills.TillResult(tills.expected_cash(till.opening_bank_cents, shift.cash_sales_cents, shift.payouts_cents, 0),
-                              tills.counted_total(counts))
+    shift = summary(session, till)
+    result = tills.TillResult(drawer(session, till).expected_cents, tills.counted_total(counts))
     till.closed_at, till.counts = now, json.dumps({str(k): v for k, v in sorted(counts.items(), reverse=True)})
     till.counted_cents, till.expected_cents = result.counted_cents, result.expected_cents
     till.over_short_cents, till.explanation = result.over_short_cents, result.explanation()
     finish(session, actor, now, "till.close", till, "till", {"counted_cents": result.counted_cents, "expected_cents": result.expected_cents,
                                                              "over_short_cents": result.over_short_cents})
     return till, shift
-
 
 
 def get_sale(session: Session, sale_id: int) -> Sale:

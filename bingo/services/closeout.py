@@ -6,7 +6,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from bingo import report as rules
-from bingo.models import CookieJarLine, Occasion, Payout, UPickTicket
+from bingo.models import CookieJarLine, Occasion, Payout, Till, UPickTicket
 from shared.money import format_cents
 from shared.violations import refuse
 
@@ -30,11 +30,14 @@ def unpaid_winners(session: Session, occasion: Occasion) -> list[str]:
 
 
 def close_out_refusal(session: Session, occasion: Occasion) -> None:
-    """10 DE Admin Code 101-4.10 and 4.31.4: refuse to close with a winner unpaid or jar fees unposted."""
+    """10 DE Admin Code 101-4.10 and 4.31.4: refuse to close with a winner unpaid, jar fees unposted
+    or a till still open."""
     unposted = 0
     if occasion.jar_posted_at is None:
         lines = session.scalars(select(CookieJarLine).where(CookieJarLine.occasion_id == occasion.id))
         unposted = sum(line.cents if line.kind == "fee" else -line.cents for line in lines if line.kind in ("fee", "refund"))
-    found = rules.close_refusal(unpaid_winners(session, occasion), unposted)
+    open_tills = list(session.scalars(select(Till.station).where(Till.occasion_id == occasion.id, Till.closed_at.is_(None))
+                                      .order_by(Till.station)))
+    found = rules.close_refusal(unpaid_winners(session, occasion), unposted, open_tills)
     if found is not None:
         raise refuse(found.code, found.message, found.rule, found.field, found.status)

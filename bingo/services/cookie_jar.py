@@ -17,6 +17,7 @@ from bingo.cookie_jar import Account, Jars, Move
 from bingo.limits import GameKind
 from bingo.models import CookieJarLine, CookieJarSettings, Game, Occasion
 from bingo.services import board
+from bingo.services.locks import lock_occasion
 from bingo.splits import Winner, split_money
 from shared.audit import Actor
 from shared.models import Organization
@@ -70,7 +71,7 @@ def balances(session: Session, org_id: int) -> Jars:
 
 
 def _append(session: Session, org_id: int, moves: list[Move], now: datetime, actor: Actor, occasion_id: int | None,
-            game_number: int | None = None, note: str = "") -> Jars:
+            game_number: int | None = None, note: str = "", sale_id: int | None = None) -> Jars:
     last = _last(session, org_id)
     jars = balances(session, org_id)
     seq = last.seq if last else 0
@@ -83,7 +84,7 @@ def _append(session: Session, org_id: int, moves: list[Move], now: datetime, act
             organization_id=org_id, seq=seq, occasion_id=occasion_id, game_number=game_number, at=now, kind=move.kind,
             source=move.source.value, target=move.target.value, cents=move.cents, pending_after=jars.pending,
             jar1_after=jars.jar1, jar2_after=jars.jar2, held_after=jars.held, awarded_after=jars.awarded,
-            collected_after=jars.collected, actor_name=actor.name, note=note[:300]))
+            collected_after=jars.collected, actor_name=actor.name, note=note[:300], sale_id=sale_id))
     return jars
 
 
@@ -109,13 +110,6 @@ def record_opening(session: Session, actor: Actor, now: datetime, org_id: int, j
     return jars
 
 
-def _lock_occasion(session: Session, occasion_id: int) -> Occasion:
-    occasion = session.execute(select(Occasion).where(Occasion.id == occasion_id).with_for_update()).scalar_one_or_none()
-    if occasion is None:
-        raise refuse("not_found", f"No occasion has id {occasion_id}.", None, "occasion_id", 404)
-    return occasion
-
-
 @dataclass(frozen=True)
 class Sale:
     quantity: int
@@ -123,47 +117,39 @@ class Sale:
     jars: Jars
 
 
-def sell_entries(session: Session, actor: Actor, now: datetime, occasion_id: int, quantity: int) -> Sale:
-    """10 DE Admin Code 101-4.31.3-4: a sale of cookie-jar entries on its own, committed with its audit entry."""
-    sale = add_entries(session, actor, now, occasion_id, quantity)
-    finish(session, actor, now, "cookie_jar.sale", _lock_occasion(session, occasion_id), "bingo_occasion",
-           {"quantity": quantity, "cents": sale.cents})
-    return sale
-
-
-def add_entries(session: Session, actor: Actor, now: datetime, occasion_id: int, quantity: int) -> Sale:
+def add_entries(session: Session, actor: Actor, now: datetime, occasion_id: int, quantity: int, fee_cents: int, sale_id: int) -> Sale:
     """10 DE Admin Code 101-4.31.3-4: cookie-jar entries are their own product, sold from the start of
     the occasion until the first number of the first game is drawn; the occasion row is locked so a
-    sale and the posting never overlap. Inside the caller's transaction."""
-    occasion = _lock_occasion(session, occasion_id)
+    sale and the posting never overlap. The pending pot receives exactly what the sale line charged
+    (the fee as the sale read it from the settings). Inside the sale's transaction."""
+    occasion = lock_occasion(session, occasion_id)
     if occasion.status != "running":
         raise refuse("occasion_not_running", "Cookie-jar entries are sold once the occasion has started (balls verified).",
                      "10 DE Admin Code 101-4.25", "occasion_id", 409)
     if occasion.jar_posted_at is not None:
         raise refuse("jar_sales_closed", "The first number has been drawn and the fees posted: no more cookie-jar entries.",
                      f"{RULE}.4", "quantity", 409)
-    settings = settings_of(session, occasion.organization_id)
     _lock_org(session, occasion.organization_id)
-    cents = settings.fee_cents * quantity
+    cents = fee_cents * quantity
     jars = _append(session, occasion.organization_id, cookie_jar.collect(cents), now, actor, occasion.id,
-                   note=f"{quantity} × {format_cents(settings.fee_cents)}")
+                   note=f"{quantity} × {format_cents(fee_cents)}", sale_id=sale_id)
     return Sale(quantity, cents, jars)
 
 
-def refund_entries(session: Session, actor: Actor, now: datetime, occasion_id: int, cents: int) -> Jars:
+def refund_entries(session: Session, actor: Actor, now: datetime, occasion_id: int, cents: int, sale_id: int) -> Jars:
     """A voided jar sale before the posting: its fees leave the pending pot. Inside the caller's transaction."""
-    occasion = _lock_occasion(session, occasion_id)
+    occasion = lock_occasion(session, occasion_id)
     if occasion.jar_posted_at is not None:
         raise refuse("jar_fees_posted", "The fees are already posted to the jars.", f"{RULE}.4", "sale_id", 409)
     _lock_org(session, occasion.organization_id)
-    return _append(session, occasion.organization_id, cookie_jar.refund(cents), now, actor, occasion.id, note="void")
+    return _append(session, occasion.organization_id, cookie_jar.refund(cents), now, actor, occasion.id, note="void", sale_id=sale_id)
 
 
 def post_fees(session: Session, actor: Actor, now: datetime, occasion: Occasion) -> Jars:
     """10 DE Admin Code 101-4.31.4-5: called inside the transaction of the occasion's first call. The
     occasion row is locked first, so any sale still in flight either committed before (and is posted)
     or sees the posting and is refused."""
-    locked = _lock_occasion(session, occasion.id)
+    locked = lock_occasion(session, occasion.id)
     locked.jar_posted_at = now
     if session.get(CookieJarSettings, occasion.organization_id) is None:
         return balances(session, occasion.organization_id)
@@ -190,7 +176,7 @@ def jar_award_due(occasion: Occasion, game: Game) -> bool:
 def award(session: Session, actor: Actor, now: datetime, occasion_id: int, number: int) -> Game:
     """10 DE Admin Code 101-4.31.6: jar 1 goes to the bingo(s) completed on the call of the cookie-jar
     number (or in the forced final blackout, 4.31.5), split as 4.11; no other award is possible."""
-    occasion = _lock_occasion(session, occasion_id)
+    occasion = lock_occasion(session, occasion_id)
     game = next((g for g in occasion.games if g.number == number), None)
     if game is None:
         raise refuse("not_found", f"This occasion has no game {number}.", None, "game_number", 404)

@@ -9,7 +9,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from bingo.inventory import SetTerms, set_refusal
-from bingo.models import Occasion, Pack, PaperSet, Sale
+from bingo.models import Occasion, Pack, PaperSet, SaleLine
 from bingo.services import series as series_service
 from shared.audit import Actor
 from shared.services.common import check, finish, get_or_refuse
@@ -78,14 +78,14 @@ def move(session: Session, actor: Actor, now: datetime, set_id: int, data: dict[
     return packs
 
 
-def sell_packs(session: Session, occasion: Occasion, station: str, set_id: int, serials: list[int], sale: Sale) -> list[Pack]:
-    """A pack sale records which packs (and so which faces) were sold at this occasion."""
+def sell_packs(session: Session, occasion: Occasion, station: str, set_id: int, serials: list[int], line: SaleLine) -> list[Pack]:
+    """A pack sale records which packs (and so which faces) were sold at this occasion, on which line."""
     packs = _packs(session, set_id, serials, "pack_serials")
     for pack in packs:
         if pack.status != ISSUED or pack.occasion_id != occasion.id or pack.station != station:
             raise refuse("pack_not_issued_here", f"Pack {pack.serial} is not issued to {station} for this occasion.", None,
                          "pack_serials", 409)
-        pack.status, pack.sale_id = SOLD, sale.id
+        pack.status, pack.sale_line_id = SOLD, line.id
     return packs
 
 

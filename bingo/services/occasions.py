@@ -28,6 +28,7 @@ from bingo.models import (
 )
 from bingo.patterns import from_spec
 from bingo.services import board, closeout, inventory
+from bingo.services.locks import lock_occasion
 from bingo.services import cookie_jar as jar_service
 from bingo.services import series as series_service
 from bingo.services import upick as upick_service
@@ -49,6 +50,7 @@ PENDING, IN_PLAY, DONE = "pending", "in_play", "closed"
 
 def get_occasion(session: Session, occasion_id: int) -> Occasion:
     return get_or_refuse(session, Occasion, occasion_id, "occasion_id", "occasion")
+
 
 
 def _bookings(session: Session, excluding: int | None = None) -> list[Booking]:
@@ -421,8 +423,9 @@ def close_game(session: Session, actor: Actor, now: datetime, occasion_id: int, 
 
 def close_occasion(session: Session, actor: Actor, now: datetime, occasion_id: int) -> Occasion:
     """10 DE Admin Code 101-4.2 and 4.10: the occasion ends within six hours of its start, every
-    prize awarded the same day; a game still in play must be closed first."""
-    occasion = get_occasion(session, occasion_id)
+    prize awarded the same day; a game still in play must be closed first. The occasion row is
+    locked, so no sale or payout slips in while it closes."""
+    occasion = lock_occasion(session, occasion_id)
     if occasion.status != RUNNING:
         raise refuse("not_running", "Only a running occasion can be closed.", None, "occasion_id", 409)
     in_play = [g.number for g in occasion.games if g.status == IN_PLAY]

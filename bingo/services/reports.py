@@ -30,6 +30,7 @@ from bingo.models import (
     Game,
     Giveaway,
     Occasion,
+    OccasionAdjustment,
     Payout,
     Product,
     Sale,
@@ -37,7 +38,9 @@ from bingo.models import (
     UPickTicket,
 )
 from bingo.services import cookie_jar as jar_service
+from bingo.services.cash import in_charge
 from bingo.services.dashboard import prizes_awarded
+from bingo.services.locks import lock_occasion
 from bingo.services.occasions import CLOSED, get_occasion
 from bingo.services.programs import terms_of
 from shared.audit import Actor
@@ -61,8 +64,20 @@ SWORN_RULE = "28 Del. C. §1521"
 
 def add_expense(session: Session, actor: Actor, now: datetime, occasion_id: int, data: dict[str, Any]) -> Expense:
     """10 DE Admin Code 101-4.24 and 28 Del. C. §1521: an expense is recorded with its payee's name and
-    address, so the sworn statement can name them; a game it names must be on the program."""
-    occasion = get_occasion(session, occasion_id)
+    address, so the sworn statement can name them; a game it names must be on the program. Once the
+    occasion is closed its books are closed: an expense found later is an adjustment, made only by
+    the member in charge with a reason, and it un-swears the statement, which says so."""
+    occasion = lock_occasion(session, occasion_id)
+    reason = (data.get("adjustment_reason") or "").strip()
+    if occasion.status == CLOSED:
+        if not reason:
+            raise refuse("occasion_closed", "This occasion is closed and its books with it: an expense found later is an adjustment "
+                         "by the member in charge, with a reason.", SWORN_RULE, "adjustment_reason", 409)
+        if not in_charge(session, actor):
+            raise refuse("member_in_charge_only", "Only the member in charge adjusts a closed occasion's books.", SWORN_RULE,
+                         "adjustment_reason", 403)
+    elif reason:
+        raise refuse("not_closed", "An adjustment is for a closed occasion; record the expense as it is.", None, "adjustment_reason", 422)
     for field in ("payee_name", "payee_address"):
         if not data[field].strip():
             raise refuse("payee_required", "An expense names its payee and the payee's address.", SWORN_RULE, field, 422)
@@ -72,8 +87,13 @@ def add_expense(session: Session, actor: Actor, now: datetime, occasion_id: int,
                   payee_address=data["payee_address"].strip(), description=data["description"].strip(), amount_cents=data["amount_cents"],
                   recorded_at=now, recorded_by=actor.name)
     session.add(row)
-    finish(session, actor, now, "occasion.expense", row, "bingo_expense",
-           {"payee": row.payee_name, "amount_cents": row.amount_cents, "game": row.game_number})
+    if reason:
+        sworn = occasion.statement_sworn_at is not None
+        session.add(OccasionAdjustment(occasion_id=occasion.id, at=now, by_name=actor.name, kind="expense", reason=reason[:500],
+                                       cents=row.amount_cents, unswore_at=now if sworn else None))
+        occasion.statement_sworn_at, occasion.statement_sworn_by = None, None
+    finish(session, actor, now, "occasion.adjustment" if reason else "occasion.expense", row, "bingo_expense",
+           {"payee": row.payee_name, "amount_cents": row.amount_cents, "game": row.game_number, **({"reason": reason} if reason else {})})
     return row
 
 
@@ -250,18 +270,26 @@ def sworn_statement(session: Session, occasion_id: int, zone: ZoneInfo, today: d
         for m in money) + (("Total", "", "", format_cents(sum(m.prizes_cents for m in money)), format_cents(sum(m.receipts_cents for m in money)),
                             format_cents(sum(m.expenses_cents for m in money)), format_cents(sum(m.net_cents for m in money))),))
     due = rules.statement_due(occasion.occasion_date)
+    adjustments = list(session.scalars(select(OccasionAdjustment).where(OccasionAdjustment.occasion_id == occasion.id)
+                                       .order_by(OccasionAdjustment.id)))
     status = (f"sworn {_local(occasion.statement_sworn_at, zone)} by {occasion.statement_sworn_by}" if occasion.statement_sworn_at
               else ("OVERDUE" if today > due else "not yet sworn"))
+    unsworn = [a for a in adjustments if a.unswore_at is not None]
+    if unsworn and occasion.statement_sworn_at is None:
+        status += f" (un-sworn by the adjustment of {_local(unsworn[-1].at, zone)}: swear it again)"
+    adjustment_rows = tuple((_local(a.at, zone), a.by_name, a.kind, format_cents(a.cents), a.reason) for a in adjustments)
     return Document(f"Sworn statement of bingo receipts and expenses: {facts.org_name}",
                     f"Occasion of {occasion.occasion_date.isoformat()} · {SWORN_RULE}",
                     (("Organization", facts.org_name), ("Bingo licence", facts.license_number or "none in force"),
                      ("Premises", f"{facts.premises.name}, {facts.premises.address}"), ("Date of the game", occasion.occasion_date.isoformat()),
                      ("Due", due.isoformat()), ("Status", status),
                      ("General uses of the net profit", occasion.net_profit_uses or "not yet stated")),
-                    (per_game, _expense_table(facts)),
+                    (per_game, _expense_table(facts),
+                     *((Table("adjustments", "Adjustments after the occasion closed", ("When", "By", "Kind", "Amount", "Reason"),
+                              adjustment_rows),) if adjustment_rows else ())),
                     ("Sworn by the member in charge: " + facts.member_in_charge, "Before me (notary or officer authorized to administer oaths)"),
                     "I swear that this statement is true and complete to the best of my knowledge.",
-                    {"due": due.isoformat(), "sworn": occasion.statement_sworn_at is not None,
+                    {"due": due.isoformat(), "sworn": occasion.statement_sworn_at is not None, "adjustments": len(adjustments),
                      "totals": {"gaming_receipts": sum(m.receipts_cents for m in money), "prizes": sum(m.prizes_cents for m in money),
                                 "expenses": sum(m.expenses_cents for m in money), "net": sum(m.net_cents for m in money)},
                      "games": [{"number": m.number, "receipts": m.receipts_cents, "prizes": m.prizes_cents,

@@ -28,20 +28,11 @@ def _upick_game(occasion: Occasion, number: int) -> Game:
     return game_of_kind(occasion, number, GameKind.U_PICK_EM, "10 DE Admin Code 101-4.30.1.6")
 
 
-def sell(session: Session, actor: Actor, now: datetime, occasion: Occasion, number: int, picked: list[int] | None,
-         rng: random.Random) -> UPickTicket:
-    """One ticket sold on its own, committed with its audit entry."""
-    ticket = add_ticket(session, actor, now, occasion, number, picked, rng)
-    finish(session, actor, now, "upick.sell", ticket, "upick_ticket",
-           {"code": ticket.code, "game": number, "numbers": ticket.numbers, "price_cents": ticket.price_cents})
-    return ticket
-
-
 def add_ticket(session: Session, actor: Actor, now: datetime, occasion: Occasion, number: int, picked: list[int] | None,
-               rng: random.Random) -> UPickTicket:
+               rng: random.Random, sale_line_id: int) -> UPickTicket:
     """10 DE Admin Code 101-4.30.1.1-3: the player's numbers (or a quick pick) are checked, then the
-    ticket is stored with its id, numbers, price, cashier and time. No sale once the game has started.
-    Inside the caller's transaction."""
+    ticket is stored with its id, numbers, price, cashier and time, and the sale line that sold it. No
+    sale once the game has started. Inside the sale's transaction."""
     if occasion.status == "closed":
         raise refuse("occasion_closed", "This occasion is closed.", None, "occasion_id", 409)
     game = _upick_game(occasion, number)
@@ -53,7 +44,8 @@ def add_ticket(session: Session, actor: Actor, now: datetime, occasion: Occasion
     check(pick_refusal(numbers, count))
     ticket = UPickTicket(code=new_ticket_code(), occasion_id=occasion.id, game_number=number,
                          numbers=",".join(str(n) for n in sorted(numbers)), quick_pick=picked is None,
-                         price_cents=game.face_price_cents or 0, sold_at=now, cashier_name=actor.name, status=SOLD)
+                         price_cents=game.face_price_cents or 0, sold_at=now, cashier_name=actor.name, status=SOLD,
+                         sale_line_id=sale_line_id)
     session.add(ticket)
     session.flush()
     return ticket
@@ -63,22 +55,6 @@ def find(session: Session, code: str) -> UPickTicket:
     ticket = session.scalar(select(UPickTicket).where(UPickTicket.code == code.strip().upper()))
     if ticket is None:
         raise refuse("unknown_ticket", f"No U Pick Em ticket has the id {code!r}.", None, "code", 404)
-    return ticket
-
-
-def void(session: Session, actor: Actor, now: datetime, occasion: Occasion, ticket: UPickTicket, reason: str) -> UPickTicket:
-    """Flashboard rule on 4.30: the member in charge may void a sold ticket, with a reason, only before
-    its game starts."""
-    game = _upick_game(occasion, ticket.game_number)
-    if ticket.status == VOID:
-        raise refuse("already_void", "This ticket is already void.", None, "code", 409)
-    if game.status != "pending":
-        raise refuse("game_started", "The ticket's game has started; it can no longer be voided.", "10 DE Admin Code 101-4.30.1.7",
-                     "code", 409)
-    if not reason.strip():
-        raise refuse("reason_required", "Say why the ticket is voided.", None, "reason")
-    ticket.status, ticket.void_reason, ticket.voided_at, ticket.voided_by = VOID, reason.strip(), now, actor.name
-    finish(session, actor, now, "upick.void", ticket, "upick_ticket", {"code": ticket.code, "reason": ticket.void_reason})
     return ticket
 
 

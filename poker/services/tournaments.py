@@ -5,18 +5,20 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
 from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from poker import seating
 from poker.decks import DeckEntry, DeckEvent, Due, new_set_refusal, reminders
 from poker.models import Buy as BuyRow
-from poker.models import DeckLogEntry, Entry, SeatMove, Tournament
+from poker.models import DeckLogEntry, Entry, PrizePayment, SeatMove, Tournament
 from poker.payouts import (
     Bust,
     deal_refusal,
@@ -49,6 +51,7 @@ from shared.printing.documents import Receipt
 from shared.reports.document import Document, Table
 from shared.services.common import check, finish, get_or_refuse
 from shared.services.organizations import get_organization
+from shared.tills import Tender
 from shared.violations import refuse
 
 FINAL_REDRAW = "final table redraw"
@@ -62,6 +65,14 @@ def profile_of(tournament: Tournament) -> Profile:
 
 def setup_of(tournament: Tournament) -> Setup:
     return from_json(json.loads(tournament.setup))
+
+
+def _lock(session: Session, tournament_id: int) -> Tournament:
+    """The tournament row, locked: its buys and prize payments happen one at a time."""
+    tournament = session.scalar(select(Tournament).where(Tournament.id == tournament_id).with_for_update())
+    if tournament is None:
+        raise refuse("not_found", f"No tournament has id {tournament_id}.", None, "tournament_id", 404)
+    return tournament
 
 
 def get_tournament(session: Session, tournament_id: int) -> Tournament:
@@ -135,9 +146,12 @@ class BuyResult:
     change_cents: int
 
 
-def buy(session: Session, actor: Actor, now: datetime, tournament_id: int, data: dict[str, Any], rng: random.Random) -> BuyResult:
-    """An entry, re-buy or re-entry at the cashier: the policy and the caps checked, paid in full."""
-    tournament = get_tournament(session, tournament_id)
+def buy(session: Session, actor: Actor, now: datetime, tournament_id: int, data: dict[str, Any], rng: random.Random,
+        tenders: Collection[Tender] = ()) -> BuyResult:
+    """An entry, re-buy or re-entry at the cashier: the policy and the caps checked, paid in full in a
+    tender the hall takes, never on credit (the jurisdiction's no-credit rule). The tournament row is
+    locked, so two buys for one player never pass the caps together."""
+    tournament = _lock(session, tournament_id)
     if tournament.status == "finished":
         raise refuse("tournament_finished", "This tournament is over.", None, "tournament_id", 409)
     setup, profile = setup_of(tournament), profile_of(tournament)
@@ -153,9 +167,9 @@ def buy(session: Session, actor: Actor, now: datetime, tournament_id: int, data:
         if entry is None:
             raise refuse("not_found", "No such entry in this tournament.", None, "entry_number", 404)
         state = PlayerState(entry.spent_cents, entry.rebuys, entry.reentries, data["chips"], entry.eliminated, True)
-    check(buy_refusal(setup, profile, state, kind, live.level_now(tournament, now), data["tender"]))
+    check(buy_refusal(setup, profile, state, kind, live.level_now(tournament, now)))
     cost = price(setup, kind)
-    check(tills.tender_refusal(data["tender"], cost, data["tendered_cents"]))
+    check(tills.tender_refusal(data["tender"], tenders, cost, data["tendered_cents"], profile.no_credit.rule))
     if kind is Buy.ENTRY:
         tournament.entries.append(entry)
     entry.spent_cents += cost
@@ -407,9 +421,10 @@ class PrizePaid:
 
 
 def pay_prize(session: Session, actor: Actor, now: datetime, tournament_id: int, entry_number: int) -> PrizePaid:
-    """A finishing player's prize, paid once at the cashier after the tournament has ended; the slip
-    flags a W-2G when the winnings less the player's buy-ins pass $5,000."""
-    tournament = get_tournament(session, tournament_id)
+    """A finishing player's prize, paid once at the cashier after the tournament has ended: the
+    tournament row is locked and the payment row is unique per entry, so two stations pressing Pay
+    together pay once. The slip flags a W-2G when the winnings less the player's buy-ins pass $5,000."""
+    tournament = _lock(session, tournament_id)
     if tournament.status != "finished":
         to_one = profile_of(tournament).play_to_one
         raise refuse("tournament_not_finished", "Prizes are paid when one player remains and the places are set.",
@@ -417,10 +432,16 @@ def pay_prize(session: Session, actor: Actor, now: datetime, tournament_id: int,
     entry = next((e for e in tournament.entries if e.number == entry_number), None)
     if entry is None or not entry.prize_cents:
         raise refuse("no_prize", "This player did not finish in a paid place.", None, "entry_number", 409)
-    if entry.paid_at is not None:
+    if session.scalar(select(PrizePayment.id).where(PrizePayment.entry_id == entry.id)) is not None:
         raise refuse("already_paid", "This prize was already paid.", None, "entry_number", 409)
-    entry.paid_at = now
     w2g = tills.needs_w2g_poker(entry.prize_cents, entry.spent_cents)
+    session.add(PrizePayment(entry_id=entry.id, cents=entry.prize_cents, at=now, station=actor.station, cashier_name=actor.name,
+                             w2g_required=w2g))
+    try:
+        session.flush()
+    except IntegrityError:
+        session.rollback()
+        raise refuse("already_paid", "This prize was already paid.", None, "entry_number", 409) from None
     finish(session, actor, now, "tournament.payout", entry, "poker_entry",
            {"tournament": tournament.id, "entry": entry.number, "place": entry.place, "cents": entry.prize_cents, "w2g": w2g})
     return PrizePaid(entry, w2g)

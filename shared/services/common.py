@@ -1,6 +1,8 @@
 """Helpers every service uses: fetch-or-refuse and the audit-then-commit ending."""
 from __future__ import annotations
 
+import logging
+from collections.abc import Callable
 from datetime import datetime
 from typing import TypeVar
 
@@ -12,6 +14,38 @@ from shared.db import Base
 from shared.violations import RuleViolation, Violation, refuse
 
 T = TypeVar("T", bound=Base)
+LOG = logging.getLogger(__name__)
+
+DEFER_COMMIT = "flashboard.defer_commit"
+AFTER_COMMIT = "flashboard.after_commit"
+
+
+def commit(session: Session) -> None:
+    """Commit the use case, or, inside a request that commits once with its stored answer (an
+    idempotent touchscreen POST), flush and leave the commit to the end of that request."""
+    if session.info.get(DEFER_COMMIT):
+        session.flush()
+    else:
+        session.commit()
+
+
+def after_commit(session: Session, work: Callable[[], object]) -> None:
+    """Work that must follow the commit (touching a printer): now, or once the request has committed."""
+    if session.info.get(DEFER_COMMIT):
+        session.info.setdefault(AFTER_COMMIT, []).append(work)
+    else:
+        run_after_commit(session, [work])
+
+
+def run_after_commit(session: Session, work: list[Callable[[], object]]) -> None:
+    """DESIGN.md: a failure after the commit never becomes an error for what was saved; it is logged
+    and whatever it left undone (a receipt) waits in its queue."""
+    for job in work:
+        try:
+            job()
+        except Exception:
+            session.rollback()
+            LOG.exception("after-commit work failed; what was committed stands")
 
 
 def get_or_refuse(session: Session, model: type[T], ident: int, field: str, what: str) -> T:
@@ -40,4 +74,4 @@ def finish(
     """Record the change in the audit chain and commit, so both land or neither does."""
     session.flush()
     audit.record(session, actor, action, subject_type, getattr(subject, "id"), details, now)
-    session.commit()
+    commit(session)

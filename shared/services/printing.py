@@ -14,7 +14,7 @@ from shared.printing.compose import compose
 from shared.printing.documents import Receipt
 from shared.printing.stations import StationPrinter
 from shared.printing.transport import send
-from shared.services.common import finish, get_or_refuse
+from shared.services.common import after_commit, commit, finish, get_or_refuse
 from shared.violations import refuse
 
 PRINTED, NOT_PRINTED, PENDING = "printed", "not_printed", "pending"
@@ -28,11 +28,12 @@ def printer_for(printers: dict[str, StationPrinter], station: str) -> StationPri
 
 
 def record(session: Session, now: datetime, station: str, kind: str, reference: str, receipt: Receipt) -> PrintJob:
-    """The job is committed before the printer is touched (DESIGN.md: commit first, then print)."""
+    """The job is committed before the printer is touched (DESIGN.md: commit first, then print), in
+    the same transaction as the sale it prints when the request commits once."""
     job = PrintJob(station=station[:100], kind=kind, reference=reference[:100], document=json.dumps(receipt.to_json()),
                    status=PENDING, attempts=0, reprints=0, created_at=now)
     session.add(job)
-    session.commit()
+    commit(session)
     return job
 
 
@@ -55,7 +56,10 @@ def attempt(session: Session, now: datetime, job: PrintJob, printers: dict[str, 
 
 def print_receipt(session: Session, now: datetime, printers: dict[str, StationPrinter], station: str, kind: str, reference: str,
                   receipt: Receipt) -> PrintJob:
-    return attempt(session, now, record(session, now, station, kind, reference, receipt), printers)
+    """Record the job, then (after the commit) try the printer; the job says how it went."""
+    job = record(session, now, station, kind, reference, receipt)
+    after_commit(session, lambda: attempt(session, now, job, printers))
+    return job
 
 
 def reprint(session: Session, actor: Actor, now: datetime, printers: dict[str, StationPrinter], job_id: int,
@@ -68,7 +72,8 @@ def reprint(session: Session, actor: Actor, now: datetime, printers: dict[str, S
     job.reprints += 1
     finish(session, actor, now, "print.reprint", job, "print_job", {"reference": job.reference, "station": job.station,
                                                                     "reprints": job.reprints})
-    return attempt(session, now, job, printers, reprint=True)
+    after_commit(session, lambda: attempt(session, now, job, printers, reprint=True))
+    return job
 
 
 def queue(session: Session, station: str | None) -> list[PrintJob]:

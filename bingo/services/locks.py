@@ -1,0 +1,18 @@
+"""The row locks that order a night's money: the occasion row is always taken first, so two
+transactions never wait on each other's locks."""
+from __future__ import annotations
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from bingo.models import Occasion
+from shared.violations import refuse
+
+
+def lock_occasion(session: Session, occasion_id: int) -> Occasion:
+    """The occasion row, locked (FOR UPDATE on PostgreSQL; SQLite serializes writers anyway): its
+    sales, payouts, voids, the cookie-jar posting and the close happen one at a time."""
+    occasion = session.execute(select(Occasion).where(Occasion.id == occasion_id).with_for_update()).scalar_one_or_none()
+    if occasion is None:
+        raise refuse("not_found", f"No occasion has id {occasion_id}.", None, "occasion_id", 404)
+    return occasion
