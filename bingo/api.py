@@ -425,12 +425,29 @@ def void_sale(sale_id: int, body: dict[str, Any]) -> Any:
     return presenters.sale(sale, [], [job])
 
 
+@operation(bp, OCC + "/tills", "GET", summary="Every till of the occasion, open and closed, with what each drawer should hold",
+           access=CASH, response=TillOut, many=True)
+def list_tills(occasion_id: int) -> list[Any]:
+    _occasion_org(occasion_id)
+    session = db_session()
+    return [{**presenters.till(t, cash_service.drawer(session, t)), "print_jobs": []} for t in cash_service.tills_of(session, occasion_id)]
+
+
 @operation(bp, OCC + "/tills", "POST", summary="Open a till at this station with a starting bank", access=CASH, body=TillOpenIn,
            response=TillOut, status=201)
 def open_till(occasion_id: int, body: dict[str, Any]) -> Any:
     _occasion_org(occasion_id)
     till = cash_service.open_till(db_session(), actor(), hall_now(), occasion_id, body["opening_bank_cents"])
     return {**presenters.till(till, cash_service.drawer(db_session(), till)), "print_jobs": []}
+
+
+@operation(bp, "/tills/<int:till_id>", "GET", summary="A till: its bank, cash sales, prizes paid, paid-ins, drops and the cash it should hold",
+           access=CASH, response=TillOut)
+def get_till(till_id: int) -> Any:
+    session = db_session()
+    till = cash_service.get_till(session, till_id)
+    _occasion_org(till.occasion_id)
+    return {**presenters.till(till, cash_service.drawer(session, till)), "print_jobs": []}
 
 
 @operation(bp, "/tills/<int:till_id>/close", "POST", summary="Close a till: count by denomination, over/short, end-of-shift report",

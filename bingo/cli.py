@@ -1,4 +1,5 @@
-"""`flashboard jar …`: the cookie-jar ledger check for the treasurer and the Board."""
+"""`flashboard jar check` and `flashboard books check`: the cookie-jar ledger and the whole books,
+recomputed from their lines, for the treasurer and the Board."""
 from __future__ import annotations
 
 import sys
@@ -7,6 +8,7 @@ import click
 from flask import Flask
 from flask.cli import with_appcontext
 
+from bingo.services.books import check_books
 from bingo.services.cookie_jar import check_ledger
 from shared.context import database
 
@@ -30,5 +32,29 @@ def jar_check() -> None:
     sys.exit(1)
 
 
+@click.group("books")
+def books_group() -> None:
+    """The books: every cent in and out, on a till, exactly once."""
+
+
+@books_group.command("check")
+@with_appcontext
+def books_check() -> None:
+    """Recompute the books from their lines: every sale on a till, each till's arithmetic, the jar
+    ledger against the jar sale lines, packs, tickets and sheets against the lines that sold them,
+    each prize share paid at most once, report totals against the sum of the lines. Exit 1 naming
+    the first disagreement (then the rest)."""
+    with database().readers() as session:
+        problems = check_books(session)
+    if not problems:
+        click.echo("The books agree: every sale on a till, every till, the cookie jar, the paper and tickets, every prize paid once, "
+                   "every report total.")
+        return
+    for problem in problems:
+        click.echo(str(problem), err=True)
+    sys.exit(1)
+
+
 def register(app: Flask) -> None:
     app.cli.add_command(jar_group)
+    app.cli.add_command(books_group)

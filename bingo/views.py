@@ -28,11 +28,13 @@ from shared.context import (
     hall_now,
     hall_today,
     printers,
+    settings,
     station_name,
 )
 from shared.models import Member
 from shared.money import format_cents
 from shared.roles import OFFICE_VIEW, Role
+from shared.tills import Tender
 from shared.services import roster
 from shared.services.organizations import get_organization
 from shared.views.events import Channel, event_stream, screen_key
@@ -93,6 +95,8 @@ def cashier_home() -> ResponseReturnValue:
     till = cash_service.till_at(session, occasion.id, station_name())
     return render_template("stations/cashier.html", occasion=occasion, products=sales_service.products(session, occasion.id),
                            picks=picks, till=till, station=station_name(), money=format_cents,
+                           drawer=cash_service.drawer(session, till) if till else None, tenders=(Tender.CASH, *settings().tenders),
+                           in_charge=cash_service.in_charge(session, actor()),
                            opened=till.opened_at.astimezone(hall_now().tzinfo).strftime("%H:%M") if till else None)
 
 

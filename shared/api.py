@@ -16,7 +16,7 @@ from apispec import APISpec
 from apispec.ext.marshmallow import MarshmallowPlugin
 from flask import Blueprint, Response, jsonify, request
 from marshmallow import Schema
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from shared.access import allow, public
 from shared.context import current_user, db_session, utc_now
@@ -70,7 +70,13 @@ def idempotent(key: str, endpoint: str, act: Callable[[], Any], render: Callable
     if not work:
         return reply
     run_after_commit(session, work)
-    return render(result)
+    final = render(result)
+    try:
+        record.body = final.get_data(as_text=True)
+        session.commit()
+    except SQLAlchemyError:
+        session.rollback()
+    return final
 
 
 def _replay(record: IdempotencyRecord, endpoint: str) -> Response:

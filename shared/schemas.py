@@ -375,4 +375,5 @@ class ReportOut(Schema):
     totals = fields.Dict(keys=fields.String(), values=fields.Integer())
     due = fields.String()
     sworn = fields.Boolean()
+    adjustments = fields.Integer()
     games = fields.List(fields.Dict(keys=fields.String(), values=fields.Integer()))

@@ -29,6 +29,7 @@ from shared import audit
 from shared.app import create_app
 from shared.audit import Actor, AuditEntry
 from shared.config import Settings
+from shared.services import printing
 from tests.factories import TEST_KDF_N
 
 SECRET = "test-secret-key"
@@ -48,7 +49,14 @@ def healthy(url: str, tries: int = 300) -> bool:
 
 def crash_on(action: str) -> None:
     """A fault for the crash tests: the process kills itself (SIGKILL) inside the transaction that
-    records `action`, after its rows are flushed and before the commit."""
+    records `action`, after its rows are flushed and before the commit; or, for "print", after the
+    commit, as the receipt goes to the printer (before any answer leaves)."""
+    if action == "print":
+        def attempt(*args: Any, **kwargs: Any) -> Any:
+            os.kill(os.getpid(), signal.SIGKILL)
+
+        printing.attempt = attempt  # type: ignore[assignment]
+        return
     original = audit.record
 
     def record(session: Session, actor: Actor, kind: str, *args: Any, **kwargs: Any) -> AuditEntry:

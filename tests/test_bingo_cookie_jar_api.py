@@ -15,6 +15,7 @@ from bingo.models import CookieJarLine
 from bingo.patterns import STANDARD, PatternKind
 from shared.roles import Role
 from tests.bingo_factories import Hall, make_hall, series_faces, split_script
+from tests.books import product, sell_jar_entries, till_open
 from tests.conftest import Api, Clock
 from tests.factories import PASSWORD, make_member, make_user
 from tests.test_bingo_occasion_api import (
@@ -52,14 +53,14 @@ def test_4_31_scenario_held_fees_award_on_the_jar_number_split_top_up_and_new_ja
     occ, caller, verifier = opened(admin, hall, [{"pattern": {"kind": "any_row"}, "prize": "100.00"},
                                                 {"pattern": {"kind": "four_corners"}, "prize": "50.00"}], script.calls[-1])
     for _ in range(10):
-        ok(admin.post(occ + "/cookie-jar/entries", {"quantity": 1}), 201)
+        ok(sell_jar_entries(admin, occ, 1), 201)
     jar = ok(admin.get(f"/api/v1/organizations/{hall.org.id}/cookie-jar"))
     assert (jar["pending"], jar["jar1"], jar["jar2"]) == ("20.00", "1000.00", "990.00")
     ok(caller.post(occ + "/games/1/start", {}))
     for ball in script.calls:
         ok(caller.post(occ + "/games/1/calls", {"ball": ball}), 201)
         if ball == script.calls[0]:
-            refused(admin.post(occ + "/cookie-jar/entries", {"quantity": 1}), 409, "jar_sales_closed", JAR_RULE + ".4")
+            refused(sell_jar_entries(admin, occ, 1), 409, "jar_sales_closed", JAR_RULE + ".4")
     jar = ok(admin.get(f"/api/v1/organizations/{hall.org.id}/cookie-jar"))
     assert (jar["pending"], jar["jar1"], jar["jar2"], jar["held"]) == ("0.00", "1000.00", "990.00", "20.00")
     for face in script.winners:
@@ -92,7 +93,7 @@ def test_4_31_6_no_award_unless_won_on_the_cookie_jar_number(admin: Api, session
 def test_4_31_5_both_jars_full_forces_a_final_blackout(admin: Api, session: Session, clock: Clock) -> None:
     hall = jar_hall(admin, session, "1000.00", "1000.00")
     occ, caller, verifier = opened(admin, hall, [{"pattern": {"kind": "four_corners"}, "prize": "50.00"}], 75)
-    ok(admin.post(occ + "/cookie-jar/entries", {"quantity": 3}), 201)
+    ok(sell_jar_entries(admin, occ, 3), 201)
     ok(caller.post(occ + "/games/1/start", {}))
     ok(caller.post(occ + "/games/1/calls", {"ball": 5}), 201)
     state = ok(admin.get(occ))
@@ -125,16 +126,18 @@ def test_4_31_3_jar_entries_need_a_running_occasion_and_settings(admin: Api, ses
     hall = make_hall(session)
     occasion = setup_occasion(admin, hall, [{"pattern": {"kind": "any_row"}, "prize": "10.00"}])
     occ = f"/api/v1/occasions/{occasion['id']}"
-    refused(admin.post(occ + "/cookie-jar/entries", {"quantity": 1}), 409, "occasion_not_running")
+    refused(admin.post(occ + "/products", {"kind": "cookie_jar", "name": "Cookie jar entry"}), 409, "jar_not_set_up", JAR_RULE + ".1")
+    ok(admin.put(f"/api/v1/organizations/{hall.org.id}/cookie-jar", {"maximum": "1000.00", "fee": "2.00"}))
+    refused(sell_jar_entries(admin, occ, 1), 409, "occasion_not_running", "10 DE Admin Code 101-4.25")
     ok(admin.post(occ + "/ball-check", {"checked_by": [hall.caller.id]}))
-    refused(admin.post(occ + "/cookie-jar/entries", {"quantity": 1}), 409, "jar_not_set_up")
-    refused(admin.post(occ + "/cookie-jar/entries", {"quantity": 0}), 422, "invalid_input", field="quantity")
+    refused(sell_jar_entries(admin, occ, 0), 422, "invalid_input", field="lines")
+    assert ok(sell_jar_entries(admin, occ, 2), 201)["total"] == "4.00"
 
 
 def test_jar_statement_and_csv_agree_with_the_ledger(admin: Api, session: Session, clock: Clock) -> None:
     hall = jar_hall(admin, session, "100.00", "0.00")
     occ, caller, _ = opened(admin, hall, [{"pattern": {"kind": "any_row"}, "prize": "10.00"}], 9)
-    ok(admin.post(occ + "/cookie-jar/entries", {"quantity": 5}), 201)
+    ok(sell_jar_entries(admin, occ, 5), 201)
     ok(caller.post(occ + "/games/1/start", {}))
     ok(caller.post(occ + "/games/1/calls", {"ball": 3}), 201)
     statement = ok(admin.get(f"/api/v1/organizations/{hall.org.id}/cookie-jar/statement"))
@@ -167,13 +170,15 @@ def test_4_31_4_concurrent_sales_and_first_call_lose_nothing(admin: Api, session
     occ, caller, _ = opened(admin, hall, [{"pattern": {"kind": "any_row"}, "prize": "10.00"}], 9)
     ok(caller.post(occ + "/games/1/start", {}))
     cashiers = [staff(admin, "boss"), staff(admin, "boss")]
+    product(admin, occ, "cookie_jar")
+    till_open(admin, occ)
     sold: list[int] = []
     refusals: list[str] = []
     lock = threading.Lock()
 
     def sell(api: Api) -> None:
         for _ in range(15):
-            reply = api.post(occ + "/cookie-jar/entries", {"quantity": 1})
+            reply = sell_jar_entries(api, occ, 1)
             with lock:
                 if reply.status_code == 201:
                     sold.append(200)

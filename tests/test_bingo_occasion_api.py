@@ -8,6 +8,7 @@ from sqlalchemy.orm import Session
 
 from bingo.faces import export_series
 from bingo.patterns import STANDARD, PatternKind
+from shared.money import parse_cents, wire_cents
 from shared.people import MemberStatus
 from tests.bingo_factories import (
     SERIES_SEED,
@@ -17,6 +18,7 @@ from tests.bingo_factories import (
     series_faces,
     split_script,
 )
+from tests.books import close_till, till_open
 from tests.conftest import Api, Clock
 from tests.factories import PASSWORD, audit_count, make_member
 
@@ -62,12 +64,22 @@ def started(admin: Api, hall: Hall, games: list[dict[str, Any]], jar_ball: int) 
 
 
 def pay_every_winner(api: Api, occ: str) -> None:
-    """The cashier pays each valid claim's game share and cookie-jar share, so the occasion can close."""
-    for game in ok(api.get(occ))["games"]:
-        for claim in game["claims"]:
-            for prize, share in (("game", claim["share"]), ("cookie_jar", claim["jar_share"])):
-                if share and share != "0.00" and not claim["merchandise_won"]:
-                    ok(api.post(occ + "/payouts", {"game_number": game["number"], "prize": prize, "claim_id": claim["id"]}), 201)
+    """The cashier pays each valid claim's game share and cookie-jar share from a till the member in
+    charge pays in to from the prize bank, then every till is counted, so the occasion can close.
+    `api` is the member in charge or an admin."""
+    owed = [(game["number"], prize, claim["id"], share) for game in ok(api.get(occ))["games"] for claim in game["claims"]
+            for prize, share in (("game", claim["share"]), ("cookie_jar", claim["jar_share"]))
+            if share and share != "0.00" and not claim["merchandise_won"]]
+    till_open(api, occ)
+    mine = next(t for t in ok(api.get(occ + "/tills")) if t["closed_at"] is None and t["station"] == "127.0.0.1")
+    total = sum(parse_cents(share) for *_, share in owed)
+    if total:
+        ok(api.post(f"/api/v1/tills/{mine['id']}/movements", {"kind": "paid_in", "amount": wire_cents(total), "note": "prizes"}), 201)
+    for number, prize, claim_id, _ in owed:
+        ok(api.post(occ + "/payouts", {"game_number": number, "prize": prize, "claim_id": claim_id}), 201)
+    for till in ok(api.get(occ + "/tills")):
+        if till["closed_at"] is None:
+            close_till(api, till)
 
 
 def staff(api: Api, username: str) -> Api:

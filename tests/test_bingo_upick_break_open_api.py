@@ -8,7 +8,8 @@ from sqlalchemy.orm import Session
 from bingo.patterns import STANDARD, PatternKind
 from tests.bingo_factories import make_hall, series_faces
 from tests.conftest import Api, Clock
-from tests.factories import audit_count
+from tests.books import product, sell, sell_upick, till_open
+from tests.factories import PIN, audit_count
 from tests.test_bingo_occasion_api import ok, refused, setup_occasion, staff
 
 UPICK = {"kind": "u_pick_em", "pattern": {"kind": "blackout"}, "prize": "100.00", "pick_count": 4, "face_price": "1.00"}
@@ -26,20 +27,31 @@ def opened(admin: Api, session: Session, games: list[dict[str, Any]]) -> tuple[s
 
 
 def test_4_30_sell_play_and_find_the_winner_without_a_claim(admin: Api, session: Session, clock: Clock) -> None:
-    occ, caller, verifier, mic, _ = opened(admin, session, [UPICK])
-    url = occ + "/games/1/upick-tickets"
-    first = ok(admin.post(url, {"numbers": [1, 20, 40, 60]}), 201)
+    occ, caller, verifier, mic, hall = opened(admin, session, [UPICK])
+
+    sale_ids: list[int] = []
+
+    def face(numbers: list[int] | None) -> dict[str, Any]:
+        sale = ok(sell_upick(admin, occ, 1, numbers), 201)
+        sale_ids.append(sale["id"])
+        ticket: dict[str, Any] = sale["tickets"][0]
+        return ticket
+
+    first = face([1, 20, 40, 60])
     assert first["columns"] == [[1], [20], [40], [60], []] and first["price"] == "1.00" and first["code"].startswith("UP-")
     assert first["layout"].splitlines()[0].split() == ["B", "I", "N", "G", "O"]
-    second = ok(admin.post(url, {"numbers": [60, 40, 20, 1]}), 201)
-    ok(admin.post(url, {"numbers": [2, 21, 41, 61]}), 201)
-    quick = ok(admin.post(url, {"quick_pick": True}), 201)
+    second = face([60, 40, 20, 1])
+    face([2, 21, 41, 61])
+    quick_sale = ok(sell_upick(admin, occ, 1), 201)
+    quick = quick_sale["tickets"][0]
     assert len(quick["numbers"]) == 4 and quick["quick_pick"]
-    voided = ok(mic.post(f"/api/v1/upick-tickets/{quick['code']}/void", {"reason": "printer jammed; resold"}))
-    assert voided["status"] == "void"
+    approval = {"approver_username": f"mic{hall.org.id}", "approver_pin": PIN}
+    ok(admin.post(f"/api/v1/sales/{quick_sale['id']}/void", {"reason": "printer jammed; resold", **approval}))
+    assert ok(verifier.get(f"/api/v1/upick-tickets/{quick['code']}"))["status"] == "void"
     ok(caller.post(occ + "/games/1/start", {}))
-    refused(admin.post(url, {"numbers": [3, 22, 42, 62]}), 409, "game_started", "10 DE Admin Code 101-4.30.1.7")
-    refused(mic.post(f"/api/v1/upick-tickets/{first['code']}/void", {"reason": "late"}), 409, "game_started")
+    refused(sell_upick(admin, occ, 1, [3, 22, 42, 62]), 409, "game_started", "10 DE Admin Code 101-4.30.1.7")
+    refused(admin.post(f"/api/v1/sales/{sale_ids[0]}/void", {"reason": "late", **approval}), 409, "game_started",
+            "10 DE Admin Code 101-4.30.1.7")
     for ball in (1, 20, 2, 40):
         assert ok(caller.post(occ + "/games/1/calls", {"ball": ball}), 201)["upick_winners"] == []
     game = ok(caller.post(occ + "/games/1/calls", {"ball": 60}), 201)
@@ -55,13 +67,13 @@ def test_4_30_sell_play_and_find_the_winner_without_a_claim(admin: Api, session:
 
 def test_4_30_1_picks_are_refused_with_the_rule_and_nothing_written(admin: Api, session: Session, clock: Clock) -> None:
     occ, _, _, _, _ = opened(admin, session, [{**UPICK, "pick_count": 6}])
-    url = occ + "/games/1/upick-tickets"
+    product(admin, occ, "upick_face", 1)
+    till_open(admin, occ)
     before = audit_count(session)
-    refused(admin.post(url, {"numbers": [1, 2, 3, 4, 5, 6]}), 422, "too_many_in_column", "10 DE Admin Code 101-4.30.1.1", "numbers")
-    refused(admin.post(url, {"numbers": [0, 2, 3, 4, 5, 16]}), 422, "number_out_of_range", "10 DE Admin Code 101-4.30.1.1")
-    refused(admin.post(url, {"numbers": [1, 1, 3, 4, 5, 16]}), 422, "duplicate_number", "10 DE Admin Code 101-4.30.1.2")
-    refused(admin.post(url, {"numbers": [1, 2, 3]}), 422, "wrong_count", "10 DE Admin Code 101-4.30.1.5")
-    refused(admin.post(url, {"numbers": [1, 2, 3, 4, 5, 16], "quick_pick": True}), 422, "pick_or_quick_pick")
+    refused(sell_upick(admin, occ, 1, [1, 2, 3, 4, 5, 6]), 422, "too_many_in_column", "10 DE Admin Code 101-4.30.1.1", "numbers")
+    refused(sell_upick(admin, occ, 1, [0, 2, 3, 4, 5, 16]), 422, "number_out_of_range", "10 DE Admin Code 101-4.30.1.1")
+    refused(sell_upick(admin, occ, 1, [1, 1, 3, 4, 5, 16]), 422, "duplicate_number", "10 DE Admin Code 101-4.30.1.2")
+    refused(sell_upick(admin, occ, 1, [1, 2, 3]), 422, "wrong_count", "10 DE Admin Code 101-4.30.1.5")
     assert audit_count(session) == before
 
 
@@ -78,8 +90,7 @@ def test_4_30_1_5_program_needs_pick_count_and_price(admin: Api, session: Sessio
 def test_4_29_break_open_sales_window_posting_and_sheet_verification(admin: Api, session: Session, clock: Clock) -> None:
     occ, caller, verifier, _, _ = opened(admin, session, [{"pattern": {"kind": "four_corners"}, "prize": "20.00"}, BREAK_OPEN,
                                                           {"pattern": {"kind": "four_corners"}, "prize": "20.00"}])
-    sales = occ + "/games/2/break-open/sales"
-    ok(admin.post(sales, {"quantity": 10}), 201)
+    ok(sell(admin, occ, "break_open", 10, game=2), 201)
     ok(caller.post(occ + "/games/1/start", {}))
     ok(caller.post(occ + "/games/1/calls", {"ball": 5}), 201)
     ok(caller.post(occ + "/games/1/close"))
@@ -89,7 +100,7 @@ def test_4_29_break_open_sales_window_posting_and_sheet_verification(admin: Api,
     numbers = [c["ball"] for c in posted["calls"]]
     assert len(numbers) == 30 and len(set(numbers)) == 30 and "Posted numbers" in posted["announcement"]
     refused(caller.post(occ + "/games/2/calls", {"ball": next(b for b in range(1, 76) if b not in numbers)}), 409, "break_open_posted")
-    ok(admin.post(sales, {"quantity": 2}), 201)
+    ok(sell(admin, occ, "break_open", 2, game=2), 201)
     any_row = STANDARD[PatternKind.ANY_ROW]
     winners = [f.number for f in series_faces() if any_row.is_complete(f.covered(numbers))]
     losers = [f.number for f in series_faces() if not any_row.is_complete(f.covered(numbers))]
@@ -97,7 +108,7 @@ def test_4_29_break_open_sales_window_posting_and_sheet_verification(admin: Api,
     if winners:
         assert ok(verifier.post(occ + "/games/2/claims", {"face_number": winners[0]}), 201)["valid"]
     ok(caller.post(occ + "/games/2/close"))
-    ok(admin.post(sales, {"quantity": 1}), 201)
+    ok(sell(admin, occ, "break_open", 1, game=2), 201)
     ok(caller.post(occ + "/games/3/start", {}))
     ok(caller.post(occ + "/games/3/calls", {"ball": 7}), 201)
-    refused(admin.post(sales, {"quantity": 1}), 409, "break_open_sales_closed", "10 DE Admin Code 101-4.29.2")
+    refused(sell(admin, occ, "break_open", 1, game=2), 409, "break_open_sales_closed", "10 DE Admin Code 101-4.29.2")

@@ -12,6 +12,7 @@ from sqlalchemy.orm import Session
 from bingo.faces import ball_label
 from bingo.patterns import STANDARD, PatternKind
 from tests.bingo_factories import make_hall, split_script
+from tests.books import sell_jar_entries
 from tests.conftest import Api, Clock
 from tests.factories import PIN
 from tests.screens import audit, shoot
@@ -129,7 +130,7 @@ def test_4_31_5_caller_plays_the_forced_jar_final_and_awards_jar_1(browser: Brow
     hall = jar_hall(admin, session, "1000.00", "1000.00")
     script = split_script(STANDARD[PatternKind.BLACKOUT], winners=1)
     occ, _, verifier = opened(admin, hall, [{"pattern": {"kind": "four_corners"}, "prize": "50.00"}], 75)
-    ok(admin.post(occ + "/cookie-jar/entries", {"quantity": 3}), 201)
+    ok(sell_jar_entries(admin, occ, 3), 201)
     page = sign_in(browser, live_url, f"caller{hall.org.id}")
     page.click("#start-game")
     page.click("#ball5")

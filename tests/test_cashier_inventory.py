@@ -2,13 +2,17 @@
 a claimed face that was not sold at the occasion."""
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from sqlalchemy.orm import Session
 
 from bingo.inventory import SetTerms, set_refusal
 from bingo.patterns import STANDARD, PatternKind
 from tests.bingo_factories import split_script
+from tests.books import open_till
 from tests.conftest import Api, Clock
+from tests.factories import PIN
 from tests.test_bingo_occasion_api import ok, refused
 from tests.test_cashier_sales import shop
 
@@ -36,6 +40,7 @@ def paper(admin: Api, session: Session, clock: Clock) -> tuple[str, Api, dict[st
     assert moved["packs"] == {"in_stock": 30, "issued": 20}
     with cashier.client.session_transaction() as sess:
         sess["station"] = "front"
+    open_till(cashier, occ)
     return occ, cashier, ids, paper["id"], hall
 
 
@@ -43,7 +48,7 @@ def test_pack_sale_records_its_faces_and_returns_and_missing_are_counted(admin: 
     occ, cashier, ids, set_id, _ = paper
     sale = ok(cashier.post(occ + "/sales", {"lines": [{"product_id": ids["pack"], "quantity": 2, "unit_price": "10.00",
                                                        "pack_serials": [500, 501]}], "buyer_is_adult": True, "tendered": "20.00"}), 201)
-    assert sale["lines"][0]["reference"] == "500,501"
+    assert sale["lines"][0]["pack_serials"] == [500, 501]
     refused(cashier.post(occ + "/sales", {"lines": [{"product_id": ids["pack"], "quantity": 1, "unit_price": "10.00",
                                                      "pack_serials": [500]}], "buyer_is_adult": True, "tendered": "10.00"}), 409,
             "pack_not_issued_here")
@@ -57,6 +62,21 @@ def test_pack_sale_records_its_faces_and_returns_and_missing_are_counted(admin: 
     refused(admin.post(f"/api/v1/paper-sets/{set_id}/packs", {"action": "missing", "serials": [512]}), 422, "reason_required")
     counts = ok(admin.post(f"/api/v1/paper-sets/{set_id}/packs", {"action": "missing", "serials": [512], "note": "not found at close"}))
     assert counts["packs"] == {"in_stock": 30, "issued": 15, "sold": 2, "returned": 2, "missing": 1}
+
+
+def test_4_22_a_voided_pack_sale_puts_its_packs_back_in_the_stations_stock(admin: Api, paper: tuple[str, Api, dict[str, int], int,
+                                                                                                     Any]) -> None:
+    """The measured failure: a voided sale's paper pack stayed sold."""
+    occ, cashier, ids, set_id, hall = paper
+    sale = ok(cashier.post(occ + "/sales", {"lines": [{"product_id": ids["pack"], "quantity": 2, "unit_price": "10.00",
+                                                       "pack_serials": [500, 501]}], "buyer_is_adult": True, "tendered": "20.00"}), 201)
+    ok(cashier.post(f"/api/v1/sales/{sale['id']}/void", {"reason": "wrong colour", "approver_username": f"mic{hall.org.id}",
+                                                          "approver_pin": PIN}))
+    assert ok(admin.get(f"/api/v1/paper-sets/{set_id}"))["packs"] == {"in_stock": 30, "issued": 20}
+    again = ok(cashier.post(occ + "/sales", {"lines": [{"product_id": ids["pack"], "quantity": 1, "unit_price": "10.00",
+                                                        "pack_serials": [500]}], "buyer_is_adult": True, "tendered": "10.00"}), 201)
+    assert again["lines"][0]["pack_serials"] == [500]
+    assert admin.client.application.test_cli_runner().invoke(args=["books", "check"]).exit_code == 0
 
 
 def test_claim_on_a_face_not_sold_this_occasion_is_flagged(admin: Api, paper: tuple[str, Api, dict[str, int], int, object]) -> None:

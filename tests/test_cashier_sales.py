@@ -16,6 +16,7 @@ from sqlalchemy.orm import Session
 
 from shared.printing import stations
 from tests.bingo_factories import Hall, make_hall
+from tests.books import open_till
 from tests.conftest import Api, Clock, Emulator
 from tests.factories import audit_count
 from tests.test_bingo_occasion_api import ok, refused, setup_occasion, staff
@@ -25,17 +26,21 @@ GAMES: list[dict[str, Any]] = [{"pattern": {"kind": "any_row"}, "prize": "100.00
          {"kind": "u_pick_em", "pattern": {"kind": "blackout"}, "prize": "100.00", "pick_count": 4, "face_price": "1.00"}]
 
 
-def shop(admin: Api, session: Session) -> tuple[str, Hall, Api, dict[str, int]]:
+def shop(admin: Api, session: Session, till: bool = True) -> tuple[str, Hall, Api, dict[str, int]]:
+    """An occasion with its balls verified, the products on sale and (unless asked not to) the till
+    open at the test clients' station."""
     hall = make_hall(session)
     ok(admin.put(f"/api/v1/organizations/{hall.org.id}/cookie-jar", {"maximum": "1000.00", "fee": "2.00"}))
     occasion = setup_occasion(admin, hall, GAMES)
     occ = f"/api/v1/occasions/{occasion['id']}"
     ok(admin.post(occ + "/ball-check", {"checked_by": [hall.caller.id]}))
     ids = {}
-    for kind, name, price, game in [("admission", "Admission pack", "20.00", None), ("cookie_jar", "Cookie jar entry", "2.00", None),
+    for kind, name, price, game in [("admission", "Admission pack", "20.00", None), ("cookie_jar", "Cookie jar entry", None, None),
                                     ("upick_face", "U Pick Em face", "1.00", 2), ("non_gaming", "Dauber", "1.50", None)]:
         ids[kind] = ok(admin.post(occ + "/products", {"kind": kind, "name": name, "price": price, "game_number": game}), 201)["id"]
     cashier = staff(admin, "boss")
+    if till:
+        open_till(cashier, occ)
     return occ, hall, cashier, ids
 
 
@@ -126,9 +131,10 @@ def test_transaction_numbers_stay_sequential_under_concurrent_cashiers(admin: Ap
 def test_sale_receipt_and_ticket_receipt_reach_the_printer(app: Flask, admin: Api, session: Session, clock: Clock, emulator: Emulator,
                                                           printer_config: Path) -> None:
     app.extensions["flashboard.printers"] = stations.load(printer_config)
-    occ, _, cashier, ids = shop(admin, session)
+    occ, _, cashier, ids = shop(admin, session, till=False)
     with cashier.client.session_transaction() as sess:
         sess["station"] = "front"
+    open_till(cashier, occ)
     before = seen(emulator)
     sale = ok(cashier.post(occ + "/sales", {"lines": [line(ids, "admission", 1, "20.00"), line(ids, "cookie_jar", 2, "2.00")],
                                             "buyer_is_adult": True, "tendered": "30.00"}), 201)

@@ -22,8 +22,10 @@ from sqlalchemy.orm import Session
 from bingo.models import Call, Occasion, Sale
 from bingo.services import cookie_jar
 from shared import audit
+from shared.models import PrintJob
 from shared.roles import Role
 from tests.bingo_factories import make_hall
+from tests.books import open_till
 from tests.conftest import Api, Clock, _free_port
 from tests.factories import PASSWORD, make_member, make_user
 from tests.test_bingo_occasion_api import ok, setup_occasion, staff
@@ -82,6 +84,7 @@ def test_sigkill_inside_a_sale_a_jar_posting_and_a_call_loses_and_doubles_nothin
     occ = f"/api/v1/occasions/{occasion['id']}"
     jar = ok(admin.post(occ + "/products", {"kind": "cookie_jar", "name": "Cookie jar entry", "price": "2.00"}), 201)["id"]
     dauber = ok(admin.post(occ + "/products", {"kind": "non_gaming", "name": "Dauber", "price": "1.50"}), 201)["id"]
+    open_till(admin, occ)
     make_user(session, [Role.CASHIER], member=make_member(session, hall.org, name="Cashier"), username=f"cashier{hall.org.id}")
     caller = staff(admin, f"caller{hall.org.id}")
     ok(caller.post(occ + "/ball-check", {"checked_by": [hall.caller.id]}))
@@ -125,6 +128,41 @@ def test_sigkill_inside_a_sale_a_jar_posting_and_a_call_loses_and_doubles_nothin
         assert posted is not None and posted.jar_posted_at is not None
     jar_state = ok(admin.get(f"/api/v1/organizations/{hall.org.id}/cookie-jar"))
     assert jar_state["pending"] == "0.00" and jar_state["jar1"] == "6.00", jar_state
+
+
+def test_a_crash_after_the_commit_answers_the_retry_with_the_first_answer_and_the_receipt_job_waits(
+        db_url: str, admin: Api, session: Session, clock: Clock, tmp_path: Path) -> None:
+    """The measured failure: the answer was stored in a later commit than the sale, so a SIGKILL
+    between the two left 9 of 46 interrupted actions answering a permanent 409 "already received",
+    3 of them sales with no receipt and nothing in the reprint queue. Now the sale, its audit entry,
+    its receipt's print job and the answer are one transaction; the process dies while printing."""
+    hall = make_hall(session, name="Crash Test Fire Company")
+    occasion = setup_occasion(admin, hall, [{"pattern": {"kind": "blackout"}, "prize": "300.00"}])
+    occ = f"/api/v1/occasions/{occasion['id']}"
+    dauber = ok(admin.post(occ + "/products", {"kind": "non_gaming", "name": "Dauber", "price": "1.50"}), 201)["id"]
+    ok(admin.post(occ + "/ball-check", {"checked_by": [hall.caller.id]}))
+    open_till(admin, occ)
+    make_user(session, [Role.CASHIER], member=make_member(session, hall.org, name="Cashier"), username=f"cashier{hall.org.id}")
+    sale = {"lines": [{"product_id": dauber, "quantity": 2, "unit_price": "1.50"}], "buyer_is_adult": False, "tendered": "5.00"}
+    port, now = _free_port(), clock.now.isoformat()
+    crashing = Server(db_url, port, now, tmp_path, crash_on="print")
+    station = Station(crashing.url)
+    station.sign_in(f"cashier{hall.org.id}")
+    crashes(station, occ + "/sales", sale, "till1-sale-crash-01")
+    crashing.process.wait(timeout=10)
+    assert counted(session, Sale, Sale.occasion_id == occasion["id"]) == 1
+    assert counted(session, PrintJob, PrintJob.kind == "sale") == 1
+    restarted = Server(db_url, port, now, tmp_path)
+    try:
+        status, answer = station.call("POST", occ + "/sales", sale, "till1-sale-crash-01")
+        assert status == 201 and answer["number"] == 1 and answer["change"] == "2.00", answer
+        assert [j["status"] for j in answer["print_jobs"]] == ["pending"]
+        status, queue = station.call("GET", "/api/v1/print-jobs")
+        assert status == 200 and [j["id"] for j in queue] == [answer["print_jobs"][0]["id"]]
+    finally:
+        restarted.kill()
+    assert counted(session, Sale, Sale.occasion_id == occasion["id"]) == 1
+    sound(session)
 
 
 def pg_cluster(action: str) -> None:

@@ -6,6 +6,7 @@ import io
 import os
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 import zxingcpp
@@ -19,6 +20,7 @@ from shared.printing import stations
 from shared.printing.compose import compose
 from shared.printing.documents import Receipt
 from tests.bingo_factories import make_hall
+from tests.books import product, sell_upick, till_open
 from tests.conftest import Api, Clock, Emulator
 from tests.test_bingo_occasion_api import ok, refused, setup_occasion, staff
 
@@ -64,18 +66,34 @@ def upick_occasion(app: Flask, admin: Api, session: Session, printer_config: Pat
     with cashier.client.session_transaction() as sess:
         sess["station"] = "front"
     ok(admin.post(occ + "/ball-check", {"checked_by": [hall.caller.id]}))
+    product(admin, occ, "upick_face", 1)
+    till_open(cashier, occ)
     return occ, cashier
+
+
+def face(cashier: Api, occ: str, numbers: list[int] | None = None) -> dict[str, Any]:
+    """One U Pick Em face sold through the sale door: the ticket, with its own receipt's print job
+    (the sale's receipt prints first, then the ticket)."""
+    sale = ok(sell_upick(cashier, occ, 1, numbers), 201)
+    ticket: dict[str, Any] = sale["tickets"][0]
+    job = next(j for j in sale["print_jobs"] if j["reference"] == ticket["code"])
+    return {**ticket, "sale": sale, "print_job_id": job["id"], "print_status": job["status"], "print_error": job["last_error"]}
+
+
+def arrived(emulator: Emulator, before: set[str], count: int) -> list[str]:
+    """The `count` receipts that arrived since `before` was taken."""
+    for _ in range(50):
+        fresh = [str(r["id"]) for r in emulator.receipts() if r["id"] not in before]
+        if len(fresh) >= count:
+            assert len(fresh) == count, fresh
+            return fresh
+        time.sleep(0.1)
+    raise AssertionError("no receipt arrived at the emulator")
 
 
 def latest(emulator: Emulator, before: set[str]) -> str:
     """The one receipt that arrived since `before` was taken."""
-    for _ in range(50):
-        fresh = [r["id"] for r in emulator.receipts() if r["id"] not in before]
-        if fresh:
-            assert len(fresh) == 1, fresh
-            return str(fresh[0])
-        time.sleep(0.1)
-    raise AssertionError("no receipt arrived at the emulator")
+    return arrived(emulator, before, 1)[0]
 
 
 def seen(emulator: Emulator) -> set[str]:
@@ -87,9 +105,9 @@ def test_4_30_1_3_upick_receipt_prints_with_grid_and_scannable_ticket_id(app: Fl
                                                                          emulator: Emulator, printer_config: Path) -> None:
     occ, cashier = upick_occasion(app, admin, session, printer_config)
     before = seen(emulator)
-    ticket = ok(cashier.post(occ + "/games/1/upick-tickets", {"numbers": [3, 9, 17, 30, 44, 52, 61, 75]}), 201)
+    ticket = face(cashier, occ, [3, 9, 17, 30, 44, 52, 61, 75])
     assert ticket["print_status"] == "printed", ticket
-    receipt_id = latest(emulator, before)
+    receipt_id = next(r for r in arrived(emulator, before, 2) if "U Pick Em game 1" in emulator.text(r))
     text = emulator.text(receipt_id)
     for expected in ["Millbrook Volunteer Fire Company", "Bingo licence B-", "U Pick Em game 1", "front", "Total", "$1.00",
                      " B   I   N   G   O", ticket["code"], "1-888-850-8888"]:
@@ -113,18 +131,19 @@ def test_printer_fault_keeps_the_sale_and_the_reprint_says_reprint(app: Flask, a
     try:
         status = ok(cashier.get("/api/v1/printers/front/status"))
         assert shown in status["detail"]
-        ticket = ok(cashier.post(occ + "/games/1/upick-tickets", {"quick_pick": True}), 201)
+        ticket = face(cashier, occ)
         assert ticket["print_status"] == "not_printed" and shown in ticket["print_error"]
         assert ok(cashier.get(f"/api/v1/upick-tickets/{ticket['code']}"))["status"] == "sold"
         queue = ok(cashier.get("/api/v1/print-jobs?station=front"))
-        assert [j["reference"] for j in queue] == [ticket["code"]]
+        assert [j["reference"] for j in queue] == [ticket["code"], ticket["sale"]["transaction_code"]]
     finally:
         emulator.fault(fault, False)
-    before = seen(emulator)
-    job = ok(cashier.post(f"/api/v1/print-jobs/{queue[0]['id']}/reprint", {}))
-    assert job["status"] == "printed" and job["reprints"] == 1
-    text = emulator.text(latest(emulator, before))
-    assert "REPRINT" in text and ticket["code"] in text
+    for job_row in queue:
+        before = seen(emulator)
+        job = ok(cashier.post(f"/api/v1/print-jobs/{job_row['id']}/reprint", {}))
+        assert job["status"] == "printed" and job["reprints"] == 1
+        text = emulator.text(latest(emulator, before))
+        assert "REPRINT" in text and job_row["reference"] in text
     assert ok(cashier.get("/api/v1/print-jobs?station=front")) == []
 
 
@@ -134,7 +153,7 @@ def test_printer_power_off_leaves_a_reprintable_job(app: Flask, admin: Api, sess
     occ, cashier = upick_occasion(app, admin, session, printer_config)
     emulator.stop()
     try:
-        ticket = ok(cashier.post(occ + "/games/1/upick-tickets", {"quick_pick": True}), 201)
+        ticket = face(cashier, occ)
         assert ticket["print_status"] == "not_printed" and "unreachable" in ticket["print_error"]
     finally:
         emulator.start()
@@ -148,7 +167,11 @@ def test_reprint_to_an_unknown_printer_is_refused(app: Flask, admin: Api, sessio
     hall = make_hall(session)
     occasion = setup_occasion(admin, hall, [{"kind": "u_pick_em", "pattern": {"kind": "blackout"}, "prize": "100.00",
                                              "pick_count": 2, "face_price": "1.00"}])
-    ticket = ok(admin.post(f"/api/v1/occasions/{occasion['id']}/games/1/upick-tickets", {"numbers": [5, 20]}), 201)
+    occ = f"/api/v1/occasions/{occasion['id']}"
+    ok(admin.post(occ + "/ball-check", {"checked_by": [hall.caller.id]}))
+    product(admin, occ, "upick_face", 1)
+    till_open(admin, occ)
+    ticket = face(admin, occ, [5, 20])
     assert ticket["print_status"] == "not_printed" and "no printer configured" in ticket["print_error"]
     refused(admin.post(f"/api/v1/print-jobs/{ticket['print_job_id']}/reprint", {"station": "nowhere"}), 404, "unknown_printer",
             field="station")
@@ -162,6 +185,6 @@ def test_printer_reports_paper_near_end_and_still_prints(app: Flask, admin: Api,
     try:
         status = ok(cashier.get("/api/v1/printers/front/status"))
         assert status["paper"] == "near_end" and status["online"] is True
-        assert ok(cashier.post(occ + "/games/1/upick-tickets", {"quick_pick": True}), 201)["print_status"] == "printed"
+        assert face(cashier, occ)["print_status"] == "printed"
     finally:
         emulator.fault("paper-near-end", False)

@@ -20,6 +20,7 @@ from bingo.patterns import STANDARD, PatternKind
 from shared.models import PrintJob
 from shared.printing.documents import Receipt
 from tests.bingo_factories import make_hall, split_script
+from tests.books import till_open
 from tests.conftest import Api, Clock
 from tests.factories import audit_count
 from tests.test_bingo_cookie_jar_api import jar_hall, opened
@@ -51,6 +52,7 @@ def played(admin: Api, session: Session) -> tuple[str, Any, Any]:
     ids = {kind: ok(admin.post(occ + "/products", {"kind": kind, "name": name, "price": price}), 201)["id"]
            for kind, name, price in [("admission", "Admission pack", "20.00"), ("cookie_jar", "Cookie jar entry", "2.00"),
                                      ("non_gaming", "Dauber", "1.50")]}
+    till_open(admin, occ)
     for kind, quantity, price in [("admission", 30, "20.00"), ("cookie_jar", 5, "2.00"), ("non_gaming", 2, "1.50")]:
         ok(admin.post(occ + "/sales", {"lines": [{"product_id": ids[kind], "quantity": quantity, "unit_price": price}],
                                        "buyer_is_adult": True, "tendered": "1000.00"}), 201)
@@ -193,14 +195,16 @@ def test_4_1_sales_report_agrees_with_the_printed_end_of_session_summary(admin: 
     occ, hall, _ = played(admin, session)
     pay_every_winner(admin, occ)
     sales = ok(admin.get(occ + "/sales-report"))
-    assert sales["totals"] == {"sales": 61300, "voids": 0, "payouts": 81000, "over_short": 0}
+    assert sales["totals"] == {"sales": 61300, "voids": 0, "payouts": 81000, "over_short": 0, "tender_cash": 61300, "paid_ins": 81000,
+                               "drops": 0}
     by_product = {r[0]: r[3] for r in next(t for t in sales["tables"] if t["name"] == "by_product")["rows"]}
     assert by_product == {"Admission pack": "$600.00", "Cookie jar entry": "$10.00", "Dauber": "$3.00", "Total": "$613.00"}
     job = ok(admin.post(occ + "/session-report"))
     with session.info["database"].readers() as reader:
         printed = Receipt.from_json(json.loads(reader.get(PrintJob, job["id"]).document))
     lines = dict(printed.lines)
-    assert lines["Sales total"] == "$613.00" and lines["Payouts"] == "$810.00" and lines["Admission pack"] == "$600.00"
+    assert lines["Sales total"] == "$613.00" and lines["Prizes paid"] == "$810.00" and lines["Admission pack"] == "$600.00"
+    assert lines["Paid in from prize bank"] == "$810.00"
     payouts = list(csv.reader(io.StringIO(admin.client.get(occ + "/sales-report/payouts.csv").get_data(as_text=True))))
     assert payouts[-1][4] == "$810.00" and len(payouts) == 2 + 4
     assert "Sales by station and cashier" in pdf_text(admin.client.get(occ + "/sales-report.pdf").data)

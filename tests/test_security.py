@@ -20,6 +20,7 @@ from shared.config import PROJECT_ROOT
 from shared.models import Member, Organization, PrintJob
 from shared.roles import Role
 from tests.bingo_factories import make_hall
+from tests.books import open_till
 from tests.conftest import Api, Clock
 from tests.factories import PIN, make_member, make_user
 from tests.poker_factories import delaware_tournament
@@ -67,6 +68,7 @@ def test_stored_script_is_escaped_on_every_page_in_pdfs_and_on_receipts(app: Fla
     ok(caller.post(occ + "/ball-check", {"checked_by": [hall.caller.id]}))
     make_user(session, [Role.CASHIER], member=make_member(session, hall.org, name="Cashier " + PAYLOAD), username=f"cashier{org}")
     cashier = staff(admin, f"cashier{org}")
+    open_till(cashier, occ)
     sale = ok(cashier.post(occ + "/sales", {"lines": [{"product_id": product["id"], "quantity": 1, "unit_price": "1.50"}],
                                             "buyer_is_adult": True, "tendered": "2.00"}), 201)
 

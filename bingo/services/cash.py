@@ -52,6 +52,11 @@ def till_at(session: Session, occasion_id: int, station: str) -> Till | None:
     return session.scalar(select(Till).where(Till.occasion_id == occasion_id, Till.station == station, Till.closed_at.is_(None)))
 
 
+def tills_of(session: Session, occasion_id: int) -> list[Till]:
+    get_occasion(session, occasion_id)
+    return list(session.scalars(select(Till).where(Till.occasion_id == occasion_id).order_by(Till.opened_at, Till.id)))
+
+
 def open_till_for(session: Session, occasion_id: int, station: str) -> Till:
     """Every cent in or out goes through the till open at the station: locked, so a close and a sale
     never interleave, and refused when there is none."""

@@ -57,6 +57,7 @@ from shared.services.licenses import (
 )
 from shared.services.organizations import get_organization
 from shared.services.roster import roster
+from shared.tills import Tender
 from shared.violations import refuse
 
 SWORN_RULE = "28 Del. C. §1521"
@@ -360,6 +361,12 @@ def sales_report(session: Session, occasion_id: int, zone: ZoneInfo) -> Document
             entry[0] += line.quantity
             entry[1] += line.total_cents
     total = sum(s.total_cents for s in completed)
+    by_tender: dict[str, list[int]] = {}
+    for sale in completed:
+        entry = by_tender.setdefault(sale.tender, [0, 0])
+        entry[0] += 1
+        entry[1] += sale.total_cents
+    moves = {m.id: m for t in tills for m in t.movements}
     payouts = {p.sale_id: p for p in facts.payouts}
     tables = (
         Table("by_station", "Sales by station and cashier", ("Station", "Cashier", "Sales", "Amount"),
@@ -368,6 +375,9 @@ def sales_report(session: Session, occasion_id: int, zone: ZoneInfo) -> Document
         Table("by_product", "Sales by product", ("Product", "Kind", "Quantity", "Amount"),
               tuple((name, kind.replace("_", " "), str(q), format_cents(c)) for (name, kind), (q, c) in sorted(by_product.items())) +
               (("Total", "", "", format_cents(total)),)),
+        Table("by_tender", "Sales by tender", ("Tender", "Sales", "Amount"),
+              tuple((Tender(kind).label, str(n), format_cents(c)) for kind, (n, c) in sorted(by_tender.items())) +
+              (("Total", str(len(completed)), format_cents(total)),)),
         Table("voids", "Voids", ("Transaction", "Time", "Station", "Cashier", "Amount", "Reason", "Approved by"),
               tuple((str(s.number), _local(s.voided_at, zone), s.station, s.cashier_name, format_cents(s.total_cents), s.void_reason or "",
                      s.approved_by or "") for s in facts.sales if s.status == "voided")),
@@ -376,6 +386,9 @@ def sales_report(session: Session, occasion_id: int, zone: ZoneInfo) -> Document
                      format_cents(s.total_cents), payouts[s.id].verifier_name, "yes" if payouts[s.id].w2g_required else "no")
                     for s in facts.sales if s.kind == "payout" and s.id in payouts) +
               (("Total", "", "", "", format_cents(sum(p.amount_cents for p in facts.payouts)), "", ""),)),
+        Table("cash_moves", "Paid-ins from the prize bank and drops to the safe", ("Time", "Station", "Kind", "Amount", "By", "Note"),
+              tuple((_local(m.at, zone), next(t.station for t in tills if t.id == m.till_id), m.kind.replace("_", "-"),
+                     format_cents(m.cents), m.by_name, m.note) for m in sorted(moves.values(), key=lambda m: m.id))),
         Table("tills", "Tills", ("Station", "Cashier", "Opened", "Closed", "Bank", "Expected", "Counted", "Over/short"),
               tuple((t.station, t.cashier_name, _local(t.opened_at, zone), _local(t.closed_at, zone), format_cents(t.opening_bank_cents),
                      format_cents(t.expected_cents) if t.expected_cents is not None else "open",
@@ -389,6 +402,9 @@ def sales_report(session: Session, occasion_id: int, zone: ZoneInfo) -> Document
                     tables, ("Member in charge: " + facts.member_in_charge,), "",
                     {"totals": {"sales": total, "voids": sum(s.total_cents for s in facts.sales if s.status == "voided"),
                                 "payouts": sum(p.amount_cents for p in facts.payouts),
+                                **{f"tender_{kind}": c for kind, (_, c) in sorted(by_tender.items())},
+                                "paid_ins": sum(m.cents for m in moves.values() if m.kind == "paid_in"),
+                                "drops": sum(m.cents for m in moves.values() if m.kind == "drop"),
                                 "over_short": sum(t.over_short_cents or 0 for t in tills)}})
 
 

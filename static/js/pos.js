@@ -4,7 +4,7 @@
   var $ = function (id) { return document.getElementById(id); };
   var el = Station.element;
   var letters = ["B", "I", "N", "G", "O"];
-  var cart = [], cartKey = Station.fresh("sale"), picker = null, packFor = null;
+  var cart = [], cartKey = Station.fresh("sale"), picker = null, packFor = null, tender = "cash";
 
   function plain(cents) {
     var sign = cents < 0 ? "-" : "";
@@ -56,8 +56,19 @@
     $("total").textContent = dollars(total());
     var given = cents($("tendered").value);
     $("change").textContent = given === null ? "$0.00" : dollars(given - total());
-    $("sell").disabled = !cart.length;
+    $("sell").disabled = !cart.length || !root.dataset.till;
+    if (tender !== "cash") $("tendered").value = plain(total());
   }
+
+  document.querySelectorAll(".tender-kind").forEach(function (button) {
+    button.addEventListener("click", function () {
+      tender = button.dataset.tender;
+      document.querySelectorAll(".tender-kind").forEach(function (b) { b.setAttribute("aria-checked", String(b === button)); });
+      $("tendered").readOnly = tender !== "cash";
+      $("tendered-label").textContent = tender === "cash" ? "Cash tendered" : button.textContent + ": the exact total";
+      renderCart();
+    });
+  });
 
   function changed() {
     cartKey = Station.fresh("sale");
@@ -185,7 +196,7 @@
         if (l.serials) line.pack_serials = l.serials;
         return line;
       }),
-      buyer_is_adult: $("adult").checked, tender: "cash", tendered: plain(given === null ? 0 : given)
+      buyer_is_adult: $("adult").checked, tender: tender, tendered: plain(given === null ? 0 : given)
     };
     $("sell").disabled = true;
     Station.send("POST", root.dataset.sales, body, cartKey).then(function (sale) {
@@ -237,6 +248,20 @@
     Station.send("POST", root.dataset.tills, {opening_bank: plain(bank === null ? -1 : bank)})
       .then(function () { window.location.reload(); }, function () { return null; });
   });
+  var tillMove = $("till-move"), moveKind = null;
+  if (tillMove) {
+    tillMove.querySelectorAll("button[data-kind]").forEach(function (button) {
+      button.addEventListener("click", function () { moveKind = button.dataset.kind; });
+    });
+    tillMove.addEventListener("submit", function (event) {
+      event.preventDefault();
+      var amount = cents($("move-amount").value);
+      Station.send("POST", root.dataset.tillMove.replace("/0/", "/" + root.dataset.till + "/"),
+                   {kind: moveKind || "paid_in", amount: plain(amount === null ? -1 : amount)})
+        .then(function (till) { $("in-drawer").textContent = dollars(cents(till.in_drawer)); $("move-amount").value = ""; },
+              function () { return null; });
+    });
+  }
   var tillClose = $("till-close-open");
   if (tillClose) tillClose.addEventListener("click", function () { $("till-close").hidden = false; });
   $("till-close-cancel").addEventListener("click", function () { $("till-close").hidden = true; });

@@ -1,0 +1,192 @@
+"""The books check (`flashboard books check`): every cent recomputed from the lines it came from, the
+way the Board's auditor would. It only reads, and reports each disagreement it finds, the first one
+first: a sale on no till or on another station's, a till whose arithmetic does not follow from its
+lines, a cookie-jar ledger that differs from the jar sale lines, packs, U Pick Em tickets or
+break-open sheets that do not match the lines that sold them, a prize share paid twice or for a
+different amount, and report totals that are not the sum of their lines."""
+from __future__ import annotations
+
+import json
+from collections import Counter
+from dataclasses import dataclass
+from zoneinfo import ZoneInfo
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from bingo.models import BreakOpenSale, Claim, CookieJarLine, Game, Occasion, Pack, Payout, Sale, SaleLine, Till, UPickTicket
+from bingo.sales import ProductKind
+from bingo.services import reports
+from bingo.services.cash import COMPLETED, PAYOUT, SALE, VOIDED, drawer, share_key
+from bingo.services.cookie_jar import check_ledger
+from bingo.services.inventory import SOLD
+from poker.models import Entry, PrizePayment
+from shared.money import format_cents
+from shared.tills import counted_total
+
+UTC = ZoneInfo("UTC")
+
+
+@dataclass(frozen=True)
+class Disagreement:
+    where: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.where}: {self.message}"
+
+
+def _sales(session: Session) -> list[Disagreement]:
+    found = []
+    tills = {t.id: t for t in session.scalars(select(Till))}
+    for sale in session.scalars(select(Sale).order_by(Sale.organization_id, Sale.number)):
+        where = f"transaction {sale.number} (organization {sale.organization_id})"
+        till = tills.get(sale.till_id) if sale.till_id is not None else None
+        if till is None:
+            found.append(Disagreement(where, "is on no till"))
+            continue
+        if (till.occasion_id, till.station) != (sale.occasion_id, sale.station):
+            found.append(Disagreement(where, f"is on till {till.id}, which is another station's or occasion's"))
+        if sale.created_at < till.opened_at or (till.closed_at is not None and sale.created_at > till.closed_at):
+            found.append(Disagreement(where, f"was made while till {till.id} was not open"))
+        if sale.kind == SALE:
+            lines = sum(line.total_cents for line in sale.lines)
+            if lines != sale.total_cents or any(line.total_cents != line.quantity * line.unit_cents for line in sale.lines):
+                found.append(Disagreement(where, f"total {format_cents(sale.total_cents)} is not the sum of its lines, {format_cents(lines)}"))
+            if sale.change_cents != sale.tendered_cents - sale.total_cents:
+                found.append(Disagreement(where, "change is not tendered less total"))
+    return found
+
+
+def _tills(session: Session) -> list[Disagreement]:
+    found = []
+    for till in session.scalars(select(Till).where(Till.closed_at.is_not(None)).order_by(Till.id)):
+        where = f"till {till.id} ({till.station})"
+        expected = drawer(session, till).expected_cents
+        counts = {int(k): v for k, v in json.loads(till.counts or "{}").items()}
+        if till.expected_cents != expected:
+            found.append(Disagreement(where, f"expected {format_cents(till.expected_cents or 0)} at close, but its lines give "
+                                             f"{format_cents(expected)}"))
+        if till.counted_cents != counted_total(counts):
+            found.append(Disagreement(where, "the counted total is not the sum of its count by denomination"))
+        if till.over_short_cents != (till.counted_cents or 0) - (till.expected_cents or 0):
+            found.append(Disagreement(where, "over/short is not counted less expected"))
+        late = session.scalar(select(Sale.number).where(Sale.till_id == till.id, Sale.created_at > till.closed_at).limit(1))
+        if late is not None:
+            found.append(Disagreement(where, f"transaction {late} was posted after it closed"))
+    return found
+
+
+def _jar(session: Session) -> list[Disagreement]:
+    found = [Disagreement(f"cookie-jar ledger of organization {p.organization_id}, line {p.seq}", p.message) for p in check_ledger(session)]
+    for occasion in session.scalars(select(Occasion).order_by(Occasion.id)):
+        lines = list(session.scalars(select(CookieJarLine).where(CookieJarLine.occasion_id == occasion.id)))
+        fees = sum(line.cents for line in lines if line.kind == "fee")
+        refunds = sum(line.cents for line in lines if line.kind == "refund")
+        sold = list(session.execute(select(SaleLine.total_cents, Sale.status).join(Sale, SaleLine.sale_id == Sale.id).where(
+            Sale.occasion_id == occasion.id, SaleLine.kind == ProductKind.COOKIE_JAR.value)))
+        sold_cents = sum(cents for cents, _ in sold)
+        voided_cents = sum(cents for cents, status in sold if status == VOIDED)
+        if fees != sold_cents:
+            found.append(Disagreement(f"occasion {occasion.id} cookie jar", f"the ledger took {format_cents(fees)} in fees, the sale lines "
+                                                                             f"{format_cents(sold_cents)}"))
+        if refunds != voided_cents:
+            found.append(Disagreement(f"occasion {occasion.id} cookie jar", f"the ledger refunded {format_cents(refunds)}, the voided "
+                                                                             f"jar lines hold {format_cents(voided_cents)}"))
+    return found
+
+
+def _items(session: Session) -> list[Disagreement]:
+    """Packs, U Pick Em tickets and break-open sheets against the lines that sold them."""
+    found = []
+    statuses = {s.id: s.status for s in session.scalars(select(Sale))}
+    for line in session.scalars(select(SaleLine).order_by(SaleLine.id)):
+        where = f"sale line {line.id} ({line.description})"
+        live = statuses.get(line.sale_id) == COMPLETED
+        if line.kind == ProductKind.UPICK_FACE.value:
+            if len(line.tickets) != line.quantity:
+                found.append(Disagreement(where, f"sold {line.quantity} U Pick Em faces but holds {len(line.tickets)} tickets"))
+            wrong = [t.code for t in line.tickets if (t.status == "void") == live]
+            if wrong:
+                found.append(Disagreement(where, f"ticket {wrong[0]} is {'void' if live else 'sold'} while its sale is "
+                                                 f"{'completed' if live else 'voided'}"))
+        if line.kind == ProductKind.BREAK_OPEN.value:
+            sheets = sum(b.quantity for b in session.scalars(select(BreakOpenSale).where(BreakOpenSale.sale_line_id == line.id)))
+            if sheets != (line.quantity if live else 0):
+                found.append(Disagreement(where, f"sold {line.quantity} break-open sheets on a {statuses.get(line.sale_id)} sale; "
+                                                 f"{sheets} are recorded"))
+        if line.packs and (len(line.packs) != line.quantity or not live):
+            found.append(Disagreement(where, f"holds {len(line.packs)} packs for a quantity of {line.quantity} on a "
+                                             f"{statuses.get(line.sale_id)} sale"))
+    for pack in session.scalars(select(Pack).where((Pack.status == SOLD) != Pack.sale_line_id.is_not(None))):
+        found.append(Disagreement(f"pack {pack.serial} of set {pack.set_id}", f"is {pack.status} "
+                                                                             f"{'without' if pack.status == SOLD else 'with'} a sale line"))
+    orphans = session.scalar(select(UPickTicket.code).where(UPickTicket.sale_line_id.is_(None)).limit(1))
+    if orphans is not None:
+        found.append(Disagreement(f"U Pick Em ticket {orphans}", "was issued on no sale line"))
+    loose = session.scalar(select(BreakOpenSale.id).where(BreakOpenSale.sale_line_id.is_(None)).limit(1))
+    if loose is not None:
+        found.append(Disagreement(f"break-open sale {loose}", "was recorded on no sale line"))
+    return found
+
+
+def _prizes(session: Session) -> list[Disagreement]:
+    """Each prize share paid at most once, for the amount the share holds, on a payout transaction."""
+    found = []
+    payouts = list(session.scalars(select(Payout).order_by(Payout.id)))
+    for key, times in Counter(share_key(p.prize, p.claim_id, p.ticket_code) for p in payouts).items():
+        if times > 1:
+            found.append(Disagreement(f"prize share {key}", f"was paid {times} times"))
+    claims = {c.id: c for c in session.scalars(select(Claim).where(Claim.id.in_([p.claim_id for p in payouts if p.claim_id])))}
+    tickets = {t.code: t for t in session.scalars(select(UPickTicket).where(UPickTicket.code.in_([p.ticket_code for p in payouts
+                                                                                                  if p.ticket_code])))}
+    for payout in payouts:
+        where = f"payout {payout.id} ({payout.winner})"
+        sale = session.get(Sale, payout.sale_id)
+        if sale is None or sale.kind != PAYOUT or sale.total_cents != payout.amount_cents:
+            found.append(Disagreement(where, "is not the amount of its payout transaction"))
+        if payout.ticket_code:
+            owed = tickets[payout.ticket_code].share_cents if payout.ticket_code in tickets else None
+        else:
+            claim = claims.get(payout.claim_id or 0)
+            owed = None if claim is None else (claim.jar_share_cents if payout.prize == "cookie_jar" else claim.share_cents)
+        if owed != payout.amount_cents:
+            found.append(Disagreement(where, f"paid {format_cents(payout.amount_cents)} for a share of {format_cents(owed or 0)}"))
+    for entry_id, times in Counter(session.scalars(select(PrizePayment.entry_id))).items():
+        if times > 1:
+            found.append(Disagreement(f"poker entry {entry_id}", f"was paid its prize {times} times"))
+    for payment in session.scalars(select(PrizePayment).order_by(PrizePayment.id)):
+        entry = session.get(Entry, payment.entry_id)
+        if entry is None or entry.prize_cents != payment.cents:
+            found.append(Disagreement(f"poker prize payment {payment.id}", "is not the entry's prize"))
+    return found
+
+
+def _reports(session: Session) -> list[Disagreement]:
+    """The sales report's totals are the sums of the lines; a closed occasion paid every share it awarded."""
+    found = []
+    for occasion in session.scalars(select(Occasion).order_by(Occasion.id)):
+        rows = list(session.scalars(select(Sale).where(Sale.occasion_id == occasion.id)))
+        document = reports.sales_report(session, occasion.id, UTC)
+        totals = document.extra["totals"]
+        sold = sum(s.total_cents for s in rows if s.kind == SALE and s.status == COMPLETED)
+        paid = sum(s.total_cents for s in rows if s.kind == PAYOUT and s.status == COMPLETED)
+        if totals["sales"] != sold:
+            found.append(Disagreement(f"occasion {occasion.id} sales report", f"says sales {format_cents(totals['sales'])}, the "
+                                                                               f"transactions {format_cents(sold)}"))
+        if totals["payouts"] != paid:
+            found.append(Disagreement(f"occasion {occasion.id} sales report", f"says payouts {format_cents(totals['payouts'])}, the "
+                                                                               f"payout transactions {format_cents(paid)}"))
+        if occasion.status == "closed":
+            claims = session.scalars(select(Claim).join(Game, Claim.game_id == Game.id).where(Game.occasion_id == occasion.id))
+            won = sum((c.share_cents or 0) * (not c.merchandise_won) + (c.jar_share_cents or 0) for c in claims)
+            won += sum(t.share_cents or 0 for t in session.scalars(select(UPickTicket).where(UPickTicket.occasion_id == occasion.id)))
+            if won != paid:
+                found.append(Disagreement(f"occasion {occasion.id}", f"awarded {format_cents(won)} in money prizes and paid "
+                                                                      f"{format_cents(paid)}"))
+    return found
+
+
+def check_books(session: Session) -> list[Disagreement]:
+    """Every invariant of the books, in the order an auditor reads them."""
+    return [*_sales(session), *_tills(session), *_jar(session), *_items(session), *_prizes(session), *_reports(session)]
