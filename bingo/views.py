@@ -34,9 +34,9 @@ from shared.context import (
 from shared.models import Member
 from shared.money import format_cents
 from shared.roles import OFFICE_VIEW, Role
-from shared.tills import Tender
 from shared.services import roster
 from shared.services.organizations import get_organization
+from shared.tills import Tender
 from shared.views.events import Channel, event_stream, screen_key
 from shared.views.forms import FormState, submit
 from shared.views.scope import check_org

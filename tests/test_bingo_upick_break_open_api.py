@@ -7,8 +7,8 @@ from sqlalchemy.orm import Session
 
 from bingo.patterns import STANDARD, PatternKind
 from tests.bingo_factories import make_hall, series_faces
-from tests.conftest import Api, Clock
 from tests.books import product, sell, sell_upick, till_open
+from tests.conftest import Api, Clock
 from tests.factories import PIN, audit_count
 from tests.test_bingo_occasion_api import ok, refused, setup_occasion, staff
 

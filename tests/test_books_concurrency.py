@@ -18,10 +18,10 @@ from poker.models import PrizePayment
 from shared.models import PrintJob
 from tests.books import open_till
 from tests.conftest import Api, Clock
+from tests.poker_factories import delaware_tournament
 from tests.test_bingo_occasion_api import ok, staff
 from tests.test_cashier_cash import _closed_game
 from tests.test_cashier_sales import shop
-from tests.poker_factories import delaware_tournament
 
 RACERS = 4
 

@@ -43,7 +43,7 @@ def stock_the_station(admin: Api, occ: str, org_id: int, pick_count_game: int) -
     ids = {}
     for kind, name, price, extra in [("admission", "Blue pack", "10.00", {"paper_set_id": paper["id"]}),
                                      ("upick_face", "U Pick Em face", "1.00", {"game_number": pick_count_game}),
-                                     ("cookie_jar", "Cookie jar entry", "2.00", {}), ("non_gaming", "Dauber", "1.50", {})]:
+                                     ("cookie_jar", "Cookie jar entry", None, {}), ("non_gaming", "Dauber", "1.50", {})]:
         ids[kind] = ok(admin.post(occ + "/products", {"kind": kind, "name": name, "price": price, **extra}), 201)["id"]
     return ids
 
@@ -80,6 +80,14 @@ def arrived(emulator: Emulator, before: set[str], count: int) -> list[str]:
             return fresh
         time.sleep(0.1)
     raise AssertionError(f"expected {count} receipts at the emulator")
+
+
+def open_the_till(page: Page, bank: str = "100.00") -> None:
+    """The cashier opens the drawer from the screen: the opening bank, then Enter."""
+    expect(page.locator("#sell")).to_be_disabled()
+    page.fill("#bank", bank)
+    page.press("#bank", "Enter")
+    expect(page.locator("#till-close-open")).to_be_visible()
 
 
 def sell_pack_and_upick(page: Page, picks: list[int], serial: int = 500) -> None:
@@ -176,6 +184,7 @@ def test_pos_failed_receipt_waits_in_the_reprint_queue(browser: Browser, live_ur
                                                       clock: Clock, emulator: Emulator, printer_config: Path) -> None:
     occ, hall, _ = running_shop(app, admin, session, printer_config)
     page = station_sign_in(browser, live_url, f"cashier{hall.org.id}", "front")
+    open_the_till(page)
     emulator.fault("paper-out", True)
     try:
         page.click(".pos-item[data-kind=non_gaming]")
@@ -197,6 +206,10 @@ def test_pos_works_from_the_keyboard_alone(browser: Browser, live_url: str, app:
                                            emulator: Emulator, printer_config: Path) -> None:
     occ, hall, _ = running_shop(app, admin, session, printer_config)
     page = station_sign_in(browser, live_url, f"cashier{hall.org.id}", "front")
+    page.focus("#bank")
+    page.keyboard.type("100.00")
+    page.keyboard.press("Enter")
+    expect(page.locator("#till-close-open")).to_be_visible()
     page.focus(".pos-item[data-kind=upick_face]")
     page.keyboard.press("Enter")
     expect(page.locator("#picker")).to_be_visible()

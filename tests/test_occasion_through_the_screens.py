@@ -25,6 +25,7 @@ from tests.test_bingo_occasion_api import ok
 from tests.test_cashier_pos import (
     arrived,
     hall_with_a_shop,
+    open_the_till,
     pack_of,
     sell_pack_and_upick,
 )
@@ -62,6 +63,7 @@ def test_4_0_occasion_played_through_the_caller_tv_verifier_and_cashier_screens(
     cashier = station(browser, live_url, f"cashier{hall.org.id}", "front", 1280, 800)
     expect(cashier).to_have_url(re.compile(r"/bingo/cashier$"))
     assert audit(cashier) == []
+    open_the_till(cashier)
     before = seen(emulator)
     sell_pack_and_upick(cashier, [5, 9, 20, 33, 41, 50, 62, 71], pack_of(script.winners[0]))
     expect(cashier.locator("#last-sale")).to_contain_text("Receipt printed.")

@@ -9,18 +9,32 @@ from __future__ import annotations
 import json
 from collections import Counter
 from dataclasses import dataclass
+from typing import Any
 from zoneinfo import ZoneInfo
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from bingo.models import BreakOpenSale, Claim, CookieJarLine, Game, Occasion, Pack, Payout, Sale, SaleLine, Till, UPickTicket
+from bingo.models import (
+    BreakOpenSale,
+    Claim,
+    CookieJarLine,
+    Game,
+    Occasion,
+    Pack,
+    PaperSet,
+    Payout,
+    Sale,
+    SaleLine,
+    Till,
+    UPickTicket,
+)
 from bingo.sales import ProductKind
 from bingo.services import reports
 from bingo.services.cash import COMPLETED, PAYOUT, SALE, VOIDED, drawer, share_key
 from bingo.services.cookie_jar import check_ledger
 from bingo.services.inventory import SOLD
-from poker.models import Entry, PrizePayment
+from poker.models import Entry, PrizePayment, Tournament
 from shared.money import format_cents
 from shared.tills import counted_total
 
@@ -36,10 +50,15 @@ class Disagreement:
         return f"{self.where}: {self.message}"
 
 
-def _sales(session: Session) -> list[Disagreement]:
+def _occasions(org_id: int | None) -> Any:
+    query = select(Occasion.id)
+    return query if org_id is None else query.where(Occasion.organization_id == org_id)
+
+
+def _sales(session: Session, org_id: int | None) -> list[Disagreement]:
     found = []
-    tills = {t.id: t for t in session.scalars(select(Till))}
-    for sale in session.scalars(select(Sale).order_by(Sale.organization_id, Sale.number)):
+    tills = {t.id: t for t in session.scalars(select(Till).where(Till.occasion_id.in_(_occasions(org_id))))}
+    for sale in session.scalars(select(Sale).where(Sale.occasion_id.in_(_occasions(org_id))).order_by(Sale.organization_id, Sale.number)):
         where = f"transaction {sale.number} (organization {sale.organization_id})"
         till = tills.get(sale.till_id) if sale.till_id is not None else None
         if till is None:
@@ -58,9 +77,9 @@ def _sales(session: Session) -> list[Disagreement]:
     return found
 
 
-def _tills(session: Session) -> list[Disagreement]:
+def _tills(session: Session, org_id: int | None) -> list[Disagreement]:
     found = []
-    for till in session.scalars(select(Till).where(Till.closed_at.is_not(None)).order_by(Till.id)):
+    for till in session.scalars(select(Till).where(Till.closed_at.is_not(None), Till.occasion_id.in_(_occasions(org_id))).order_by(Till.id)):
         where = f"till {till.id} ({till.station})"
         expected = drawer(session, till).expected_cents
         counts = {int(k): v for k, v in json.loads(till.counts or "{}").items()}
@@ -77,9 +96,10 @@ def _tills(session: Session) -> list[Disagreement]:
     return found
 
 
-def _jar(session: Session) -> list[Disagreement]:
-    found = [Disagreement(f"cookie-jar ledger of organization {p.organization_id}, line {p.seq}", p.message) for p in check_ledger(session)]
-    for occasion in session.scalars(select(Occasion).order_by(Occasion.id)):
+def _jar(session: Session, org_id: int | None) -> list[Disagreement]:
+    found = [Disagreement(f"cookie-jar ledger of organization {p.organization_id}, line {p.seq}", p.message)
+             for p in check_ledger(session, org_id)]
+    for occasion in session.scalars(select(Occasion).where(Occasion.id.in_(_occasions(org_id))).order_by(Occasion.id)):
         lines = list(session.scalars(select(CookieJarLine).where(CookieJarLine.occasion_id == occasion.id)))
         fees = sum(line.cents for line in lines if line.kind == "fee")
         refunds = sum(line.cents for line in lines if line.kind == "refund")
@@ -96,11 +116,12 @@ def _jar(session: Session) -> list[Disagreement]:
     return found
 
 
-def _items(session: Session) -> list[Disagreement]:
+def _items(session: Session, org_id: int | None) -> list[Disagreement]:
     """Packs, U Pick Em tickets and break-open sheets against the lines that sold them."""
     found = []
-    statuses = {s.id: s.status for s in session.scalars(select(Sale))}
-    for line in session.scalars(select(SaleLine).order_by(SaleLine.id)):
+    mine = select(Sale.id).where(Sale.occasion_id.in_(_occasions(org_id)))
+    statuses = {s.id: s.status for s in session.scalars(select(Sale).where(Sale.id.in_(mine)))}
+    for line in session.scalars(select(SaleLine).where(SaleLine.sale_id.in_(mine)).order_by(SaleLine.id)):
         where = f"sale line {line.id} ({line.description})"
         live = statuses.get(line.sale_id) == COMPLETED
         if line.kind == ProductKind.UPICK_FACE.value:
@@ -118,22 +139,25 @@ def _items(session: Session) -> list[Disagreement]:
         if line.packs and (len(line.packs) != line.quantity or not live):
             found.append(Disagreement(where, f"holds {len(line.packs)} packs for a quantity of {line.quantity} on a "
                                              f"{statuses.get(line.sale_id)} sale"))
-    for pack in session.scalars(select(Pack).where((Pack.status == SOLD) != Pack.sale_line_id.is_not(None))):
+    sets = select(PaperSet.id) if org_id is None else select(PaperSet.id).where(PaperSet.organization_id == org_id)
+    for pack in session.scalars(select(Pack).where(Pack.set_id.in_(sets), (Pack.status == SOLD) != Pack.sale_line_id.is_not(None))):
         found.append(Disagreement(f"pack {pack.serial} of set {pack.set_id}", f"is {pack.status} "
                                                                              f"{'without' if pack.status == SOLD else 'with'} a sale line"))
-    orphans = session.scalar(select(UPickTicket.code).where(UPickTicket.sale_line_id.is_(None)).limit(1))
+    orphans = session.scalar(select(UPickTicket.code).where(UPickTicket.sale_line_id.is_(None),
+                                                            UPickTicket.occasion_id.in_(_occasions(org_id))).limit(1))
     if orphans is not None:
         found.append(Disagreement(f"U Pick Em ticket {orphans}", "was issued on no sale line"))
-    loose = session.scalar(select(BreakOpenSale.id).where(BreakOpenSale.sale_line_id.is_(None)).limit(1))
+    loose = session.scalar(select(BreakOpenSale.id).where(BreakOpenSale.sale_line_id.is_(None),
+                                                          BreakOpenSale.occasion_id.in_(_occasions(org_id))).limit(1))
     if loose is not None:
         found.append(Disagreement(f"break-open sale {loose}", "was recorded on no sale line"))
     return found
 
 
-def _prizes(session: Session) -> list[Disagreement]:
+def _prizes(session: Session, org_id: int | None) -> list[Disagreement]:
     """Each prize share paid at most once, for the amount the share holds, on a payout transaction."""
     found = []
-    payouts = list(session.scalars(select(Payout).order_by(Payout.id)))
+    payouts = list(session.scalars(select(Payout).where(Payout.occasion_id.in_(_occasions(org_id))).order_by(Payout.id)))
     for key, times in Counter(share_key(p.prize, p.claim_id, p.ticket_code) for p in payouts).items():
         if times > 1:
             found.append(Disagreement(f"prize share {key}", f"was paid {times} times"))
@@ -152,20 +176,24 @@ def _prizes(session: Session) -> list[Disagreement]:
             owed = None if claim is None else (claim.jar_share_cents if payout.prize == "cookie_jar" else claim.share_cents)
         if owed != payout.amount_cents:
             found.append(Disagreement(where, f"paid {format_cents(payout.amount_cents)} for a share of {format_cents(owed or 0)}"))
-    for entry_id, times in Counter(session.scalars(select(PrizePayment.entry_id))).items():
+    entries = select(Entry.id).join(Tournament, Entry.tournament_id == Tournament.id)
+    if org_id is not None:
+        entries = entries.where(Tournament.organization_id == org_id)
+    payments = list(session.scalars(select(PrizePayment).where(PrizePayment.entry_id.in_(entries)).order_by(PrizePayment.id)))
+    for entry_id, times in Counter(p.entry_id for p in payments).items():
         if times > 1:
             found.append(Disagreement(f"poker entry {entry_id}", f"was paid its prize {times} times"))
-    for payment in session.scalars(select(PrizePayment).order_by(PrizePayment.id)):
+    for payment in payments:
         entry = session.get(Entry, payment.entry_id)
         if entry is None or entry.prize_cents != payment.cents:
             found.append(Disagreement(f"poker prize payment {payment.id}", "is not the entry's prize"))
     return found
 
 
-def _reports(session: Session) -> list[Disagreement]:
+def _reports(session: Session, org_id: int | None) -> list[Disagreement]:
     """The sales report's totals are the sums of the lines; a closed occasion paid every share it awarded."""
     found = []
-    for occasion in session.scalars(select(Occasion).order_by(Occasion.id)):
+    for occasion in session.scalars(select(Occasion).where(Occasion.id.in_(_occasions(org_id))).order_by(Occasion.id)):
         rows = list(session.scalars(select(Sale).where(Sale.occasion_id == occasion.id)))
         document = reports.sales_report(session, occasion.id, UTC)
         totals = document.extra["totals"]
@@ -187,6 +215,6 @@ def _reports(session: Session) -> list[Disagreement]:
     return found
 
 
-def check_books(session: Session) -> list[Disagreement]:
-    """Every invariant of the books, in the order an auditor reads them."""
-    return [*_sales(session), *_tills(session), *_jar(session), *_items(session), *_prizes(session), *_reports(session)]
+def check_books(session: Session, org_id: int | None = None) -> list[Disagreement]:
+    """Every invariant of the books (of one organization, or of all), in the order an auditor reads them."""
+    return [found for check in (_sales, _tills, _jar, _items, _prizes, _reports) for found in check(session, org_id)]

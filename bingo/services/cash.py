@@ -13,7 +13,15 @@ from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from bingo.models import BreakOpenSale, Claim, Occasion, Payout, Sale, Till, TillMovement
+from bingo.models import (
+    BreakOpenSale,
+    Claim,
+    Occasion,
+    Payout,
+    Sale,
+    Till,
+    TillMovement,
+)
 from bingo.services import cookie_jar as jar_service
 from bingo.services.locks import lock_occasion
 from bingo.services.occasions import get_occasion

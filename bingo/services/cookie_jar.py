@@ -259,11 +259,12 @@ class LedgerProblem:
     message: str
 
 
-def check_ledger(session: Session) -> list[LedgerProblem]:
-    """Recompute every organization's balances line by line from the amounts; any stored running
-    balance that disagrees, a sequence gap, or a broken invariant is reported."""
+def check_ledger(session: Session, only_org: int | None = None) -> list[LedgerProblem]:
+    """Recompute every organization's balances (or one's) line by line from the amounts; any stored
+    running balance that disagrees, a sequence gap, or a broken invariant is reported."""
     problems = []
-    for org_id in session.scalars(select(CookieJarLine.organization_id).distinct()):
+    orgs = select(CookieJarLine.organization_id).distinct()
+    for org_id in session.scalars(orgs if only_org is None else orgs.where(CookieJarLine.organization_id == only_org)):
         jars = Jars()
         expected = 1
         for line in session.scalars(select(CookieJarLine).where(CookieJarLine.organization_id == org_id).order_by(CookieJarLine.seq)):

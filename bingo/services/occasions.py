@@ -28,10 +28,10 @@ from bingo.models import (
 )
 from bingo.patterns import from_spec
 from bingo.services import board, closeout, inventory
-from bingo.services.locks import lock_occasion
 from bingo.services import cookie_jar as jar_service
 from bingo.services import series as series_service
 from bingo.services import upick as upick_service
+from bingo.services.locks import lock_occasion
 from bingo.services.programs import get_program, terms_of
 from bingo.splits import Winner, announcement, draw_merchandise, split_money
 from shared.audit import Actor

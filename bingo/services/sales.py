@@ -15,13 +15,27 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from bingo import receipts
-from bingo.models import CookieJarSettings, Occasion, PaperSet, Product, Sale, SaleLine, UPickTicket
+from bingo.models import (
+    CookieJarSettings,
+    Occasion,
+    PaperSet,
+    Product,
+    Sale,
+    SaleLine,
+    UPickTicket,
+)
 from bingo.sales import LineRequest, ProductKind, buyer_refusal, line_refusal
 from bingo.services import break_open as break_open_service
 from bingo.services import cookie_jar as jar_service
 from bingo.services import inventory
 from bingo.services import upick as upick_service
-from bingo.services.cash import COMPLETED, SALE, books_open_refusal, next_transaction_number, open_till_for
+from bingo.services.cash import (
+    COMPLETED,
+    SALE,
+    books_open_refusal,
+    next_transaction_number,
+    open_till_for,
+)
 from bingo.services.locks import lock_occasion
 from bingo.services.occasions import get_occasion
 from shared import tills

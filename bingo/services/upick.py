@@ -14,7 +14,7 @@ from bingo.models import Game, Occasion, UPickTicket
 from bingo.services.games import game_of_kind
 from bingo.upick import new_ticket_code, pick_refusal, quick_pick, ticket_layout
 from shared.audit import Actor
-from shared.services.common import check, finish
+from shared.services.common import check
 from shared.violations import refuse
 
 SOLD, VOID = "sold", "void"

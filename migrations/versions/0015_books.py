@@ -9,7 +9,6 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-
 revision = '0015_books'
 down_revision = '0014_claims_index'
 branch_labels = None

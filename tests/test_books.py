@@ -1,0 +1,322 @@
+"""The books (issue 15): every cent through one door, exactly once, on a till, and closed books stay
+closed. Regression tests for each measured failure, a whole night reconciled to the cent, the books
+check catching a tampered line, and a state machine over random nights that keeps every invariant
+of `flashboard books check` after every step."""
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Flask
+from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import (
+    RuleBasedStateMachine,
+    invariant,
+    precondition,
+    rule,
+    run_state_machine_as_test,
+)
+from sqlalchemy import text
+from sqlalchemy.orm import Session
+
+from bingo.patterns import STANDARD, PatternKind
+from bingo.services.books import check_books
+from shared.money import parse_cents, wire_cents
+from shared.roles import Role
+from tests.bingo_factories import Hall, split_script
+from tests.books import (
+    close_till,
+    open_till,
+    product,
+    sell,
+    sell_jar_entries,
+    till_open,
+)
+from tests.conftest import Api, Clock
+from tests.factories import PIN, make_member, make_user
+from tests.test_bingo_cookie_jar_api import jar_hall, opened
+from tests.test_bingo_occasion_api import ok, refused, staff
+
+UPICK = {"kind": "u_pick_em", "pattern": {"kind": "blackout"}, "prize": "50.00", "pick_count": 4, "face_price": "1.00"}
+BREAK_OPEN = {"kind": "break_open", "pattern": {"kind": "any_row"}, "prize": "25.00", "break_open_numbers": 30}
+
+
+def books(app: Flask, org_id: int | None = None) -> list[str]:
+    with app.extensions["flashboard.db"].readers() as reader:
+        return [str(d) for d in check_books(reader, org_id)]
+
+
+def test_4_31_3_4_29_4_30_the_side_doors_are_gone(admin: Api, session: Session, clock: Clock) -> None:
+    """The measured failure: jar entries, break-open sheets and U Pick Em tickets could be taken with no
+    sale line: the jar ledger held $16 while the sales showed $14."""
+    hall = jar_hall(admin, session, "100.00", "0.00")
+    occ, _, _ = opened(admin, hall, [{"pattern": {"kind": "any_row"}, "prize": "10.00"}, UPICK, BREAK_OPEN], 9)
+    for path, body in [("/cookie-jar/entries", {"quantity": 1}), ("/games/2/upick-tickets", {"quick_pick": True}),
+                       ("/games/3/break-open/sales", {"quantity": 1})]:
+        assert admin.post(occ + path, body).status_code in (404, 405), path
+    assert admin.post("/api/v1/upick-tickets/UP-AAAAAAAAAA/void", {"reason": "x"}).status_code in (404, 405)
+
+
+def test_4_3_4_1_1_every_gaming_line_gets_the_buyer_checks(admin: Api, session: Session, clock: Clock) -> None:
+    """The measured failure: none of the side doors asked for the 18+ confirmation or the 4.1.1 worker check."""
+    hall = jar_hall(admin, session, "100.00", "0.00")
+    occ, _, _ = opened(admin, hall, [{"pattern": {"kind": "any_row"}, "prize": "10.00"}, UPICK, BREAK_OPEN], 9)
+    till_open(admin, occ)
+    for kind, game in [("cookie_jar", None), ("upick_face", 2), ("break_open", 3)]:
+        item = product(admin, occ, kind, game)
+        line = {"product_id": item["id"], "quantity": 1, "unit_price": item["price"]}
+        refused(admin.post(occ + "/sales", {"lines": [line], "buyer_is_adult": False, "tendered": "5.00"}), 422, "age_not_confirmed",
+                "10 DE Admin Code 101-4.3", "buyer_is_adult")
+        refused(admin.post(occ + "/sales", {"lines": [line], "buyer_is_adult": True, "buyer_member_id": hall.caller.id,
+                                            "tendered": "5.00"}), 409, "worker_may_not_play", "10 DE Admin Code 101-4.1.1")
+        ok(admin.post(occ + "/sales", {"lines": [line], "buyer_is_adult": True, "tendered": "5.00"}), 201)
+    assert books(admin.client.application) == []
+
+
+def test_4_31_3_jar_fee_has_one_source(admin: Api, session: Session, clock: Clock) -> None:
+    """The measured failure: with the fee changed, two entries cost $4.00 at the till while the pending
+    pot received $6.00."""
+    hall = jar_hall(admin, session, "100.00", "0.00")
+    occ, _, _ = opened(admin, hall, [{"pattern": {"kind": "any_row"}, "prize": "10.00"}], 9)
+    assert product(admin, occ, "cookie_jar")["price"] == "2.00"
+    ok(admin.put(f"/api/v1/organizations/{hall.org.id}/cookie-jar", {"maximum": "1000.00", "fee": "3.00"}))
+    item = product(admin, occ, "cookie_jar")
+    assert item["price"] == "3.00"
+    till_open(admin, occ)
+    refused(admin.post(occ + "/sales", {"lines": [{"product_id": item["id"], "quantity": 2, "unit_price": "2.00"}], "buyer_is_adult": True,
+                                        "tendered": "4.00"}), 409, "price_mismatch")
+    sale = ok(sell_jar_entries(admin, occ, 2), 201)
+    assert sale["total"] == "6.00"
+    assert ok(admin.get(f"/api/v1/organizations/{hall.org.id}/cookie-jar"))["pending"] == "6.00"
+    assert books(admin.client.application) == []
+
+
+def test_books_check_names_the_first_line_that_disagrees(app: Flask, admin: Api, session: Session, clock: Clock) -> None:
+    hall = jar_hall(admin, session, "100.00", "0.00")
+    occ, _, _ = opened(admin, hall, [{"pattern": {"kind": "any_row"}, "prize": "10.00"}], 9)
+    sale = ok(sell(admin, occ, "non_gaming", 2), 201)
+    runner = app.test_cli_runner()
+    assert runner.invoke(args=["books", "check"]).exit_code == 0
+    with session.bind.connect() as conn:  # type: ignore[union-attr]
+        conn.execute(text("UPDATE sales SET total_cents = total_cents - 100 WHERE id = :s"), {"s": sale["id"]})
+        conn.commit()
+    result = runner.invoke(args=["books", "check"])
+    assert result.exit_code == 1 and result.output.splitlines()[0].startswith(f"transaction {sale['number']} "), result.output
+
+
+def _cashier(admin: Api, session: Session, hall: Hall, station: str) -> Api:
+    member = make_member(session, hall.org, name=f"Cashier at {station}")
+    make_user(session, [Role.CASHIER], member=member, username=f"cash-{station}-{hall.org.id}")
+    session.commit()
+    api = staff(admin, f"cash-{station}-{hall.org.id}")
+    with api.client.session_transaction() as sess:
+        sess["station"] = station
+    return api
+
+
+def test_4_1_a_night_of_every_kind_reconciles_to_the_cent(app: Flask, admin: Api, session: Session, clock: Clock) -> None:
+    """Every product kind sold, every prize kind paid (a split share, a cookie-jar share, a U Pick Em
+    share), one of each kind voided; the till, the sales report, the occasion report and the sworn
+    statement agree to the cent, and the books check passes."""
+    hall = jar_hall(admin, session, "200.00", "0.00")
+    script = split_script(STANDARD[PatternKind.ANY_ROW], winners=2)
+    occ, caller, verifier = opened(admin, hall, [{"pattern": {"kind": "any_row"}, "prize": "100.00"}, UPICK, BREAK_OPEN,
+                                                 {"kind": "special", "pattern": {"kind": "four_corners"}, "prize": "20.00"}],
+                                   script.calls[-1])
+    cashier = _cashier(admin, session, hall, "front")
+    mic = staff(admin, f"mic{hall.org.id}")
+    till = open_till(cashier, occ, "100.00")
+    kinds = [("admission", None, 3), ("special", 4, 2), ("cookie_jar", None, 4), ("upick_face", 2, 2), ("break_open", 3, 5),
+             ("non_gaming", None, 2)]
+    ids = {kind: product(admin, occ, kind, game) for kind, game, _ in kinds}
+    approval = {"approver_username": f"mic{hall.org.id}", "approver_pin": PIN}
+    sold = 0
+    voided = 0
+    for kind, _, quantity in kinds:
+        item = ids[kind]
+        lines = [{"product_id": item["id"], "quantity": quantity, "unit_price": item["price"],
+                  **({"picks": [[1, 16, 31, 46], [2, 17, 32, 47]]} if kind == "upick_face" else {})}]
+        cents = parse_cents(item["price"]) * quantity
+        kept = ok(cashier.post(occ + "/sales", {"lines": lines, "buyer_is_adult": True, "tendered": wire_cents(cents)}), 201)
+        assert kept["total"] == wire_cents(cents)
+        spare = {"lines": [{**lines[0], "quantity": 1, **({"picks": None} if kind == "upick_face" else {})}], "buyer_is_adult": True,
+                 "tendered": item["price"]}
+        undone = ok(cashier.post(occ + "/sales", spare), 201)
+        ok(cashier.post(f"/api/v1/sales/{undone['id']}/void", {"reason": "rang twice", **approval}))
+        sold += cents
+        voided += parse_cents(item["price"])
+    ok(caller.post(occ + "/games/1/start", {}))
+    for ball in script.calls:
+        ok(caller.post(occ + "/games/1/calls", {"ball": ball}), 201)
+    for face in script.winners:
+        ok(verifier.post(occ + "/games/1/claims", {"face_number": face}), 201)
+    ok(caller.post(occ + "/games/1/close"))
+    awarded = ok(caller.post(occ + "/games/1/cookie-jar-award"))
+    ok(caller.post(occ + "/games/2/start", {}))
+    upick_calls = [1, 16, 31, 46]
+    for ball in upick_calls:
+        ok(caller.post(occ + "/games/2/calls", {"ball": ball}), 201)
+    ok(caller.post(occ + "/games/2/close"))
+    owed = [(1, "game", c["id"], c["share"]) for c in awarded["claims"] if c["valid"]] + \
+           [(1, "cookie_jar", c["id"], c["jar_share"]) for c in awarded["claims"] if c["valid"]]
+    prizes = sum(parse_cents(share) for *_, share in owed) + 5_000
+    ok(mic.post(f"/api/v1/tills/{till['id']}/movements", {"kind": "paid_in", "amount": wire_cents(prizes), "note": "prize bank"}), 201)
+    for number, prize, claim_id, _ in owed:
+        ok(cashier.post(occ + "/payouts", {"game_number": number, "prize": prize, "claim_id": claim_id}), 201)
+    winning = next(code for code in _ticket_codes(admin, occ) if ok(admin.get(f"/api/v1/upick-tickets/{code}"))["share"] == "50.00")
+    ok(cashier.post(occ + "/payouts", {"game_number": 2, "ticket_code": winning}), 201)
+    ok(mic.post(f"/api/v1/tills/{till['id']}/movements", {"kind": "drop", "amount": "50.00", "note": "to the safe"}), 201)
+    drawer = ok(cashier.get(f"/api/v1/tills/{till['id']}"))
+    assert parse_cents(drawer["in_drawer"]) == 10_000 + sold + prizes - prizes - 5_000
+    closed = close_till(cashier, till)
+    assert closed["over_short"] == "0.00"
+    ok(mic.post(occ + "/close"))
+    sales_report = ok(admin.get(occ + "/sales-report"))["totals"]
+    assert (sales_report["sales"], sales_report["voids"], sales_report["payouts"], sales_report["paid_ins"]) == (sold, voided, prizes,
+                                                                                                                  prizes)
+    report = ok(admin.get(occ + "/report"))["totals"]
+    sworn = ok(admin.get(occ + "/sworn-statement"))["totals"]
+    jar_cents = parse_cents(ids["cookie_jar"]["price"]) * 4
+    non_gaming = parse_cents(ids["non_gaming"]["price"]) * 2
+    assert sworn["gaming_receipts"] == sold - jar_cents - non_gaming, (sworn, sold)
+    assert report["gaming_receipts"] == sworn["gaming_receipts"] and report["prizes"] == sworn["prizes"]
+    assert books(app) == []
+
+
+def _ticket_codes(admin: Api, occ: str) -> list[str]:
+    codes: list[str] = []
+    for job in ok(admin.get("/api/v1/print-jobs")):
+        if job["kind"] == "upick_ticket":
+            codes.append(job["reference"])
+    return codes
+
+
+class NightMachine(RuleBasedStateMachine):
+    """One occasion per run: two stations sell every kind, the member in charge voids, pays in and
+    drops; game 1 is played and won (on the cookie-jar number), its shares and jar shares paid; tills
+    open and close; the occasion closes. After every step every books-check invariant holds, and
+    nothing answers 5xx."""
+
+    admin: Api
+    session: Session
+    app: Flask
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.hall = jar_hall(self.admin, self.session, "50.00", "0.00")
+        self.script = split_script(STANDARD[PatternKind.ANY_ROW], winners=2)
+        self.occ, self.caller, self.verifier = opened(self.admin, self.hall, [{"pattern": {"kind": "any_row"}, "prize": "100.00"},
+                                                                             UPICK, BREAK_OPEN], self.script.calls[-1])
+        self.mic = staff(self.admin, f"mic{self.hall.org.id}")
+        self.names = [f"front{self.hall.org.id}", f"back{self.hall.org.id}"]
+        self.stations = [_cashier(self.admin, self.session, self.hall, name) for name in self.names]
+        self.items = {kind: product(self.admin, self.occ, kind, game) for kind, game in
+                      [("admission", None), ("cookie_jar", None), ("upick_face", 2), ("break_open", 3), ("non_gaming", None)]}
+        self.sales: list[int] = []
+        self.owed: list[tuple[str, int]] = []
+        self.played = False
+        self.closed = False
+
+    def answer(self, reply: Any, *allowed: int) -> Any:
+        assert reply.status_code < 500, reply.get_json()
+        if allowed:
+            assert reply.status_code in allowed, reply.get_json()
+        return reply.get_json()
+
+    def till_of(self, station: int) -> dict[str, Any] | None:
+        return next((t for t in ok(self.mic.get(self.occ + "/tills")) if t["closed_at"] is None and t["station"] == self.names[station]),
+                    None)
+
+    @precondition(lambda self: not self.closed)
+    @rule(station=st.integers(0, 1), bank=st.sampled_from(["0.00", "50.00", "100.00"]))
+    def open_till(self, station: int, bank: str) -> None:
+        self.answer(self.stations[station].post(self.occ + "/tills", {"opening_bank": bank}), 201, 409)
+
+    @precondition(lambda self: not self.closed)
+    @rule(station=st.integers(0, 1), kind=st.sampled_from(["admission", "cookie_jar", "upick_face", "break_open", "non_gaming"]),
+          quantity=st.integers(1, 9), tender=st.sampled_from(["cash", "cash", "CASH", "IOU"]))
+    def sell(self, station: int, kind: str, quantity: int, tender: str) -> None:
+        item = self.items[kind]
+        total = parse_cents(item["price"]) * quantity
+        reply = self.stations[station].post(self.occ + "/sales", {
+            "lines": [{"product_id": item["id"], "quantity": quantity, "unit_price": item["price"]}], "buyer_is_adult": True,
+            "tender": tender, "tendered": wire_cents(total + 500)})
+        body = self.answer(reply, 201, 409, 422)
+        if tender != "cash":
+            assert reply.status_code == 422
+        if reply.status_code == 201:
+            self.sales.append(body["id"])
+
+    @precondition(lambda self: not self.closed and self.sales)
+    @rule(data=st.data())
+    def void(self, data: Any) -> None:
+        sale = data.draw(st.sampled_from(self.sales))
+        self.answer(self.mic.post(f"/api/v1/sales/{sale}/void", {"reason": "mis-rung", "approver_username": f"mic{self.hall.org.id}",
+                                                                  "approver_pin": PIN}), 200, 409)
+
+    @precondition(lambda self: not self.closed)
+    @rule(station=st.integers(0, 1), kind=st.sampled_from(["paid_in", "drop"]), amount=st.sampled_from(["10.00", "100.00", "500.00"]))
+    def move_cash(self, station: int, kind: str, amount: str) -> None:
+        till = self.till_of(station)
+        if till is not None:
+            self.answer(self.mic.post(f"/api/v1/tills/{till['id']}/movements", {"kind": kind, "amount": amount}), 201, 409)
+
+    @precondition(lambda self: not self.closed and not self.played)
+    @rule()
+    def play_game_1(self) -> None:
+        self.answer(self.caller.post(self.occ + "/games/1/start", {}), 200)
+        for ball in self.script.calls:
+            self.answer(self.caller.post(self.occ + "/games/1/calls", {"ball": ball}), 201)
+        for face in self.script.winners:
+            self.answer(self.verifier.post(self.occ + "/games/1/claims", {"face_number": face}), 201)
+        self.answer(self.caller.post(self.occ + "/games/1/close"), 200)
+        game = self.answer(self.caller.post(self.occ + "/games/1/cookie-jar-award"), 200)
+        self.owed = [(prize, c["id"]) for c in game["claims"] if c["valid"] for prize in ("game", "cookie_jar")]
+        self.played = True
+
+    @precondition(lambda self: not self.closed and self.owed)
+    @rule(station=st.integers(0, 1), data=st.data())
+    def pay(self, station: int, data: Any) -> None:
+        prize, claim = data.draw(st.sampled_from(self.owed))
+        reply = self.stations[station].post(self.occ + "/payouts", {"game_number": 1, "prize": prize, "claim_id": claim})
+        body = self.answer(reply, 201, 409)
+        if reply.status_code == 409:
+            assert body["error"] in {"already_paid", "no_open_till", "drawer_short"}, body
+
+    @precondition(lambda self: not self.closed)
+    @rule(station=st.integers(0, 1), short=st.sampled_from([0, 0, 25, -100]))
+    def close_till(self, station: int, short: int) -> None:
+        till = self.till_of(station)
+        if till is not None:
+            short = min(short, parse_cents(till["in_drawer"]))
+            closed = close_till(self.stations[station], till, short)
+            assert closed["over_short"] == ("-" if short > 0 else "") + wire_cents(abs(short))
+
+    @precondition(lambda self: not self.closed)
+    @rule()
+    def close_occasion(self) -> None:
+        reply = self.mic.post(self.occ + "/close")
+        self.answer(reply, 200, 409)
+        self.closed = reply.status_code == 200
+
+    @precondition(lambda self: self.closed)
+    @rule(station=st.integers(0, 1))
+    def after_close_nothing_posts(self, station: int) -> None:
+        item = self.items["admission"]
+        reply = self.stations[station].post(self.occ + "/sales", {"lines": [{"product_id": item["id"], "quantity": 1,
+                                                                             "unit_price": item["price"]}], "buyer_is_adult": True,
+                                                                  "tendered": item["price"]})
+        assert reply.status_code == 409 and reply.get_json()["error"] in {"occasion_closed"}, reply.get_json()
+        if self.sales:
+            refused(self.mic.post(f"/api/v1/sales/{self.sales[0]}/void", {"reason": "late", "approver_username": f"mic{self.hall.org.id}",
+                                                                           "approver_pin": PIN}), 409, "occasion_closed")
+
+    @invariant()
+    def the_books_agree(self) -> None:
+        assert books(self.app, self.hall.org.id) == []
+
+
+def test_books_state_machine_keeps_every_invariant_over_random_nights(app: Flask, admin: Api, session: Session, clock: Clock) -> None:
+    NightMachine.admin, NightMachine.session, NightMachine.app = admin, session, app
+    run_state_machine_as_test(NightMachine, settings=settings(max_examples=12, stateful_step_count=30, deadline=None,
+                                                               suppress_health_check=list(HealthCheck)))
