@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +16,7 @@ from sqlalchemy.orm import Session
 
 from shared.printing import stations
 from shared.roles import Role
+from shared.tills import Tender
 from tests.bingo_factories import SERIES_SIZE, Hall, make_hall
 from tests.conftest import Api, Clock, Emulator
 from tests.factories import PIN, make_member, make_user
@@ -227,3 +229,46 @@ def test_pos_works_from_the_keyboard_alone(browser: Browser, live_url: str, app:
     page.keyboard.press("Enter")
     expect(page.locator("#last-sale")).to_contain_text("change $2.00")
     page.close()
+
+
+def test_till_on_the_screen_no_sale_without_it_a_check_for_the_exact_total_and_the_member_in_charge_pays_in(
+        browser: Browser, live_url: str, app: Flask, admin: Api, session: Session, clock: Clock, emulator: Emulator,
+        printer_config: Path) -> None:
+    """The cashier cannot sell before opening the till; a check is taken only for the exact total (the
+    hall takes checks here); the member in charge pays cash in from the prize bank and drops it, and
+    the drawer's figure follows."""
+    app.extensions["flashboard.settings"] = replace(app.extensions["flashboard.settings"], tenders=(Tender.CHECK,))
+    occ, hall, _ = running_shop(app, admin, session, printer_config)
+    page = station_sign_in(browser, live_url, f"cashier{hall.org.id}", "front")
+    expect(page.locator("#no-till")).to_be_visible()
+    page.click(".pos-item[data-kind=non_gaming]")
+    expect(page.locator("#sell")).to_be_disabled()
+    shoot(page, "cashier-no-till-1280x800")
+    open_the_till(page, "50.00")
+    expect(page.locator("#in-drawer")).to_have_text("$50.00")
+    page.click(".pos-item[data-kind=non_gaming]")
+    page.click(".tender-kind[data-tender=check]")
+    expect(page.locator("#tendered")).to_have_value("1.50")
+    expect(page.locator("#tendered-label")).to_contain_text("Check")
+    page.click("#sell")
+    expect(page.locator("#last-sale")).to_contain_text("change $0.00")
+    assert audit(page) == []
+    page.close()
+
+    mic = station_sign_in(browser, live_url, f"mic{hall.org.id}", "front")
+    mic.goto(live_url + "/bingo/cashier")
+    expect(mic.locator("#in-drawer")).to_have_text("$50.00")
+    mic.fill("#move-amount", "300.00")
+    mic.click("#till-move button[data-kind=paid_in]")
+    expect(mic.locator("#in-drawer")).to_have_text("$350.00")
+    mic.fill("#move-amount", "500.00")
+    mic.click("#till-move button[data-kind=drop]")
+    expect(mic.locator("#problem")).to_contain_text("The drawer holds $350.00")
+    mic.fill("#move-amount", "100.00")
+    mic.click("#till-move button[data-kind=drop]")
+    expect(mic.locator("#in-drawer")).to_have_text("$250.00")
+    shoot(mic, "cashier-member-in-charge-till-1280x800")
+    assert audit(mic) == []
+    till = next(t for t in ok(admin.get(occ + "/tills")) if t["station"] == "front")
+    assert (till["cash_sales"], till["paid_ins"], till["drops"], till["in_drawer"]) == ("0.00", "300.00", "100.00", "250.00")
+    mic.close()
