@@ -430,14 +430,15 @@ def void_sale(sale_id: int, body: dict[str, Any]) -> Any:
 def list_tills(occasion_id: int) -> list[Any]:
     _occasion_org(occasion_id)
     session = db_session()
-    return [{**presenters.till(t, cash_service.drawer(session, t)), "print_jobs": []} for t in cash_service.tills_of(session, occasion_id)]
+    return [{**presenters.till(t, cash_service.drawer(session, t)), "print_jobs": []}
+            for t in cash_service.tills_of(session, occasion_id=occasion_id)]
 
 
 @operation(bp, OCC + "/tills", "POST", summary="Open a till at this station with a starting bank", access=CASH, body=TillOpenIn,
            response=TillOut, status=201)
 def open_till(occasion_id: int, body: dict[str, Any]) -> Any:
     _occasion_org(occasion_id)
-    till = cash_service.open_till(db_session(), actor(), hall_now(), occasion_id, body["opening_bank_cents"])
+    till = cash_service.open_till(db_session(), actor(), hall_now(), body["opening_bank_cents"], occasion_id=occasion_id)
     return {**presenters.till(till, cash_service.drawer(db_session(), till)), "print_jobs": []}
 
 
@@ -446,7 +447,7 @@ def open_till(occasion_id: int, body: dict[str, Any]) -> Any:
 def get_till(till_id: int) -> Any:
     session = db_session()
     till = cash_service.get_till(session, till_id)
-    _occasion_org(till.occasion_id)
+    org_id = check_org(cash_service.org_of_till(session, till))
     return {**presenters.till(till, cash_service.drawer(session, till)), "print_jobs": []}
 
 
@@ -455,7 +456,7 @@ def get_till(till_id: int) -> Any:
 def close_till(till_id: int, body: dict[str, Any]) -> Any:
     session = db_session()
     till = cash_service.get_till(session, till_id)
-    _occasion_org(till.occasion_id)
+    org_id = check_org(cash_service.org_of_till(session, till))
     counts: dict[int, int] = {}
     for text, number in body["counts"].items():
         try:
@@ -463,8 +464,7 @@ def close_till(till_id: int, body: dict[str, Any]) -> Any:
         except MoneyFormatError:
             raise refuse("unknown_denomination", f"{text!r} is not a note or coin such as 20.00 or 0.25.", None, "counts") from None
     till, shift = cash_service.close_till(session, actor(), hall_now(), till_id, counts)
-    occasion = occasions.get_occasion(session, till.occasion_id)
-    report = receipts.shift_report(_org_name(occasion.organization_id), till, shift, hall_now())
+    report = receipts.shift_report(_org_name(org_id), till, shift, hall_now())
     job = printing.print_receipt(session, hall_now(), printers(), station_name(), "shift_report", f"till-{till.id}", report)
     return {**presenters.till(till, cash_service.drawer(session, till)), "print_jobs": [job]}
 
@@ -474,7 +474,7 @@ def close_till(till_id: int, body: dict[str, Any]) -> Any:
 def move_till_cash(till_id: int, body: dict[str, Any]) -> Any:
     session = db_session()
     till = cash_service.get_till(session, till_id)
-    _occasion_org(till.occasion_id)
+    org_id = check_org(cash_service.org_of_till(session, till))
     cash_service.move_cash(session, actor(), hall_now(), till_id, body["kind"], body["cents"], body["note"])
     return {**presenters.till(till, cash_service.drawer(session, till)), "print_jobs": []}
 

@@ -336,7 +336,8 @@ class Product(Base):
 
 class Sale(Base):
     """A cashier transaction: sequential, never repeated within the organization, on the till open at
-    its station (a sale, or a prize paid out of the drawer)."""
+    its station (a sale, or a prize paid out of the drawer), at a bingo occasion or a poker
+    tournament's desk."""
 
     __tablename__ = "sales"
     __table_args__ = (UniqueConstraint("organization_id", "number"),)
@@ -344,7 +345,8 @@ class Sale(Base):
     id: Mapped[int] = mapped_column(primary_key=True)
     organization_id: Mapped[int] = mapped_column(ForeignKey("organizations.id"), index=True)
     number: Mapped[int] = mapped_column(Integer)
-    occasion_id: Mapped[int] = mapped_column(ForeignKey("bingo_occasions.id"), index=True)
+    occasion_id: Mapped[int | None] = mapped_column(ForeignKey("bingo_occasions.id"), index=True)
+    tournament_id: Mapped[int | None] = mapped_column(ForeignKey("poker_tournaments.id"), index=True)
     kind: Mapped[str] = mapped_column(String(16))
     till_id: Mapped[int | None] = mapped_column(ForeignKey("tills.id"), index=True)
     station: Mapped[str] = mapped_column(String(100))
@@ -399,13 +401,15 @@ class Payout(Base):
 
 
 class Till(Base):
-    """A cashier's drawer for a shift: opening bank, the cash sales and prizes on it, paid-ins from
-    the prize bank and drops to the safe, the count by denomination at close and the over/short."""
+    """A cashier's drawer for a shift, at a bingo occasion or a poker tournament's desk: opening bank,
+    the cash sales and prizes on it, paid-ins from the prize bank and drops to the safe, the count by
+    denomination at close and the over/short."""
 
     __tablename__ = "tills"
 
     id: Mapped[int] = mapped_column(primary_key=True)
-    occasion_id: Mapped[int] = mapped_column(ForeignKey("bingo_occasions.id"), index=True)
+    occasion_id: Mapped[int | None] = mapped_column(ForeignKey("bingo_occasions.id"), index=True)
+    tournament_id: Mapped[int | None] = mapped_column(ForeignKey("poker_tournaments.id"), index=True)
     station: Mapped[str] = mapped_column(String(100))
     cashier_name: Mapped[str] = mapped_column(String(200))
     cashier_user_id: Mapped[int | None] = mapped_column(Integer)

@@ -92,7 +92,7 @@ def cashier_home() -> ResponseReturnValue:
     if occasion is None:
         return station_page("Cashier", Role.CASHIER, "No occasion is scheduled for today, so there is nothing to sell yet.")
     picks = {g.number: g.pick_count for g in occasion.games if g.pick_count}
-    till = cash_service.till_at(session, occasion.id, station_name())
+    till = cash_service.till_at(session, station_name(), occasion_id=occasion.id)
     return render_template("stations/cashier.html", occasion=occasion, products=sales_service.products(session, occasion.id),
                            picks=picks, till=till, station=station_name(), money=format_cents,
                            drawer=cash_service.drawer(session, till) if till else None, tenders=(Tender.CASH, *settings().tenders),

@@ -8,6 +8,9 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app
 
+from bingo import presenters as bingo_presenters
+from bingo.schemas import TillOpenIn, TillOut
+from bingo.services import cash
 from poker.clock import ClockAction
 from poker.printed_rules import as_receipt, as_text
 from poker.schemas import (
@@ -95,6 +98,24 @@ def print_rules(tournament_id: int) -> Any:
     sections = tournaments.rules(session, _mine(tournament_id))
     return printing.print_receipt(session, hall_now(), printers(), station_name(), "poker_rules", f"T{tournament_id}-rules",
                                   as_receipt(sections))
+
+
+@operation(bp, TOURNAMENT + "/tills", "POST", summary="Open the desk's till at this station with a starting bank: every buy goes in "
+           "it, every prize comes out of it", access=CASH, body=TillOpenIn, response=TillOut, status=201)
+def open_desk_till(tournament_id: int, body: dict[str, Any]) -> Any:
+    _mine(tournament_id)
+    session = db_session()
+    till = tournaments.open_desk_till(session, actor(), hall_now(), tournament_id, body["opening_bank_cents"])
+    return {**bingo_presenters.till(till, cash.drawer(session, till)), "print_jobs": []}
+
+
+@operation(bp, TOURNAMENT + "/tills", "GET", summary="The desk's tills, open and closed, with what each drawer should hold",
+           access=CASH, response=TillOut, many=True)
+def list_desk_tills(tournament_id: int) -> list[Any]:
+    _mine(tournament_id)
+    session = db_session()
+    return [{**bingo_presenters.till(t, cash.drawer(session, t)), "print_jobs": []}
+            for t in cash.tills_of(session, tournament_id=tournament_id)]
 
 
 @operation(bp, TOURNAMENT + "/buys", "POST", summary="Take an entry, re-buy or re-entry, within the caps and never on credit",

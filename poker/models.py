@@ -65,7 +65,8 @@ class Entry(Base):
 
 
 class Buy(Base):
-    """One purchase at the cashier: the entry, a re-buy or a re-entry, paid in full (no credit)."""
+    """One purchase at the desk: the entry, a re-buy or a re-entry, paid in full (no credit), as a
+    line of a sale on the desk's till."""
 
     __tablename__ = "poker_buys"
 
@@ -77,6 +78,7 @@ class Buy(Base):
     tendered_cents: Mapped[int] = mapped_column(Integer)
     at: Mapped[datetime] = mapped_column(UtcDateTime())
     cashier_name: Mapped[str] = mapped_column(String(200))
+    sale_line_id: Mapped[int | None] = mapped_column(ForeignKey("sale_lines.id"), index=True)
 
 
 class PrizePayment(Base):
@@ -92,6 +94,7 @@ class PrizePayment(Base):
     station: Mapped[str] = mapped_column(String(100))
     cashier_name: Mapped[str] = mapped_column(String(200))
     w2g_required: Mapped[bool] = mapped_column(Boolean)
+    sale_id: Mapped[int | None] = mapped_column(ForeignKey("sales.id"), unique=True)
 
 
 class SeatMove(Base):

@@ -14,10 +14,11 @@ from flask import (
 )
 from flask.typing import ResponseReturnValue
 
+from bingo.services import cash
 from poker.models import Tournament
 from poker.services import live, tournaments
 from shared.access import allow, public
-from shared.context import db_session, hall_now, hall_today
+from shared.context import actor, db_session, hall_now, hall_today, station_name
 from shared.money import format_cents
 from shared.roles import Role
 from shared.views.events import Channel, event_stream, screen_key
@@ -74,8 +75,14 @@ def desk_home() -> ResponseReturnValue:
 @allow(Role.CASHIER, Role.TOURNAMENT_DIRECTOR, Role.MEMBER_IN_CHARGE, Role.ADMIN)
 def desk_console(tournament_id: int) -> ResponseReturnValue:
     """Buy-ins, re-buys and re-entries within the caps and never on credit, each with a receipt
-    showing the table and seat; prizes paid once the tournament ends."""
-    return _page("poker/desk.html", tournament_id)
+    showing the table and seat, into the desk's till; prizes paid from it once the tournament ends."""
+    row = _tournament(tournament_id)
+    session = db_session()
+    till = cash.till_at(session, station_name(), tournament_id=row.id)
+    return render_template("poker/desk.html", tournament=row, setup=tournaments.setup_of(row), money=format_cents,
+                           profile=tournaments.profile_of(row), till=till, drawer=cash.drawer(session, till) if till else None,
+                           in_charge=cash.in_charge(session, actor()), station=station_name(),
+                           opened=till.opened_at.astimezone(hall_now().tzinfo).strftime("%H:%M") if till else None)
 
 
 @bp.get("/dealer")

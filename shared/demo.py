@@ -9,10 +9,10 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
 
 from bingo.limits import GameKind
-from bingo.services import cookie_jar, programs, series
+from bingo.services import cash, cookie_jar, programs, series
 from poker.services import staff as poker_staff
 from poker.services import tournaments
-from shared.audit import SYSTEM
+from shared.audit import SYSTEM, Actor
 from shared.calendar import add_years
 from shared.licensing import (
     PERSONAL_LICENSE_FEE_CENTS,
@@ -148,9 +148,12 @@ def _poker(session: Session, org: Organization, now: datetime) -> None:
                                                              "personal_license_id": None, "table": None})
     poker_staff.assign(session, SYSTEM, now, tournament.id, {"role": "dealer", "member_id": by_name["Marisol Vega"].id,
                                                              "personal_license_id": None, "table": 1})
+    desk = Actor(user_id=None, name="registration", station="registration")
+    till = tournaments.open_desk_till(session, desk, now, tournament.id, 0)
     for name in DEMO_PLAYERS:
-        tournaments.buy(session, SYSTEM, now, tournament.id, {"kind": "entry", "player_name": name, "tender": "cash",
-                                                               "tendered_cents": 6_000}, secrets.SystemRandom())
+        tournaments.buy(session, desk, now, tournament.id, {"kind": "entry", "player_name": name, "tender": "cash",
+                                                            "tendered_cents": 6_000}, secrets.SystemRandom())
+    cash.close_till(session, desk, now, till.id, {2_000: 3 * len(DEMO_PLAYERS)})
 
 
 def load_demo(sessions: sessionmaker[Session], now: datetime, cost: KdfCost | None = None) -> list[tuple[str, str, str, str]]:

@@ -46,4 +46,12 @@ def delaware_tournament(admin: Api, session: Session, **changes: Any) -> tuple[i
     org_id, licence_id = licensed(admin, session)
     tournament = ok(admin.post(f"/api/v1/organizations/{org_id}/tournaments", {**DE_SETUP, "license_id": licence_id, **changes}), 201)
     appoint_director(admin, session, org_id, tournament["id"])
-    return org_id, f"/api/v1/tournaments/{tournament['id']}"
+    url = f"/api/v1/tournaments/{tournament['id']}"
+    open_desk(admin, url)
+    return org_id, url
+
+
+def open_desk(api: Api, url: str, bank: str = "200.00") -> dict[str, Any]:
+    """The desk's till at the client's station: every buy goes in it, every prize comes out of it."""
+    found: dict[str, Any] = ok(api.post(url + "/tills", {"opening_bank": bank}), 201)
+    return found

@@ -90,6 +90,7 @@ def open_the_till(page: Page, bank: str = "100.00") -> None:
     page.fill("#bank", bank)
     page.press("#bank", "Enter")
     expect(page.locator("#till-close-open")).to_be_visible()
+    page.wait_for_load_state("load")
 
 
 def sell_pack_and_upick(page: Page, picks: list[int], serial: int = 500) -> None:
@@ -212,6 +213,7 @@ def test_pos_works_from_the_keyboard_alone(browser: Browser, live_url: str, app:
     page.keyboard.type("100.00")
     page.keyboard.press("Enter")
     expect(page.locator("#till-close-open")).to_be_visible()
+    page.wait_for_load_state("load")
     page.focus(".pos-item[data-kind=upick_face]")
     page.keyboard.press("Enter")
     expect(page.locator("#picker")).to_be_visible()

@@ -26,6 +26,7 @@ from shared import audit
 from shared.config import PROJECT_ROOT
 from shared.roles import Role
 from tests.bingo_factories import SERIES_SIZE, make_hall
+from tests.books import open_till
 from tests.conftest import Api, Clock, _free_port
 from tests.factories import PASSWORD, make_member, make_user
 from tests.live_server import healthy
@@ -84,6 +85,7 @@ def busy_hall(admin: Api, session: Session) -> tuple[Plan, int]:
     make_user(session, [Role.CASHIER], member=make_member(session, hall.org, name="Cashier"), username=f"cashier{hall.org.id}")
     caller = staff(admin, f"caller{hall.org.id}")
     ok(caller.post(occ + "/ball-check", {"checked_by": [hall.caller.id]}))
+    open_till(admin, occ)
     calls = random.Random(10).sample(range(1, 76), 75)
     ok(caller.post(occ + "/cookie-jar-number", {"ball": calls.pop()}))
     ok(caller.post(occ + "/games/1/start", {}))

@@ -18,6 +18,7 @@ from tests.poker_factories import (
     appoint_director,
     delaware_tournament,
     licensed,
+    open_desk,
 )
 from tests.test_bingo_occasion_api import ok, refused
 
@@ -32,6 +33,7 @@ def seated(admin: Api, url: str, players: int, seats_per_table: int = 9) -> dict
 def test_1827_1_no_draw_before_a_licensed_director_and_one_director_only(admin: Api, session: Session, clock: Clock) -> None:
     org_id, licence_id = licensed(admin, session)
     tournament = ok(admin.post(f"/api/v1/organizations/{org_id}/tournaments", {**DE_SETUP, "license_id": licence_id}), 201)
+    open_desk(admin, f"/api/v1/tournaments/{tournament['id']}")
     url = f"/api/v1/tournaments/{tournament['id']}"
     for n in range(1, 4):
         ok(admin.post(url + "/buys", {"kind": "entry", "player_name": f"Player {n}", "tendered": "100.00"}), 201)

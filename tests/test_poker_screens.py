@@ -55,6 +55,11 @@ def test_1804_tournament_through_the_desk_the_director_the_dealer_and_the_clock_
     desk = station_sign_in(browser, live_url, f"desk{org_id}", "front")
     desk.goto(f"{live_url}/poker/desk")
     expect(desk.locator("#entry-form")).to_be_visible()
+    expect(desk.locator("#take-entry")).to_be_disabled()
+    desk.fill("#bank", "100.00")
+    desk.press("#bank", "Enter")
+    expect(desk.locator("#in-drawer")).to_have_text("$100.00")
+    desk.wait_for_load_state("load")
     before = seen(emulator)
     for n in range(1, 13):
         desk.fill("#player-name", f"Player {n}")
@@ -114,6 +119,7 @@ def test_1804_tournament_through_the_desk_the_director_the_dealer_and_the_clock_
     rebuy_receipt = emulator.text(arrived(emulator, before, 1)[0])
     assert "re-buy" in rebuy_receipt and re.search(r"Table [12], seat \d", rebuy_receipt), rebuy_receipt
     expect(tv.locator("#pool")).to_have_text("$1,300.00")
+    expect(desk.locator("#in-drawer")).to_have_text("$1,400.00")
     shoot(desk, "poker-desk-1280x800")
     desk.click("text=Printed rules")
     expect(desk.locator("h2").first).to_have_text("1. Standard rules of play")

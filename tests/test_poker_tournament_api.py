@@ -14,7 +14,7 @@ from shared.models import PrintJob
 from shared.printing.documents import Receipt
 from tests.conftest import Api, Clock
 from tests.factories import audit_count, make_org
-from tests.poker_factories import DE_SETUP, delaware_tournament, licensed
+from tests.poker_factories import DE_SETUP, delaware_tournament, licensed, open_desk
 from tests.test_bingo_occasion_api import ok, refused
 
 
@@ -46,6 +46,7 @@ def test_pari_1207_03_d3_j_buys_stop_at_150_and_never_on_credit(admin: Api, sess
           "rebuy": {"allowed": True, "cost": "50.00", "chips": 10000, "reentry": True},
           "prizes": [{"place": 1, "description": "$300", "fixed": "300.00"}, {"place": 2, "description": "$100", "fixed": "100.00"}]}
     tournament = ok(admin.post(f"/api/v1/organizations/{org.id}/tournaments", nh), 201)
+    open_desk(admin, f"/api/v1/tournaments/{tournament['id']}")
     buys = f"/api/v1/tournaments/{tournament['id']}/buys"
     entry = ok(admin.post(buys, {"kind": "entry", "player_name": "Pat Doe", "tendered": "60.00"}), 201)
     assert (entry["entry"]["number"], entry["change"], entry["entry"]["spent"]) == (1, "10.00", "50.00")

@@ -34,6 +34,7 @@ from bingo.services import reports
 from bingo.services.cash import COMPLETED, PAYOUT, SALE, VOIDED, drawer, share_key
 from bingo.services.cookie_jar import check_ledger
 from bingo.services.inventory import SOLD
+from poker.models import Buy as BuyRow
 from poker.models import Entry, PrizePayment, Tournament
 from shared.money import format_cents
 from shared.tills import counted_total
@@ -55,17 +56,28 @@ def _occasions(org_id: int | None) -> Any:
     return query if org_id is None else query.where(Occasion.organization_id == org_id)
 
 
+def _tournaments(org_id: int | None) -> Any:
+    query = select(Tournament.id)
+    return query if org_id is None else query.where(Tournament.organization_id == org_id)
+
+
+def _till_rows(org_id: int | None) -> Any:
+    """The tills of an organization's occasions and tournament desks (or of all)."""
+    return select(Till).where(Till.occasion_id.in_(_occasions(org_id)) | Till.tournament_id.in_(_tournaments(org_id)))
+
+
 def _sales(session: Session, org_id: int | None) -> list[Disagreement]:
     found = []
-    tills = {t.id: t for t in session.scalars(select(Till).where(Till.occasion_id.in_(_occasions(org_id))))}
-    for sale in session.scalars(select(Sale).where(Sale.occasion_id.in_(_occasions(org_id))).order_by(Sale.organization_id, Sale.number)):
+    tills = {t.id: t for t in session.scalars(_till_rows(org_id))}
+    query = select(Sale) if org_id is None else select(Sale).where(Sale.organization_id == org_id)
+    for sale in session.scalars(query.order_by(Sale.organization_id, Sale.number)):
         where = f"transaction {sale.number} (organization {sale.organization_id})"
         till = tills.get(sale.till_id) if sale.till_id is not None else None
         if till is None:
             found.append(Disagreement(where, "is on no till"))
             continue
-        if (till.occasion_id, till.station) != (sale.occasion_id, sale.station):
-            found.append(Disagreement(where, f"is on till {till.id}, which is another station's or occasion's"))
+        if (till.occasion_id, till.tournament_id, till.station) != (sale.occasion_id, sale.tournament_id, sale.station):
+            found.append(Disagreement(where, f"is on till {till.id}, which is another station's, occasion's or tournament's"))
         if sale.created_at < till.opened_at or (till.closed_at is not None and sale.created_at > till.closed_at):
             found.append(Disagreement(where, f"was made while till {till.id} was not open"))
         if sale.kind == SALE:
@@ -79,7 +91,7 @@ def _sales(session: Session, org_id: int | None) -> list[Disagreement]:
 
 def _tills(session: Session, org_id: int | None) -> list[Disagreement]:
     found = []
-    for till in session.scalars(select(Till).where(Till.closed_at.is_not(None), Till.occasion_id.in_(_occasions(org_id))).order_by(Till.id)):
+    for till in session.scalars(_till_rows(org_id).where(Till.closed_at.is_not(None)).order_by(Till.id)):
         where = f"till {till.id} ({till.station})"
         expected = drawer(session, till).expected_cents
         counts = {int(k): v for k, v in json.loads(till.counts or "{}").items()}
@@ -176,9 +188,7 @@ def _prizes(session: Session, org_id: int | None) -> list[Disagreement]:
             owed = None if claim is None else (claim.jar_share_cents if payout.prize == "cookie_jar" else claim.share_cents)
         if owed != payout.amount_cents:
             found.append(Disagreement(where, f"paid {format_cents(payout.amount_cents)} for a share of {format_cents(owed or 0)}"))
-    entries = select(Entry.id).join(Tournament, Entry.tournament_id == Tournament.id)
-    if org_id is not None:
-        entries = entries.where(Tournament.organization_id == org_id)
+    entries = select(Entry.id).where(Entry.tournament_id.in_(_tournaments(org_id)))
     payments = list(session.scalars(select(PrizePayment).where(PrizePayment.entry_id.in_(entries)).order_by(PrizePayment.id)))
     for entry_id, times in Counter(p.entry_id for p in payments).items():
         if times > 1:
@@ -187,6 +197,26 @@ def _prizes(session: Session, org_id: int | None) -> list[Disagreement]:
         entry = session.get(Entry, payment.entry_id)
         if entry is None or entry.prize_cents != payment.cents:
             found.append(Disagreement(f"poker prize payment {payment.id}", "is not the entry's prize"))
+        paid = session.get(Sale, payment.sale_id) if payment.sale_id is not None else None
+        if paid is None or paid.kind != PAYOUT or paid.total_cents != payment.cents:
+            found.append(Disagreement(f"poker prize payment {payment.id}", "is not the amount of a payout transaction on a till"))
+    return found
+
+
+def _desk(session: Session, org_id: int | None) -> list[Disagreement]:
+    """Every poker buy is the line of a sale on the desk's till, for the same amount, and every poker
+    sale line is a buy: the prize pool and the drawers count the same money."""
+    found = []
+    buys = list(session.scalars(select(BuyRow).join(Entry, BuyRow.entry_id == Entry.id)
+                                .where(Entry.tournament_id.in_(_tournaments(org_id))).order_by(BuyRow.id)))
+    lines = {line.id: line for line in session.scalars(select(SaleLine).join(Sale, SaleLine.sale_id == Sale.id).where(
+        Sale.tournament_id.in_(_tournaments(org_id)), Sale.kind == SALE))}
+    for buy in buys:
+        line = lines.pop(buy.sale_line_id, None) if buy.sale_line_id is not None else None
+        if line is None or line.total_cents != buy.cents:
+            found.append(Disagreement(f"poker buy {buy.id}", f"of {format_cents(buy.cents)} is not a sale line on a till for that amount"))
+    for line in lines.values():
+        found.append(Disagreement(f"sale line {line.id} ({line.description})", "took money at the desk for no buy"))
     return found
 
 
@@ -217,4 +247,4 @@ def _reports(session: Session, org_id: int | None) -> list[Disagreement]:
 
 def check_books(session: Session, org_id: int | None = None) -> list[Disagreement]:
     """Every invariant of the books (of one organization, or of all), in the order an auditor reads them."""
-    return [found for check in (_sales, _tills, _jar, _items, _prizes, _reports) for found in check(session, org_id)]
+    return [found for check in (_sales, _tills, _jar, _items, _desk, _prizes, _reports) for found in check(session, org_id)]

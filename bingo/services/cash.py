@@ -5,11 +5,12 @@ denomination by their own cashier or the member in charge."""
 from __future__ import annotations
 
 import json
+from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import Select, func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -19,6 +20,7 @@ from bingo.models import (
     Occasion,
     Payout,
     Sale,
+    SaleLine,
     Till,
     TillMovement,
 )
@@ -26,6 +28,7 @@ from bingo.services import cookie_jar as jar_service
 from bingo.services.locks import lock_occasion
 from bingo.services.occasions import get_occasion
 from bingo.services.upick import find as find_ticket
+from poker.models import Tournament
 from shared import passwords, tills
 from shared.audit import Actor
 from shared.models import Organization, User
@@ -55,24 +58,79 @@ def in_charge(session: Session, actor: Actor) -> bool:
     return user is not None and bool({Role.MEMBER_IN_CHARGE.value, Role.ADMIN.value} & set(user.role_names))
 
 
-def till_at(session: Session, occasion_id: int, station: str) -> Till | None:
-    """The till open at a station, if any: one per station at a time."""
-    return session.scalar(select(Till).where(Till.occasion_id == occasion_id, Till.station == station, Till.closed_at.is_(None)))
+def _open_at(station: str, occasion_id: int | None, tournament_id: int | None) -> Select[Till]:
+    return select(Till).where(Till.occasion_id.is_(None) if occasion_id is None else Till.occasion_id == occasion_id,
+                              Till.tournament_id.is_(None) if tournament_id is None else Till.tournament_id == tournament_id,
+                              Till.station == station, Till.closed_at.is_(None))
 
 
-def tills_of(session: Session, occasion_id: int) -> list[Till]:
-    get_occasion(session, occasion_id)
-    return list(session.scalars(select(Till).where(Till.occasion_id == occasion_id).order_by(Till.opened_at, Till.id)))
+def till_at(session: Session, station: str, occasion_id: int | None = None, tournament_id: int | None = None) -> Till | None:
+    """The till open at a station for an occasion (or a tournament's desk), if any: one at a time."""
+    return session.scalar(_open_at(station, occasion_id, tournament_id))
 
 
-def open_till_for(session: Session, occasion_id: int, station: str) -> Till:
+def tills_of(session: Session, occasion_id: int | None = None, tournament_id: int | None = None) -> list[Till]:
+    """Every till of an occasion or of a tournament's desk, open and closed."""
+    where = Till.occasion_id == occasion_id if occasion_id is not None else Till.tournament_id == tournament_id
+    return list(session.scalars(select(Till).where(where).order_by(Till.opened_at, Till.id)))
+
+
+def open_till_for(session: Session, station: str, occasion_id: int | None = None, tournament_id: int | None = None) -> Till:
     """Every cent in or out goes through the till open at the station: locked, so a close and a sale
     never interleave, and refused when there is none."""
-    till = session.scalar(select(Till).where(Till.occasion_id == occasion_id, Till.station == station, Till.closed_at.is_(None))
-                          .with_for_update())
+    till = session.scalar(_open_at(station, occasion_id, tournament_id).with_for_update())
     if till is None:
         raise refuse("no_open_till", f"No till is open at station {station}: open the till first.", None, "station", 409)
     return till
+
+
+def org_of_till(session: Session, till: Till) -> int:
+    """The organization whose drawer this is, through its occasion or its tournament."""
+    if till.occasion_id is not None:
+        return get_occasion(session, till.occasion_id).organization_id
+    return get_or_refuse(session, Tournament, till.tournament_id or 0, "till_id", "tournament").organization_id
+
+
+@dataclass(frozen=True)
+class Line:
+    """A line to post: what it is, how many, at what unit price (the door's own rules priced it)."""
+
+    product_id: int | None
+    kind: str
+    description: str
+    quantity: int
+    unit_cents: int
+
+
+def post_sale(session: Session, actor: Actor, now: datetime, till: Till, org_id: int, lines: list[Line], tender: str,
+              tendered_cents: int, enabled: Collection[Tender], credit_rule: str = tills.NO_CREDIT_RULE) -> Sale:
+    """The one place money comes in, for bingo's sale door and the poker desk alike: the tender is
+    one the hall takes and never credit, the sale is numbered in the organization's one sequence and
+    posted with its lines on the open till. Inside the door's transaction (its audit entry follows)."""
+    total = sum(line.quantity * line.unit_cents for line in lines)
+    check(tills.tender_refusal(tender, enabled, total, tendered_cents, credit_rule))
+    sale = Sale(organization_id=org_id, number=next_transaction_number(session, org_id), occasion_id=till.occasion_id,
+                tournament_id=till.tournament_id, kind=SALE, till_id=till.id, station=till.station, cashier_name=actor.name,
+                created_at=now, total_cents=total, tender=tender, tendered_cents=tendered_cents, change_cents=tendered_cents - total,
+                status=COMPLETED)
+    for line in lines:
+        sale.lines.append(SaleLine(product_id=line.product_id, kind=line.kind, description=line.description, quantity=line.quantity,
+                                   unit_cents=line.unit_cents, total_cents=line.quantity * line.unit_cents))
+    session.add(sale)
+    session.flush()
+    return sale
+
+
+def post_payout(session: Session, actor: Actor, now: datetime, till: Till, org_id: int, amount_cents: int) -> Sale:
+    """The one place money goes out as a prize: from the cash in the open till, never more than it
+    holds (a paid-in from the prize bank comes first). Inside the door's transaction."""
+    check(tills.payout_refusal(drawer(session, till), amount_cents))
+    sale = Sale(organization_id=org_id, number=next_transaction_number(session, org_id), occasion_id=till.occasion_id,
+                tournament_id=till.tournament_id, kind=PAYOUT, till_id=till.id, station=till.station, cashier_name=actor.name,
+                created_at=now, total_cents=amount_cents, tender=Tender.CASH.value, tendered_cents=0, change_cents=0, status=COMPLETED)
+    session.add(sale)
+    session.flush()
+    return sale
 
 
 def drawer(session: Session, till: Till) -> tills.Drawer:
@@ -130,17 +188,12 @@ def pay(session: Session, actor: Actor, now: datetime, occasion_id: int, data: d
     key = share_key(prize, claim_id, code)
     if session.scalar(select(Payout.id).where(Payout.share_key == key)) is not None:
         raise refuse("already_paid", "This prize was already paid to this winner.", None, "claim_id", 409)
-    till = open_till_for(session, occasion.id, actor.station)
-    check(tills.payout_refusal(drawer(session, till), amount))
-    sale = Sale(organization_id=occasion.organization_id, number=next_transaction_number(session, occasion.organization_id), occasion_id=occasion.id,
-                kind=PAYOUT, till_id=till.id, station=actor.station, cashier_name=actor.name, created_at=now, total_cents=amount,
-                tender=Tender.CASH.value, tendered_cents=0, change_cents=0, status=COMPLETED)
-    session.add(sale)
+    till = open_till_for(session, actor.station, occasion_id=occasion.id)
+    sale = post_payout(session, actor, now, till, occasion.organization_id, amount)
     payout = Payout(occasion_id=occasion.id, game_number=number, prize=prize, claim_id=claim_id, ticket_code=code, share_key=key,
                     winner=winner, amount_cents=amount, verifier_name=data.get("verifier_name") or actor.name,
                     w2g_required=tills.needs_w2g(amount, now.date()))
     try:
-        session.flush()
         payout.sale_id = sale.id
         session.add(payout)
         session.flush()
@@ -176,6 +229,8 @@ def void(session: Session, actor: Actor, now: datetime, sale_id: int, reason: st
     4.31.4), its break-open sheets taken back (only before the numbers are posted, 4.29), its paper
     packs back in the station's stock."""
     sale = get_or_refuse(session, Sale, sale_id, "sale_id", "sale")
+    if sale.occasion_id is None:
+        raise refuse("not_voidable", "A poker desk's buy is not voided: the player's spending and the pool count it.", None, "sale_id", 409)
     occasion = lock_occasion(session, sale.occasion_id)
     session.refresh(sale)
     books_open_refusal(occasion)
@@ -213,15 +268,18 @@ def void(session: Session, actor: Actor, now: datetime, sale_id: int, reason: st
     return sale
 
 
-def open_till(session: Session, actor: Actor, now: datetime, occasion_id: int, opening_bank: int) -> Till:
-    occasion = lock_occasion(session, occasion_id)
-    books_open_refusal(occasion)
+def open_till(session: Session, actor: Actor, now: datetime, opening_bank: int, occasion_id: int | None = None,
+              tournament_id: int | None = None) -> Till:
+    """A drawer opened at the actor's station with a bank, for an occasion whose books are open or
+    for a tournament's desk; one open till a station at a time."""
+    if occasion_id is not None:
+        books_open_refusal(lock_occasion(session, occasion_id))
     if opening_bank < 0:
         raise refuse("bad_amount", "The opening bank is $0.00 or more.", None, "opening_bank", 422)
-    if till_at(session, occasion.id, actor.station) is not None:
+    if till_at(session, actor.station, occasion_id, tournament_id) is not None:
         raise refuse("till_open", f"A till is already open at {actor.station}.", None, "station", 409)
-    till = Till(occasion_id=occasion.id, station=actor.station, cashier_name=actor.name, cashier_user_id=actor.user_id, opened_at=now,
-                opening_bank_cents=opening_bank)
+    till = Till(occasion_id=occasion_id, tournament_id=tournament_id, station=actor.station, cashier_name=actor.name,
+                cashier_user_id=actor.user_id, opened_at=now, opening_bank_cents=opening_bank)
     session.add(till)
     finish(session, actor, now, "till.open", till, "till", {"station": actor.station, "opening_bank_cents": opening_bank})
     return till
@@ -233,7 +291,8 @@ def move_cash(session: Session, actor: Actor, now: datetime, till_id: int, kind:
     till = session.scalar(select(Till).where(Till.id == till_id).with_for_update())
     if till is None:
         raise refuse("not_found", f"No till has id {till_id}.", None, "till_id", 404)
-    books_open_refusal(get_occasion(session, till.occasion_id))
+    if till.occasion_id is not None:
+        books_open_refusal(get_occasion(session, till.occasion_id))
     if till.closed_at is not None:
         raise refuse("till_closed", "This till is closed: nothing posts to it.", None, "till_id", 409)
     if kind == DROP:
@@ -303,7 +362,7 @@ def close_till(session: Session, actor: Actor, now: datetime, till_id: int, coun
         raise refuse("not_found", f"No till has id {till_id}.", None, "till_id", 404)
     if till.closed_at is not None:
         raise refuse("till_closed", "This till is already closed.", None, "till_id", 409)
-    if not in_charge(session, actor) and (till.cashier_user_id is None or till.cashier_user_id != actor.user_id):
+    if not in_charge(session, actor) and till.cashier_user_id != actor.user_id:
         raise refuse("not_your_till", f"This till is {till.cashier_name}'s: only that cashier or the member in charge closes it.",
                      None, "till_id", 403)
     check(tills.count_refusal(counts))

@@ -21,7 +21,6 @@ from bingo.models import (
     PaperSet,
     Product,
     Sale,
-    SaleLine,
     UPickTicket,
 )
 from bingo.sales import LineRequest, ProductKind, buyer_refusal, line_refusal
@@ -29,16 +28,9 @@ from bingo.services import break_open as break_open_service
 from bingo.services import cookie_jar as jar_service
 from bingo.services import inventory
 from bingo.services import upick as upick_service
-from bingo.services.cash import (
-    COMPLETED,
-    SALE,
-    books_open_refusal,
-    next_transaction_number,
-    open_till_for,
-)
+from bingo.services.cash import Line, books_open_refusal, open_till_for, post_sale
 from bingo.services.locks import lock_occasion
 from bingo.services.occasions import get_occasion
-from shared import tills
 from shared.audit import Actor
 from shared.money import format_cents
 from shared.printing.documents import Receipt
@@ -151,21 +143,13 @@ def sell(session: Session, actor: Actor, now: datetime, occasion_id: int, data: 
     buyer = data.get("buyer_member_id")
     working = buyer is not None and is_working(session, occasion.organization_id, buyer, occasion.occasion_date)
     check(buyer_refusal(requests, data["buyer_is_adult"], working))
-    total = sum(r.quantity * r.unit_cents for r in requests)
-    check(tills.tender_refusal(data["tender"], tenders, total, data["tendered_cents"]))
-    till = open_till_for(session, occasion.id, actor.station)
-    sale = Sale(organization_id=occasion.organization_id, number=next_transaction_number(session, occasion.organization_id), occasion_id=occasion.id,
-                kind=SALE, till_id=till.id, station=actor.station, cashier_name=actor.name, created_at=now, total_cents=total,
-                tender=data["tender"], tendered_cents=data["tendered_cents"], change_cents=data["tendered_cents"] - total, status=COMPLETED)
-    session.add(sale)
-    session.flush()
+    till = open_till_for(session, actor.station, occasion_id=occasion.id)
+    sale = post_sale(session, actor, now, till, occasion.organization_id,
+                     [Line(r.product_id, r.kind.value, catalogue[r.product_id].name, r.quantity, r.unit_cents) for r in requests],
+                     data["tender"], data["tendered_cents"], tenders)
     result = SaleResult(sale)
-    for index, (request, line) in enumerate(zip(requests, data["lines"], strict=True)):
+    for index, (request, line, row) in enumerate(zip(requests, data["lines"], sale.lines, strict=True)):
         product = catalogue[request.product_id]
-        row = SaleLine(product_id=product.id, kind=product.kind, description=product.name, quantity=request.quantity,
-                       unit_cents=request.unit_cents, total_cents=request.quantity * request.unit_cents)
-        sale.lines.append(row)
-        session.flush()
         if request.kind is ProductKind.UPICK_FACE:
             picks = line.get("picks") or []
             if len(picks) > request.quantity:
@@ -187,7 +171,7 @@ def sell(session: Session, actor: Actor, now: datetime, occasion_id: int, data: 
                              f"lines.{index}.pack_serials", 422)
             inventory.sell_packs(session, occasion, actor.station, product.paper_set_id, serials, row)
     finish(session, actor, now, "sale.create", sale, "sale",
-           {"number": sale.number, "total_cents": total, "tender": sale.tender, "till": till.id, "lines": len(sale.lines),
+           {"number": sale.number, "total_cents": sale.total_cents, "tender": sale.tender, "till": till.id, "lines": len(sale.lines),
             "tickets": [t.code for t in result.tickets]})
     return result
 

@@ -133,9 +133,56 @@ def upgrade() -> None:
     with op.batch_alter_table('tills', schema=None) as batch_op:
         batch_op.add_column(sa.Column('cashier_user_id', sa.Integer(), nullable=True))
 
+    with op.batch_alter_table('poker_buys', schema=None) as batch_op:
+        batch_op.add_column(sa.Column('sale_line_id', sa.Integer(), nullable=True))
+        batch_op.create_index(batch_op.f('ix_poker_buys_sale_line_id'), ['sale_line_id'], unique=False)
+        batch_op.create_foreign_key(batch_op.f('fk_poker_buys_sale_line_id_sale_lines'), 'sale_lines', ['sale_line_id'], ['id'])
+
+    with op.batch_alter_table('poker_prize_payments', schema=None) as batch_op:
+        batch_op.add_column(sa.Column('sale_id', sa.Integer(), nullable=True))
+        batch_op.create_unique_constraint(batch_op.f('uq_poker_prize_payments_sale_id'), ['sale_id'])
+        batch_op.create_foreign_key(batch_op.f('fk_poker_prize_payments_sale_id_sales'), 'sales', ['sale_id'], ['id'])
+
+    with op.batch_alter_table('sales', schema=None) as batch_op:
+        batch_op.add_column(sa.Column('tournament_id', sa.Integer(), nullable=True))
+        batch_op.alter_column('occasion_id', existing_type=sa.INTEGER(), nullable=True)
+        batch_op.create_index(batch_op.f('ix_sales_tournament_id'), ['tournament_id'], unique=False)
+        batch_op.create_foreign_key(batch_op.f('fk_sales_tournament_id_poker_tournaments'), 'poker_tournaments', ['tournament_id'], ['id'])
+
+    with op.batch_alter_table('tills', schema=None) as batch_op:
+        batch_op.add_column(sa.Column('tournament_id', sa.Integer(), nullable=True))
+        batch_op.alter_column('occasion_id', existing_type=sa.INTEGER(), nullable=True)
+        batch_op.create_index(batch_op.f('ix_tills_tournament_id'), ['tournament_id'], unique=False)
+        batch_op.create_foreign_key(batch_op.f('fk_tills_tournament_id_poker_tournaments'), 'poker_tournaments', ['tournament_id'], ['id'])
 
 
 def downgrade() -> None:
+    with op.batch_alter_table('poker_buys', schema=None) as batch_op:
+        batch_op.drop_constraint(batch_op.f('fk_poker_buys_sale_line_id_sale_lines'), type_='foreignkey')
+        batch_op.drop_index(batch_op.f('ix_poker_buys_sale_line_id'))
+        batch_op.drop_column('sale_line_id')
+
+    with op.batch_alter_table('poker_prize_payments', schema=None) as batch_op:
+        batch_op.drop_constraint(batch_op.f('fk_poker_prize_payments_sale_id_sales'), type_='foreignkey')
+        batch_op.drop_constraint(batch_op.f('uq_poker_prize_payments_sale_id'), type_='unique')
+        batch_op.drop_column('sale_id')
+
+    op.execute("DELETE FROM sale_lines WHERE sale_id IN (SELECT id FROM sales WHERE occasion_id IS NULL)")
+    op.execute("DELETE FROM sales WHERE occasion_id IS NULL")
+    op.execute("DELETE FROM till_movements WHERE till_id IN (SELECT id FROM tills WHERE occasion_id IS NULL)")
+    op.execute("DELETE FROM tills WHERE occasion_id IS NULL")
+    with op.batch_alter_table('tills', schema=None) as batch_op:
+        batch_op.drop_constraint(batch_op.f('fk_tills_tournament_id_poker_tournaments'), type_='foreignkey')
+        batch_op.drop_index(batch_op.f('ix_tills_tournament_id'))
+        batch_op.alter_column('occasion_id', existing_type=sa.INTEGER(), nullable=False)
+        batch_op.drop_column('tournament_id')
+
+    with op.batch_alter_table('sales', schema=None) as batch_op:
+        batch_op.drop_constraint(batch_op.f('fk_sales_tournament_id_poker_tournaments'), type_='foreignkey')
+        batch_op.drop_index(batch_op.f('ix_sales_tournament_id'))
+        batch_op.alter_column('occasion_id', existing_type=sa.INTEGER(), nullable=False)
+        batch_op.drop_column('tournament_id')
+
     with op.batch_alter_table('upick_tickets', schema=None) as batch_op:
         batch_op.drop_constraint(batch_op.f('fk_upick_tickets_sale_line_id_sale_lines'), type_='foreignkey')
         batch_op.drop_index(batch_op.f('ix_upick_tickets_sale_line_id'))

@@ -15,6 +15,8 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from bingo.models import Till
+from bingo.services import cash
 from poker import seating
 from poker.decks import DeckEntry, DeckEvent, Due, new_set_refusal, reminders
 from poker.models import Buy as BuyRow
@@ -65,6 +67,13 @@ def profile_of(tournament: Tournament) -> Profile:
 
 def setup_of(tournament: Tournament) -> Setup:
     return from_json(json.loads(tournament.setup))
+
+
+def open_desk_till(session: Session, actor: Actor, now: datetime, tournament_id: int, opening_bank: int) -> Till:
+    """The desk's drawer for a tournament, opened at the actor's station with a bank: every buy goes
+    into it and every prize comes out of it."""
+    get_tournament(session, tournament_id)
+    return cash.open_till(session, actor, now, opening_bank, tournament_id=tournament_id)
 
 
 def _lock(session: Session, tournament_id: int) -> Tournament:
@@ -148,9 +157,10 @@ class BuyResult:
 
 def buy(session: Session, actor: Actor, now: datetime, tournament_id: int, data: dict[str, Any], rng: random.Random,
         tenders: Collection[Tender] = ()) -> BuyResult:
-    """An entry, re-buy or re-entry at the cashier: the policy and the caps checked, paid in full in a
-    tender the hall takes, never on credit (the jurisdiction's no-credit rule). The tournament row is
-    locked, so two buys for one player never pass the caps together."""
+    """An entry, re-buy or re-entry at the desk: the policy and the caps checked, then posted through
+    the hall's one money door as a sale on the desk's open till, paid in full in a tender the hall
+    takes, never on credit (the jurisdiction's no-credit rule). The tournament row is locked, so two
+    buys for one player never pass the caps together."""
     tournament = _lock(session, tournament_id)
     if tournament.status == "finished":
         raise refuse("tournament_finished", "This tournament is over.", None, "tournament_id", 409)
@@ -169,7 +179,11 @@ def buy(session: Session, actor: Actor, now: datetime, tournament_id: int, data:
         state = PlayerState(entry.spent_cents, entry.rebuys, entry.reentries, data["chips"], entry.eliminated, True)
     check(buy_refusal(setup, profile, state, kind, live.level_now(tournament, now)))
     cost = price(setup, kind)
-    check(tills.tender_refusal(data["tender"], tenders, cost, data["tendered_cents"], profile.no_credit.rule))
+    till = cash.open_till_for(session, actor.station, tournament_id=tournament.id)
+    label = {Buy.ENTRY: "Entry", Buy.REBUY: "Re-buy", Buy.REENTRY: "Re-entry"}[kind]
+    sale = cash.post_sale(session, actor, now, till, tournament.organization_id,
+                          [cash.Line(None, f"poker_{kind.value}", f"{label}: {tournament.name}"[:200], 1, cost)],
+                          data["tender"], data["tendered_cents"], tenders, profile.no_credit.rule)
     if kind is Buy.ENTRY:
         tournament.entries.append(entry)
     entry.spent_cents += cost
@@ -177,13 +191,15 @@ def buy(session: Session, actor: Actor, now: datetime, tournament_id: int, data:
     entry.reentries += kind is Buy.REENTRY
     if kind is Buy.REENTRY:
         entry.eliminated = False
-    row = BuyRow(kind=kind.value, cents=cost, tender=data["tender"], tendered_cents=data["tendered_cents"], at=now, cashier_name=actor.name)
+    row = BuyRow(kind=kind.value, cents=cost, tender=data["tender"], tendered_cents=data["tendered_cents"], at=now, cashier_name=actor.name,
+                 sale_line_id=sale.lines[0].id)
     entry.buys.append(row)
     if tournament.status == "running" and kind is not Buy.REBUY:
         _seat_late(session, tournament, entry, now, rng)
     live.publish(session, tournament, f"buy {kind.value}", now)
     finish(session, actor, now, f"tournament.{kind.value}", row, "poker_buy",
-           {"tournament": tournament.id, "entry": entry.number, "player": entry.player_name, "cents": cost})
+           {"tournament": tournament.id, "entry": entry.number, "player": entry.player_name, "cents": cost, "transaction": sale.number,
+            "till": till.id})
     return BuyResult(entry, row, data["tendered_cents"] - cost)
 
 
@@ -421,9 +437,10 @@ class PrizePaid:
 
 
 def pay_prize(session: Session, actor: Actor, now: datetime, tournament_id: int, entry_number: int) -> PrizePaid:
-    """A finishing player's prize, paid once at the cashier after the tournament has ended: the
-    tournament row is locked and the payment row is unique per entry, so two stations pressing Pay
-    together pay once. The slip flags a W-2G when the winnings less the player's buy-ins pass $5,000."""
+    """A finishing player's prize, paid once at the desk after the tournament has ended, from the
+    cash in the desk's open till: the tournament row is locked and the payment row is unique per
+    entry, so two stations pressing Pay together pay once. The slip flags a W-2G when the winnings
+    less the player's buy-ins pass $5,000."""
     tournament = _lock(session, tournament_id)
     if tournament.status != "finished":
         to_one = profile_of(tournament).play_to_one
@@ -435,8 +452,10 @@ def pay_prize(session: Session, actor: Actor, now: datetime, tournament_id: int,
     if session.scalar(select(PrizePayment.id).where(PrizePayment.entry_id == entry.id)) is not None:
         raise refuse("already_paid", "This prize was already paid.", None, "entry_number", 409)
     w2g = tills.needs_w2g_poker(entry.prize_cents, entry.spent_cents)
+    till = cash.open_till_for(session, actor.station, tournament_id=tournament.id)
+    sale = cash.post_payout(session, actor, now, till, tournament.organization_id, entry.prize_cents)
     session.add(PrizePayment(entry_id=entry.id, cents=entry.prize_cents, at=now, station=actor.station, cashier_name=actor.name,
-                             w2g_required=w2g))
+                             w2g_required=w2g, sale_id=sale.id))
     try:
         session.flush()
     except IntegrityError:

@@ -1,6 +1,6 @@
 // The tournament desk: entries, re-buys and re-entries (the server checks the policy, the caps and
-// the no-credit rule, and prints the receipt with the table and seat), prizes paid once the
-// tournament is over, and the clock for the re-buy period.
+// the no-credit rule, and prints the receipt with the table and seat) into the desk's till (till.js),
+// prizes paid from it once the tournament is over, and the clock for the re-buy period.
 (function () {
   var root = document.getElementById("desk");
   var base = root.dataset.base;
@@ -56,6 +56,7 @@
   }
 
   function load() {
+    Till.refresh();
     return Station.get(base).then(function (data) { tournament = data; render(); });
   }
 

@@ -6,17 +6,7 @@
   var letters = ["B", "I", "N", "G", "O"];
   var cart = [], cartKey = Station.fresh("sale"), picker = null, packFor = null, tender = "cash";
 
-  function plain(cents) {
-    var sign = cents < 0 ? "-" : "";
-    var abs = Math.abs(cents), rest = String(abs % 100);
-    return sign + Math.floor(abs / 100) + "." + (rest.length < 2 ? "0" + rest : rest);
-  }
-  function dollars(cents) { return (cents < 0 ? "-$" : "$") + plain(Math.abs(cents)); }
-  function cents(text) {
-    var match = /^\s*\$?(\d{1,6})(?:\.(\d{1,2}))?\s*$/.exec(text || "");
-    if (!match) return null;
-    return parseInt(match[1], 10) * 100 + (match[2] ? parseInt((match[2] + "0").slice(0, 2), 10) : 0);
-  }
+  var plain = Money.plain, dollars = Money.dollars, cents = Money.cents;
   function total() { return cart.reduce(function (sum, line) { return sum + line.quantity * line.unit; }, 0); }
 
   function renderCart() {
@@ -207,6 +197,7 @@
       changed();
       refreshQueue();
       refreshPrinter();
+      Till.refresh();
     }, function () { $("sell").disabled = false; });
   });
 
@@ -241,44 +232,7 @@
     });
   }
 
-  var tillOpen = $("till-open");
-  if (tillOpen) tillOpen.addEventListener("submit", function (event) {
-    event.preventDefault();
-    var bank = cents($("bank").value);
-    Station.send("POST", root.dataset.tills, {opening_bank: plain(bank === null ? -1 : bank)})
-      .then(function () { window.location.reload(); }, function () { return null; });
-  });
-  var tillMove = $("till-move"), moveKind = null;
-  if (tillMove) {
-    tillMove.querySelectorAll("button[data-kind]").forEach(function (button) {
-      button.addEventListener("click", function () { moveKind = button.dataset.kind; });
-    });
-    tillMove.addEventListener("submit", function (event) {
-      event.preventDefault();
-      var amount = cents($("move-amount").value);
-      Station.send("POST", root.dataset.tillMove.replace("/0/", "/" + root.dataset.till + "/"),
-                   {kind: moveKind || "paid_in", amount: plain(amount === null ? -1 : amount)})
-        .then(function (till) { $("in-drawer").textContent = dollars(cents(till.in_drawer)); $("move-amount").value = ""; },
-              function () { return null; });
-    });
-  }
-  var tillClose = $("till-close-open");
-  if (tillClose) tillClose.addEventListener("click", function () { $("till-close").hidden = false; });
-  $("till-close-cancel").addEventListener("click", function () { $("till-close").hidden = true; });
-  $("count-form").addEventListener("submit", function (event) {
-    event.preventDefault();
-    var counts = {};
-    document.querySelectorAll("input.count").forEach(function (input) {
-      var n = parseInt(input.value, 10);
-      if (n) counts[input.dataset.denomination] = n;
-    });
-    Station.send("POST", root.dataset.tillClose.replace("/0/", "/" + root.dataset.till + "/"), {counts: counts},
-                 "till-close-" + root.dataset.till).then(function (till) {
-      $("till-result").textContent = "Counted " + dollars(cents(till.counted)) + ", expected " + dollars(cents(till.expected)) +
-        ": " + (till.over_short.charAt(0) === "-" ? "short " + dollars(cents(till.over_short.slice(1))) : "over " + dollars(cents(till.over_short))) + ".";
-      refreshQueue();
-    }, function () { return null; });
-  });
+  root.addEventListener("till:closed", refreshQueue);
 
   renderCart();
   refreshQueue();

@@ -1,0 +1,78 @@
+// The till on a station screen (the cashier's point of sale, the poker desk): open it with a bank, the
+// member in charge's paid-ins from the prize bank and drops to the safe, and the close with a count by
+// denomination. Money stays in integer cents and travels as "12.50" strings (Money, shared with pos.js).
+var Money = (function () {
+  function plain(cents) {
+    var sign = cents < 0 ? "-" : "";
+    var abs = Math.abs(cents), rest = String(abs % 100);
+    return sign + Math.floor(abs / 100) + "." + (rest.length < 2 ? "0" + rest : rest);
+  }
+  function dollars(cents) {
+    return (cents < 0 ? "-$" : "$") + plain(Math.abs(cents)).replace(/\B(?=(\d{3})+\.)/g, ",");
+  }
+  function cents(text) {
+    var match = /^\s*(-?)\$?(\d{1,6})(?:\.(\d{1,2}))?\s*$/.exec(text || "");
+    if (!match) return null;
+    var value = parseInt(match[2], 10) * 100 + (match[3] ? parseInt((match[3] + "0").slice(0, 2), 10) : 0);
+    return match[1] ? -value : value;
+  }
+  return {plain: plain, dollars: dollars, cents: cents};
+})();
+
+var Till = (function () {
+  var root = document.querySelector("[data-till-close]");
+  if (!root) return {refresh: function () {}};
+  var $ = function (id) { return document.getElementById(id); };
+  var at = function (template) { return template.replace(/\/0(\/|$)/, "/" + root.dataset.till + "$1"); };
+
+  var open = $("till-open");
+  if (open) open.addEventListener("submit", function (event) {
+    event.preventDefault();
+    var bank = Money.cents($("bank").value);
+    Station.send("POST", root.dataset.tills, {opening_bank: Money.plain(bank === null || bank < 0 ? -1 : bank)})
+      .then(function () { window.location.reload(); }, function () { return null; });
+  });
+
+  var move = $("till-move"), kind = null;
+  if (move) {
+    move.querySelectorAll("button[data-kind]").forEach(function (button) {
+      button.addEventListener("click", function () { kind = button.dataset.kind; });
+    });
+    move.addEventListener("submit", function (event) {
+      event.preventDefault();
+      var amount = Money.cents($("move-amount").value);
+      Station.send("POST", at(root.dataset.tillMove), {kind: kind || "paid_in", amount: Money.plain(amount === null ? -1 : amount)})
+        .then(function (till) { $("in-drawer").textContent = Money.dollars(Money.cents(till.in_drawer)); $("move-amount").value = ""; },
+              function () { return null; });
+    });
+  }
+
+  var closer = $("till-close-open");
+  if (closer) closer.addEventListener("click", function () { $("till-close").hidden = false; });
+  var cancel = $("till-close-cancel");
+  if (cancel) cancel.addEventListener("click", function () { $("till-close").hidden = true; });
+  $("count-form").addEventListener("submit", function (event) {
+    event.preventDefault();
+    var counts = {};
+    document.querySelectorAll("input.count").forEach(function (input) {
+      var n = parseInt(input.value, 10);
+      if (n) counts[input.dataset.denomination] = n;
+    });
+    Station.send("POST", at(root.dataset.tillClose), {counts: counts}, "till-close-" + root.dataset.till).then(function (till) {
+      var diff = Money.cents(till.over_short);
+      $("till-result").textContent = "Counted " + Money.dollars(Money.cents(till.counted)) + ", expected " +
+        Money.dollars(Money.cents(till.expected)) + ": " + (diff < 0 ? "short " + Money.dollars(-diff) : "over " + Money.dollars(diff)) + ".";
+      root.dispatchEvent(new CustomEvent("till:closed"));
+    }, function () { return null; });
+  });
+
+  // After a sale, a buy or a prize: what the drawer now holds.
+  function refresh() {
+    var shown = $("in-drawer");
+    if (!shown || !root.dataset.till) return;
+    Station.get(at(root.dataset.tillGet)).then(function (till) {
+      if (till && till.in_drawer) shown.textContent = Money.dollars(Money.cents(till.in_drawer));
+    });
+  }
+  return {refresh: refresh};
+})();
