@@ -447,7 +447,7 @@ def open_till(occasion_id: int, body: dict[str, Any]) -> Any:
 def get_till(till_id: int) -> Any:
     session = db_session()
     till = cash_service.get_till(session, till_id)
-    org_id = check_org(cash_service.org_of_till(session, till))
+    check_org(cash_service.org_of_till(session, till))
     return {**presenters.till(till, cash_service.drawer(session, till)), "print_jobs": []}
 
 
@@ -474,7 +474,7 @@ def close_till(till_id: int, body: dict[str, Any]) -> Any:
 def move_till_cash(till_id: int, body: dict[str, Any]) -> Any:
     session = db_session()
     till = cash_service.get_till(session, till_id)
-    org_id = check_org(cash_service.org_of_till(session, till))
+    check_org(cash_service.org_of_till(session, till))
     cash_service.move_cash(session, actor(), hall_now(), till_id, body["kind"], body["cents"], body["note"])
     return {**presenters.till(till, cash_service.drawer(session, till)), "print_jobs": []}
 
