@@ -4,6 +4,7 @@ integer cents; times are UTC."""
 from __future__ import annotations
 
 from datetime import date, datetime, time
+from enum import StrEnum
 
 from sqlalchemy import (
     Boolean,
@@ -18,7 +19,42 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from shared.db import Base, UtcDateTime
+from shared.db import Base, EnumText, UtcDateTime
+from shared.tills import Tender
+
+
+class SaleKind(StrEnum):
+    """A transaction on a till: money in (a sale) or a prize paid out of the drawer."""
+
+    SALE = "sale"
+    PAYOUT = "payout"
+
+
+class SaleStatus(StrEnum):
+    COMPLETED = "completed"
+    VOIDED = "voided"
+
+
+class TicketStatus(StrEnum):
+    SOLD = "sold"
+    VOID = "void"
+
+
+class PackStatus(StrEnum):
+    """A pack's one state: in stock, issued to a station, sold (on a sale line), returned or missing."""
+
+    IN_STOCK = "in_stock"
+    ISSUED = "issued"
+    SOLD = "sold"
+    RETURNED = "returned"
+    MISSING = "missing"
+
+
+class CashMove(StrEnum):
+    """Cash the member in charge moves: into a drawer from the prize bank, or from it to the safe."""
+
+    PAID_IN = "paid_in"
+    DROP = "drop"
 
 
 class BingoSeries(Base):
@@ -296,7 +332,7 @@ class UPickTicket(Base):
     price_cents: Mapped[int] = mapped_column(Integer)
     sold_at: Mapped[datetime] = mapped_column(UtcDateTime())
     cashier_name: Mapped[str] = mapped_column(String(200))
-    status: Mapped[str] = mapped_column(String(16))
+    status: Mapped[TicketStatus] = mapped_column(EnumText(TicketStatus))
     void_reason: Mapped[str | None] = mapped_column(String(500))
     voided_at: Mapped[datetime | None] = mapped_column(UtcDateTime())
     voided_by: Mapped[str | None] = mapped_column(String(200))
@@ -347,16 +383,16 @@ class Sale(Base):
     number: Mapped[int] = mapped_column(Integer)
     occasion_id: Mapped[int | None] = mapped_column(ForeignKey("bingo_occasions.id"), index=True)
     tournament_id: Mapped[int | None] = mapped_column(ForeignKey("poker_tournaments.id"), index=True)
-    kind: Mapped[str] = mapped_column(String(16))
+    kind: Mapped[SaleKind] = mapped_column(EnumText(SaleKind))
     till_id: Mapped[int | None] = mapped_column(ForeignKey("tills.id"), index=True)
     station: Mapped[str] = mapped_column(String(100))
     cashier_name: Mapped[str] = mapped_column(String(200))
     created_at: Mapped[datetime] = mapped_column(UtcDateTime())
     total_cents: Mapped[int] = mapped_column(Integer)
-    tender: Mapped[str] = mapped_column(String(32))
+    tender: Mapped[Tender] = mapped_column(EnumText(Tender, 32))
     tendered_cents: Mapped[int] = mapped_column(Integer)
     change_cents: Mapped[int] = mapped_column(Integer)
-    status: Mapped[str] = mapped_column(String(16))
+    status: Mapped[SaleStatus] = mapped_column(EnumText(SaleStatus))
     void_reason: Mapped[str | None] = mapped_column(String(500))
     voided_at: Mapped[datetime | None] = mapped_column(UtcDateTime())
     approved_by: Mapped[str | None] = mapped_column(String(200))
@@ -433,7 +469,7 @@ class TillMovement(Base):
 
     id: Mapped[int] = mapped_column(primary_key=True)
     till_id: Mapped[int] = mapped_column(ForeignKey("tills.id"), index=True)
-    kind: Mapped[str] = mapped_column(String(16))
+    kind: Mapped[CashMove] = mapped_column(EnumText(CashMove))
     cents: Mapped[int] = mapped_column(Integer)
     at: Mapped[datetime] = mapped_column(UtcDateTime())
     by_name: Mapped[str] = mapped_column(String(200))
@@ -487,7 +523,7 @@ class Pack(Base):
     serial: Mapped[int] = mapped_column(Integer)
     first_face: Mapped[int] = mapped_column(Integer)
     last_face: Mapped[int] = mapped_column(Integer)
-    status: Mapped[str] = mapped_column(String(16))
+    status: Mapped[PackStatus] = mapped_column(EnumText(PackStatus))
     occasion_id: Mapped[int | None] = mapped_column(ForeignKey("bingo_occasions.id"), index=True)
     station: Mapped[str | None] = mapped_column(String(100))
     sale_line_id: Mapped[int | None] = mapped_column(ForeignKey("sale_lines.id"), index=True)

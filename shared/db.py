@@ -8,13 +8,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime, timezone
-from typing import Any
+from enum import StrEnum
+from typing import Any, TypeVar
 
 from sqlalchemy import (
     DateTime,
     Dialect,
     Engine,
     MetaData,
+    String,
     TypeDecorator,
     create_engine,
     event,
@@ -28,6 +30,27 @@ NAMING_CONVENTION = {
     "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
     "pk": "pk_%(table_name)s",
 }
+
+
+E = TypeVar("E", bound=StrEnum)
+
+
+class EnumText(TypeDecorator[E]):
+    """A state stored as its text (VARCHAR, so migrations and both engines see a plain string) and
+    read back as its enumeration member; a value outside the enumeration is refused on the way in."""
+
+    impl = String
+    cache_ok = True
+
+    def __init__(self, kind: type[E], length: int = 16) -> None:
+        super().__init__(length)
+        self.kind = kind
+
+    def process_bind_param(self, value: E | str | None, dialect: Dialect) -> str | None:
+        return None if value is None else self.kind(value).value
+
+    def process_result_value(self, value: str | None, dialect: Dialect) -> E | None:
+        return None if value is None else self.kind(value)
 
 
 class UtcDateTime(TypeDecorator[datetime]):

@@ -16,11 +16,16 @@ from sqlalchemy.orm import Session
 
 from bingo.models import (
     BreakOpenSale,
+    CashMove,
     Claim,
     Occasion,
+    PackStatus,
     Payout,
     Sale,
+    SaleKind,
     SaleLine,
+    SaleStatus,
+    TicketStatus,
     Till,
     TillMovement,
 )
@@ -39,9 +44,9 @@ from shared.tills import Tender
 from shared.violations import refuse
 
 CLOSED_BOOKS_RULE = "28 Del. C. §1521"
-SALE, PAYOUT = "sale", "payout"
-COMPLETED, VOIDED = "completed", "voided"
-PAID_IN, DROP = "paid_in", "drop"
+SALE, PAYOUT = SaleKind.SALE, SaleKind.PAYOUT
+COMPLETED, VOIDED = SaleStatus.COMPLETED, SaleStatus.VOIDED
+PAID_IN, DROP = CashMove.PAID_IN, CashMove.DROP
 
 
 def books_open_refusal(occasion: Occasion) -> None:
@@ -111,7 +116,7 @@ def post_sale(session: Session, actor: Actor, now: datetime, till: Till, org_id:
     check(tills.tender_refusal(tender, enabled, total, tendered_cents, credit_rule))
     sale = Sale(organization_id=org_id, number=next_transaction_number(session, org_id), occasion_id=till.occasion_id,
                 tournament_id=till.tournament_id, kind=SALE, till_id=till.id, station=till.station, cashier_name=actor.name,
-                created_at=now, total_cents=total, tender=tender, tendered_cents=tendered_cents, change_cents=tendered_cents - total,
+                created_at=now, total_cents=total, tender=Tender(tender), tendered_cents=tendered_cents, change_cents=tendered_cents - total,
                 status=COMPLETED)
     for line in lines:
         sale.lines.append(SaleLine(product_id=line.product_id, kind=line.kind, description=line.description, quantity=line.quantity,
@@ -127,7 +132,7 @@ def post_payout(session: Session, actor: Actor, now: datetime, till: Till, org_i
     check(tills.payout_refusal(drawer(session, till), amount_cents))
     sale = Sale(organization_id=org_id, number=next_transaction_number(session, org_id), occasion_id=till.occasion_id,
                 tournament_id=till.tournament_id, kind=PAYOUT, till_id=till.id, station=till.station, cashier_name=actor.name,
-                created_at=now, total_cents=amount_cents, tender=Tender.CASH.value, tendered_cents=0, change_cents=0, status=COMPLETED)
+                created_at=now, total_cents=amount_cents, tender=Tender.CASH, tendered_cents=0, change_cents=0, status=COMPLETED)
     session.add(sale)
     session.flush()
     return sale
@@ -143,7 +148,7 @@ def drawer(session: Session, till: Till) -> tills.Drawer:
             query = query.where(Sale.tender == Tender.CASH.value)
         return int(session.scalar(query) or 0)
 
-    moved = {kind: int(cents) for kind, cents in session.execute(
+    moved: dict[str, int] = {kind: int(cents) for kind, cents in session.execute(
         select(TillMovement.kind, func.sum(TillMovement.cents)).where(TillMovement.till_id == till.id).group_by(TillMovement.kind))}
     return tills.Drawer(till.opening_bank_cents, total(SALE), total(PAYOUT), moved.get(PAID_IN, 0), moved.get(DROP, 0))
 
@@ -248,7 +253,7 @@ def void(session: Session, actor: Actor, now: datetime, sale_id: int, reason: st
             if games[ticket.game_number].status != "pending":
                 raise refuse("game_started", f"U Pick Em ticket {ticket.code} in this sale is for game {ticket.game_number}, which has "
                              "started.", "10 DE Admin Code 101-4.30.1.7", "sale_id", 409)
-            ticket.status, ticket.void_reason, ticket.voided_at, ticket.voided_by = "void", reason.strip(), now, approved_by.username
+            ticket.status, ticket.void_reason, ticket.voided_at, ticket.voided_by = TicketStatus.VOID, reason.strip(), now, approved_by.username
         for sheets in session.scalars(select(BreakOpenSale).where(BreakOpenSale.sale_line_id == line.id)):
             if games[sheets.game_number].status != "pending":
                 raise refuse("break_open_posted", f"Game {sheets.game_number}'s break-open numbers are posted: its sheets cannot be "
@@ -261,7 +266,7 @@ def void(session: Session, actor: Actor, now: datetime, sale_id: int, reason: st
             jar_service.refund_entries(session, actor, now, occasion.id, line.total_cents, sale.id)
         for pack in list(line.packs):
             returned.append(pack.serial)
-            pack.status, pack.sale_line_id = "issued", None
+            pack.status, pack.sale_line_id = PackStatus.ISSUED, None
     sale.status, sale.void_reason, sale.voided_at, sale.approved_by = VOIDED, reason.strip(), now, approved_by.username
     finish(session, actor, now, "sale.void", sale, "sale", {"number": sale.number, "reason": sale.void_reason, "till": till.id,
                                                             "approved_by": approved_by.username, "packs_returned": returned})
@@ -299,7 +304,7 @@ def move_cash(session: Session, actor: Actor, now: datetime, till_id: int, kind:
         check(tills.drop_refusal(drawer(session, till), cents))
     elif cents <= 0:
         raise refuse("bad_amount", "An amount is more than $0.00.", None, "amount", 422)
-    row = TillMovement(till_id=till.id, kind=kind, cents=cents, at=now, by_name=actor.name, note=note.strip()[:300])
+    row = TillMovement(till_id=till.id, kind=CashMove(kind), cents=cents, at=now, by_name=actor.name, note=note.strip()[:300])
     session.add(row)
     finish(session, actor, now, f"till.{kind}", till, "till", {"cents": cents, "note": row.note})
     return row
@@ -330,7 +335,7 @@ def session_summary(session: Session, occasion_id: int) -> tuple[ShiftSummary, l
     get_occasion(session, occasion_id)
     rows = list(session.scalars(select(Sale).where(Sale.occasion_id == occasion_id).order_by(Sale.number)))
     till_rows = list(session.scalars(select(Till).where(Till.occasion_id == occasion_id).order_by(Till.opened_at)))
-    moved = {kind: int(cents) for kind, cents in session.execute(
+    moved: dict[str, int] = {kind: int(cents) for kind, cents in session.execute(
         select(TillMovement.kind, func.sum(TillMovement.cents)).join(Till, TillMovement.till_id == Till.id)
         .where(Till.occasion_id == occasion_id).group_by(TillMovement.kind))}
     return _summarize(rows, moved.get(PAID_IN, 0), moved.get(DROP, 0)), till_rows

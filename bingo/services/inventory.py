@@ -9,14 +9,15 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from bingo.inventory import SetTerms, set_refusal
-from bingo.models import Occasion, Pack, PaperSet, SaleLine
+from bingo.models import Occasion, Pack, PackStatus, PaperSet, SaleLine
 from bingo.services import series as series_service
 from shared.audit import Actor
 from shared.services.common import check, finish, get_or_refuse
 from shared.services.organizations import get_organization
 from shared.violations import refuse
 
-IN_STOCK, ISSUED, SOLD, RETURNED, MISSING = "in_stock", "issued", "sold", "returned", "missing"
+IN_STOCK, ISSUED, SOLD, RETURNED, MISSING = (PackStatus.IN_STOCK, PackStatus.ISSUED, PackStatus.SOLD, PackStatus.RETURNED,
+                                              PackStatus.MISSING)
 
 
 def terms(row: PaperSet) -> SetTerms:

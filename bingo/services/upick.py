@@ -10,14 +10,14 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from bingo.limits import GameKind
-from bingo.models import Game, Occasion, UPickTicket
+from bingo.models import Game, Occasion, TicketStatus, UPickTicket
 from bingo.services.games import game_of_kind
 from bingo.upick import new_ticket_code, pick_refusal, quick_pick, ticket_layout
 from shared.audit import Actor
 from shared.services.common import check
 from shared.violations import refuse
 
-SOLD, VOID = "sold", "void"
+SOLD, VOID = TicketStatus.SOLD, TicketStatus.VOID
 
 
 def numbers_of(ticket: UPickTicket) -> list[int]:
