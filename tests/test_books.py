@@ -40,6 +40,7 @@ from tests.test_bingo_occasion_api import ok, refused, staff
 
 UPICK = {"kind": "u_pick_em", "pattern": {"kind": "blackout"}, "prize": "50.00", "pick_count": 4, "face_price": "1.00"}
 BREAK_OPEN = {"kind": "break_open", "pattern": {"kind": "any_row"}, "prize": "25.00", "break_open_numbers": 30}
+SPECIAL = {"kind": "special", "pattern": {"kind": "four_corners"}, "prize": "20.00"}
 
 
 def books(app: Flask, org_id: int | None = None) -> list[str]:
@@ -207,12 +208,22 @@ class NightMachine(RuleBasedStateMachine):
         self.hall = jar_hall(self.admin, self.session, "50.00", "0.00")
         self.script = split_script(STANDARD[PatternKind.ANY_ROW], winners=2)
         self.occ, self.caller, self.verifier = opened(self.admin, self.hall, [{"pattern": {"kind": "any_row"}, "prize": "100.00"},
-                                                                             UPICK, BREAK_OPEN], self.script.calls[-1])
+                                                                             UPICK, BREAK_OPEN, SPECIAL], self.script.calls[-1])
         self.mic = staff(self.admin, f"mic{self.hall.org.id}")
         self.names = [f"front{self.hall.org.id}", f"back{self.hall.org.id}"]
         self.stations = [_cashier(self.admin, self.session, self.hall, name) for name in self.names]
         self.items = {kind: product(self.admin, self.occ, kind, game) for kind, game in
-                      [("admission", None), ("cookie_jar", None), ("upick_face", 2), ("break_open", 3), ("non_gaming", None)]}
+                      [("admission", None), ("cookie_jar", None), ("upick_face", 2), ("break_open", 3), ("special", 4),
+                       ("non_gaming", None)]}
+        occasion = ok(self.admin.get(self.occ))
+        paper = ok(self.admin.post(f"/api/v1/organizations/{self.hall.org.id}/paper-sets", {
+            "series_id": occasion["series_id"], "colour": "red", "faces_per_sheet": 6, "sheets_per_pack": 1, "serial_from": 100,
+            "serial_to": 119, "first_face": 1}), 201)
+        for n, name in enumerate(self.names):
+            ok(self.admin.post(f"/api/v1/paper-sets/{paper['id']}/packs", {"action": "issue", "serials": list(range(100 + 10 * n, 110 + 10 * n)),
+                                                                             "occasion_id": occasion["id"], "station": name}))
+        self.items["pack"] = ok(self.admin.post(self.occ + "/products", {"kind": "admission", "name": "Red pack", "price": "10.00",
+                                                                         "paper_set_id": paper["id"]}), 201)
         self.sales: list[int] = []
         self.owed: list[tuple[str, int]] = []
         self.played = False
@@ -234,7 +245,8 @@ class NightMachine(RuleBasedStateMachine):
         self.answer(self.stations[station].post(self.occ + "/tills", {"opening_bank": bank}), 201, 409)
 
     @precondition(lambda self: not self.closed)
-    @rule(station=st.integers(0, 1), kind=st.sampled_from(["admission", "cookie_jar", "upick_face", "break_open", "non_gaming"]),
+    @rule(station=st.integers(0, 1), kind=st.sampled_from(["admission", "cookie_jar", "upick_face", "break_open", "special",
+                                                           "non_gaming"]),
           quantity=st.integers(1, 9), tender=st.sampled_from(["cash", "cash", "CASH", "IOU"]))
     def sell(self, station: int, kind: str, quantity: int, tender: str) -> None:
         item = self.items[kind]
@@ -245,6 +257,18 @@ class NightMachine(RuleBasedStateMachine):
         body = self.answer(reply, 201, 409, 422)
         if tender != "cash":
             assert reply.status_code in (409, 422), "credit and misspelt cash are never taken"
+        if reply.status_code == 201:
+            self.sales.append(body["id"])
+
+    @precondition(lambda self: not self.closed)
+    @rule(station=st.integers(0, 1), serial=st.integers(100, 119))
+    def sell_pack(self, station: int, serial: int) -> None:
+        """A pack scanned at a station: sold if it is issued there and not sold yet, else refused."""
+        item = self.items["pack"]
+        reply = self.stations[station].post(self.occ + "/sales", {
+            "lines": [{"product_id": item["id"], "quantity": 1, "unit_price": item["price"], "pack_serials": [serial]}],
+            "buyer_is_adult": True, "tendered": item["price"]})
+        body = self.answer(reply, 201, 409)
         if reply.status_code == 201:
             self.sales.append(body["id"])
 
