@@ -20,7 +20,6 @@ from sqlalchemy import (
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from shared.db import Base, EnumText, UtcDateTime
-from shared.tills import Tender
 
 
 class SaleKind(StrEnum):
@@ -389,7 +388,7 @@ class Sale(Base):
     cashier_name: Mapped[str] = mapped_column(String(200))
     created_at: Mapped[datetime] = mapped_column(UtcDateTime())
     total_cents: Mapped[int] = mapped_column(Integer)
-    tender: Mapped[Tender] = mapped_column(EnumText(Tender, 32))
+    tender: Mapped[str] = mapped_column(String(32))
     tendered_cents: Mapped[int] = mapped_column(Integer)
     change_cents: Mapped[int] = mapped_column(Integer)
     status: Mapped[SaleStatus] = mapped_column(EnumText(SaleStatus))

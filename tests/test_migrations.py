@@ -2,9 +2,12 @@
 columns, indexes and constraints the models declare, on SQLite and on PostgreSQL."""
 from __future__ import annotations
 
+from datetime import date, datetime, time, timezone
+from typing import Any
+
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
-from sqlalchemy import inspect, select
+from sqlalchemy import Connection, inspect, select, text
 
 from shared import migrate
 from shared.audit import AuditHead
@@ -29,3 +32,45 @@ def test_migrations_seed_the_audit_head(database: Database) -> None:
     with database.sessions() as session:
         head = session.scalar(select(AuditHead))
     assert head is not None and head.seq == 0 and head.hash == "0" * 64
+
+
+def _one_row_in_every_table(conn: Connection) -> None:
+    """A row in every table the schema holds at this revision, each pointing at its parents' rows:
+    what a hall's database looks like after a night, as far as the migration can tell."""
+    found = inspect(conn)
+    values: dict[str, Any] = {"INTEGER": 1, "BOOLEAN": False, "VARCHAR": "x", "TEXT": "x", "DATE": date(2026, 12, 5),
+                              "TIME": time(18, 0), "DATETIME": datetime(2026, 12, 5, 23, 0),
+                              "TIMESTAMP": datetime(2026, 12, 5, 23, 0, tzinfo=timezone.utc)}
+    if conn.dialect.name == "sqlite":
+        values.update({"DATE": "2026-12-05", "TIME": "18:00:00.000000", "DATETIME": "2026-12-05 23:00:00.000000"})
+    tables = [t for t in reversed(found.get_sorted_table_and_fkc_names()) if t[0]]
+    for name in [t for t, _ in reversed(tables)]:
+        if name in {"alembic_version", "audit_head"}:
+            continue
+        row = {}
+        for column in found.get_columns(name):
+            kind = str(column["type"]).split("(")[0].upper()
+            kind = "TIMESTAMP" if kind.startswith("TIMESTAMP") else kind
+            row[column["name"]] = 1 if column["name"] == "id" else values.get(kind, "x")
+        conn.execute(text(f'INSERT INTO "{name}" ({", ".join(row)}) VALUES ({", ".join(":" + c for c in row)})'), row)
+
+
+def test_migrations_upgrade_and_downgrade_a_database_holding_data(database: Database) -> None:
+    """The 0015 books migration rebuilds tables other rows point at (SQLite's batch mode) and moves
+    data (share keys, ticket and pack lines, tender spelling, poker payments): it must run on a hall's
+    database with a night in it, not only on an empty one."""
+    migrate.downgrade(database.engine, "0014_claims_index")
+    with database.engine.connect() as conn:
+        with conn.begin():
+            if conn.dialect.name == "sqlite":
+                conn.exec_driver_sql("PRAGMA defer_foreign_keys=ON")
+            _one_row_in_every_table(conn)
+            conn.execute(text("UPDATE sales SET tender = ' Cash '"))
+            conn.execute(text("UPDATE poker_entries SET prize_cents = 100"))
+    migrate.upgrade(database.engine)
+    with database.engine.connect() as conn:
+        assert conn.execute(text("SELECT tender FROM sales")).scalar_one() == "cash"
+        assert conn.execute(text("SELECT share_key FROM payouts")).scalar_one() == "ticket:x:x"
+        assert conn.execute(text("SELECT cents FROM poker_prize_payments")).scalar_one() == 100
+    migrate.downgrade(database.engine, "0014_claims_index")
+    migrate.upgrade(database.engine)

@@ -83,7 +83,7 @@ def tills_of(session: Session, occasion_id: int | None = None, tournament_id: in
 def open_till_for(session: Session, station: str, occasion_id: int | None = None, tournament_id: int | None = None) -> Till:
     """Every cent in or out goes through the till open at the station: locked, so a close and a sale
     never interleave, and refused when there is none."""
-    till = session.scalar(_open_at(station, occasion_id, tournament_id).with_for_update())
+    till = session.scalar(_open_at(station, occasion_id, tournament_id).with_for_update().execution_options(populate_existing=True))
     if till is None:
         raise refuse("no_open_till", f"No till is open at station {station}: open the till first.", None, "station", 409)
     return till
@@ -116,7 +116,7 @@ def post_sale(session: Session, actor: Actor, now: datetime, till: Till, org_id:
     check(tills.tender_refusal(tender, enabled, total, tendered_cents, credit_rule))
     sale = Sale(organization_id=org_id, number=next_transaction_number(session, org_id), occasion_id=till.occasion_id,
                 tournament_id=till.tournament_id, kind=SALE, till_id=till.id, station=till.station, cashier_name=actor.name,
-                created_at=now, total_cents=total, tender=Tender(tender), tendered_cents=tendered_cents, change_cents=tendered_cents - total,
+                created_at=now, total_cents=total, tender=Tender(tender).value, tendered_cents=tendered_cents, change_cents=tendered_cents - total,
                 status=COMPLETED)
     for line in lines:
         sale.lines.append(SaleLine(product_id=line.product_id, kind=line.kind, description=line.description, quantity=line.quantity,
@@ -132,7 +132,7 @@ def post_payout(session: Session, actor: Actor, now: datetime, till: Till, org_i
     check(tills.payout_refusal(drawer(session, till), amount_cents))
     sale = Sale(organization_id=org_id, number=next_transaction_number(session, org_id), occasion_id=till.occasion_id,
                 tournament_id=till.tournament_id, kind=PAYOUT, till_id=till.id, station=till.station, cashier_name=actor.name,
-                created_at=now, total_cents=amount_cents, tender=Tender.CASH, tendered_cents=0, change_cents=0, status=COMPLETED)
+                created_at=now, total_cents=amount_cents, tender=Tender.CASH.value, tendered_cents=0, change_cents=0, status=COMPLETED)
     session.add(sale)
     session.flush()
     return sale
@@ -176,7 +176,8 @@ def pay(session: Session, actor: Actor, now: datetime, occasion_id: int, data: d
         ticket = find_ticket(session, code)
         if ticket.occasion_id != occasion.id or ticket.game_number != number:
             raise refuse("not_this_game", "That ticket is not for this game.", None, "ticket_code", 409)
-        amount, winner, code, claim_id = ticket.share_cents or 0, f"U Pick Em ticket {ticket.code}", ticket.code, None
+        share = ticket.share_cents if prize == "game" else None
+        amount, winner, code, claim_id = share or 0, f"U Pick Em ticket {ticket.code}", ticket.code, None
     elif claim_id is not None:
         claim = get_or_refuse(session, Claim, claim_id, "claim_id", "claim")
         if claim.game_id != game.id:
@@ -243,9 +244,15 @@ def void(session: Session, actor: Actor, now: datetime, sale_id: int, reason: st
         raise refuse("not_voidable", "Only a completed sale can be voided.", None, "sale_id", 409)
     if not reason.strip():
         raise refuse("reason_required", "Say why the sale is voided.", None, "reason")
-    till = session.get(Till, sale.till_id) if sale.till_id is not None else None
+    till = session.scalar(select(Till).where(Till.id == (sale.till_id or 0)).with_for_update()
+                          .execution_options(populate_existing=True))
     if till is None or till.closed_at is not None:
         raise refuse("till_closed", "This sale's till is closed: its refund could come from no drawer.", None, "sale_id", 409)
+    if till.station != actor.station:
+        raise refuse("void_at_its_till", f"Void this sale at the till that took it (station {till.station}): the refund comes out of "
+                     "that drawer.", None, "sale_id", 409)
+    if sale.tender == Tender.CASH:
+        check(tills.payout_refusal(drawer(session, till), sale.total_cents))
     games = {g.number: g for g in occasion.games}
     returned: list[int] = []
     for line in sale.lines:
@@ -293,7 +300,7 @@ def open_till(session: Session, actor: Actor, now: datetime, opening_bank: int, 
 def move_cash(session: Session, actor: Actor, now: datetime, till_id: int, kind: str, cents: int, note: str) -> TillMovement:
     """The member in charge pays cash into a drawer from the prize bank (so a large prize is paid
     from cash that is there) or drops cash from it to the safe; both are lines of the till."""
-    till = session.scalar(select(Till).where(Till.id == till_id).with_for_update())
+    till = session.scalar(select(Till).where(Till.id == till_id).with_for_update().execution_options(populate_existing=True))
     if till is None:
         raise refuse("not_found", f"No till has id {till_id}.", None, "till_id", 404)
     if till.occasion_id is not None:
@@ -362,7 +369,7 @@ def close_till(session: Session, actor: Actor, now: datetime, till_id: int, coun
     """Count the drawer by denomination; over/short is computed from the till's own lines (opening
     bank, cash sales, cash prizes, paid-ins, drops) and explained. Only the till's own cashier or the
     member in charge closes it; once closed, nothing posts to it."""
-    till = session.scalar(select(Till).where(Till.id == till_id).with_for_update())
+    till = session.scalar(select(Till).where(Till.id == till_id).with_for_update().execution_options(populate_existing=True))
     if till is None:
         raise refuse("not_found", f"No till has id {till_id}.", None, "till_id", 404)
     if till.closed_at is not None:

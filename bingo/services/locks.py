@@ -10,9 +10,12 @@ from shared.violations import refuse
 
 
 def lock_occasion(session: Session, occasion_id: int) -> Occasion:
-    """The occasion row, locked (FOR UPDATE on PostgreSQL; SQLite serializes writers anyway): its
-    sales, payouts, voids, the cookie-jar posting and the close happen one at a time."""
-    occasion = session.execute(select(Occasion).where(Occasion.id == occasion_id).with_for_update()).scalar_one_or_none()
+    """The occasion row, locked (FOR UPDATE on PostgreSQL; SQLite serializes writers anyway) and read
+    afresh (populate_existing: a view that loaded it before the lock must not decide on stale values,
+    such as a jar not yet posted): its sales, payouts, voids, the cookie-jar posting and the close
+    happen one at a time."""
+    occasion = session.execute(select(Occasion).where(Occasion.id == occasion_id).with_for_update()
+                                .execution_options(populate_existing=True)).scalar_one_or_none()
     if occasion is None:
         raise refuse("not_found", f"No occasion has id {occasion_id}.", None, "occasion_id", 404)
     return occasion

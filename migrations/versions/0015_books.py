@@ -73,6 +73,11 @@ def upgrade() -> None:
         batch_op.create_index(batch_op.f('ix_break_open_sales_sale_line_id'), ['sale_line_id'], unique=False)
         batch_op.create_foreign_key(batch_op.f('fk_break_open_sales_sale_line_id_sale_lines'), 'sale_lines', ['sale_line_id'], ['id'])
 
+    op.execute("UPDATE break_open_sales SET sale_line_id = (SELECT MIN(sl.id) FROM sale_lines sl JOIN sales s ON s.id = sl.sale_id "
+               "JOIN products p ON p.id = sl.product_id WHERE sl.kind = 'break_open' AND s.occasion_id = break_open_sales.occasion_id "
+               "AND p.game_number = break_open_sales.game_number AND sl.quantity = break_open_sales.quantity "
+               "AND s.created_at = break_open_sales.sold_at)")
+
     with op.batch_alter_table('cookie_jar_lines', schema=None) as batch_op:
         batch_op.add_column(sa.Column('sale_id', sa.Integer(), nullable=True))
         batch_op.create_index(batch_op.f('ix_cookie_jar_lines_sale_id'), ['sale_id'], unique=False)
@@ -122,6 +127,9 @@ def upgrade() -> None:
     with op.batch_alter_table('sale_lines', schema=None) as batch_op:
         batch_op.drop_column('reference')
 
+    op.execute("UPDATE sales SET tender = LOWER(TRIM(tender))")
+    op.execute("UPDATE sales SET tender = 'credit_card' WHERE tender IN ('credit', 'credit card')")
+    op.execute("UPDATE sales SET tender = 'debit_card' WHERE tender IN ('debit', 'debit card')")
     with op.batch_alter_table('sales', schema=None) as batch_op:
         batch_op.add_column(sa.Column('till_id', sa.Integer(), nullable=True))
         batch_op.create_index(batch_op.f('ix_sales_till_id'), ['till_id'], unique=False)
