@@ -30,6 +30,7 @@ from tests.books import (
     product,
     sell,
     sell_jar_entries,
+    sell_upick,
     till_open,
 )
 from tests.conftest import Api, Clock
@@ -383,3 +384,34 @@ def test_pari_1207_03_j_poker_desk_buys_and_prizes_go_through_the_desk_till_and_
     closed = close_till(desk, till)
     assert (closed["expected"], closed["over_short"]) == ("20.00", "0.00")
     assert books(app) == []
+
+
+def test_4_30_a_u_pick_em_share_is_paid_once_and_never_again_as_a_jar_share(admin: Api, session: Session, clock: Clock) -> None:
+    """Found in review: the ticket's share could be paid a second time by asking for the cookie-jar prize."""
+    hall = jar_hall(admin, session, "100.00", "0.00")
+    occ, caller, _ = opened(admin, hall, [UPICK], 75)
+    ticket = ok(sell_upick(admin, occ, 1, [1, 16, 31, 46]), 201)["tickets"][0]
+    ok(caller.post(occ + "/games/1/start", {}))
+    for ball in (1, 16, 31, 46):
+        ok(caller.post(occ + "/games/1/calls", {"ball": ball}), 201)
+    ok(caller.post(occ + "/games/1/close"))
+    till = next(t for t in ok(admin.get(occ + "/tills")) if t["closed_at"] is None)
+    ok(admin.post(f"/api/v1/tills/{till['id']}/movements", {"kind": "paid_in", "amount": "50.00"}), 201)
+    refused(admin.post(occ + "/payouts", {"game_number": 1, "ticket_code": ticket["code"], "prize": "cookie_jar"}), 409, "nothing_to_pay")
+    ok(admin.post(occ + "/payouts", {"game_number": 1, "ticket_code": ticket["code"]}), 201)
+    refused(admin.post(occ + "/payouts", {"game_number": 1, "ticket_code": ticket["code"]}), 409, "already_paid")
+    assert books(admin.client.application) == []
+
+
+def test_a_void_is_keyed_at_the_till_that_took_the_sale(admin: Api, session: Session, clock: Clock) -> None:
+    """Found in review: a void keyed at another station took its refund out of the first drawer."""
+    hall = jar_hall(admin, session, "100.00", "0.00")
+    occ, _, _ = opened(admin, hall, [{"pattern": {"kind": "any_row"}, "prize": "10.00"}], 9)
+    front = _cashier(admin, session, hall, "front")
+    product(admin, occ, "non_gaming")
+    open_till(front, occ, "0.00")
+    sale = ok(sell(front, occ, "non_gaming", 2), 201)
+    approval = {"reason": "rang twice", "approver_username": f"mic{hall.org.id}", "approver_pin": PIN}
+    refused(admin.post(f"/api/v1/sales/{sale['id']}/void", approval), 409, "void_at_its_till", field="sale_id")
+    assert ok(front.post(f"/api/v1/sales/{sale['id']}/void", approval))["status"] == "voided"
+    assert books(admin.client.application) == []
