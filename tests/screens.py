@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 from playwright.sync_api import Page
 
@@ -14,6 +15,14 @@ def shoot(page: Page, name: str, full_page: bool = False) -> None:
         page.wait_for_load_state("load")
         Path(folder).mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(Path(folder) / f"{name}.png"), full_page=full_page)
+
+
+def keep_receipt(emulator: Any, receipt: str, name: str) -> None:
+    """The receipt as the emulator rendered it, beside the screenshots (when they are being taken)."""
+    folder = os.environ.get("FLASHBOARD_SCREENSHOT_DIR")
+    if folder:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        Path(folder, f"{name}.png").write_bytes(emulator.image(receipt))
 
 
 AUDIT = """() => {

@@ -29,6 +29,7 @@ from tests.bingo_factories import Hall, split_script
 from tests.books import close_till, count_of, open_till
 from tests.conftest import Api, Clock, Emulator
 from tests.factories import PIN, audit_count, make_member, make_user
+from tests.screens import keep_receipt
 from tests.test_bingo_occasion_api import ok, refused, staff
 from tests.test_cashier_sales import line, shop
 from tests.test_printing import latest, seen
@@ -264,7 +265,9 @@ def test_payout_slip_and_shift_report_print(app: Flask, admin: Api, session: Ses
         assert expected in slip, expected
     before = seen(emulator)
     ok(cashier.post(f"/api/v1/tills/{till['id']}/close", {"counts": {"50.00": 1, "20.00": 1, "10.00": 1}}))
-    report = emulator.text(latest(emulator, before))
+    shift = latest(emulator, before)
+    keep_receipt(emulator, shift, "receipt-shift-report")
+    report = emulator.text(shift)
     for expected in ["END OF SHIFT", "Transactions 1 to 2", "Admission pack", "Prizes paid", "Paid in from prize bank", "Over/short",
                      "$10.00 over"]:
         assert expected in report, expected

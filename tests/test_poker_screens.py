@@ -5,7 +5,6 @@ deal is refused on screen citing 28 Del. C. §1804 B(5). Every screen fits the T
 the tablet with 56 px targets and AA contrast."""
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
 
@@ -20,7 +19,7 @@ from shared.roles import Role
 from tests.conftest import Api, Clock, Emulator
 from tests.factories import make_member, make_user
 from tests.poker_factories import delaware_tournament
-from tests.screens import audit, shoot
+from tests.screens import audit, keep_receipt, shoot
 from tests.test_bingo_occasion_api import ok
 from tests.test_cashier_pos import arrived, station_sign_in
 from tests.test_printing import seen
@@ -28,13 +27,6 @@ from tests.test_printing import seen
 pytestmark = [pytest.mark.browser, pytest.mark.printer]
 
 TV, TOUCH, TABLET = (1920, 1080), (1280, 800), (800, 1280)
-
-
-def keep_receipt(emulator: Emulator, receipt: str, name: str) -> None:
-    """The receipt as the emulator rendered it, beside the screenshots (when they are being taken)."""
-    folder = os.environ.get("FLASHBOARD_SCREENSHOT_DIR")
-    if folder:
-        Path(folder, f"{name}.png").write_bytes(emulator.image(receipt))
 
 
 def floor_staff(session: Session, org_id: int) -> None:
