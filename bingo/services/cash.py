@@ -83,7 +83,7 @@ def tills_of(session: Session, occasion_id: int | None = None, tournament_id: in
 def open_till_for(session: Session, station: str, occasion_id: int | None = None, tournament_id: int | None = None) -> Till:
     """Every cent in or out goes through the till open at the station: locked, so a close and a sale
     never interleave, and refused when there is none."""
-    till = session.scalar(_open_at(station, occasion_id, tournament_id).with_for_update().execution_options(populate_existing=True))
+    till = session.scalar(_open_at(station, occasion_id, tournament_id).with_for_update(key_share=True).execution_options(populate_existing=True))
     if till is None:
         raise refuse("no_open_till", f"No till is open at station {station}: open the till first.", None, "station", 409)
     return till
@@ -214,7 +214,7 @@ def pay(session: Session, actor: Actor, now: datetime, occasion_id: int, data: d
 def next_transaction_number(session: Session, org_id: int) -> int:
     """Transaction numbers run 1, 2, 3… per organization and never repeat: the organization row is
     locked while the next one is taken."""
-    session.execute(select(Organization.id).where(Organization.id == org_id).with_for_update())
+    session.execute(select(Organization.id).where(Organization.id == org_id).with_for_update(key_share=True))
     return (session.scalar(select(func.max(Sale.number)).where(Sale.organization_id == org_id)) or 0) + 1
 
 
@@ -244,7 +244,7 @@ def void(session: Session, actor: Actor, now: datetime, sale_id: int, reason: st
         raise refuse("not_voidable", "Only a completed sale can be voided.", None, "sale_id", 409)
     if not reason.strip():
         raise refuse("reason_required", "Say why the sale is voided.", None, "reason")
-    till = session.scalar(select(Till).where(Till.id == (sale.till_id or 0)).with_for_update()
+    till = session.scalar(select(Till).where(Till.id == (sale.till_id or 0)).with_for_update(key_share=True)
                           .execution_options(populate_existing=True))
     if till is None or till.closed_at is not None:
         raise refuse("till_closed", "This sale's till is closed: its refund could come from no drawer.", None, "sale_id", 409)
@@ -300,7 +300,7 @@ def open_till(session: Session, actor: Actor, now: datetime, opening_bank: int, 
 def move_cash(session: Session, actor: Actor, now: datetime, till_id: int, kind: str, cents: int, note: str) -> TillMovement:
     """The member in charge pays cash into a drawer from the prize bank (so a large prize is paid
     from cash that is there) or drops cash from it to the safe; both are lines of the till."""
-    till = session.scalar(select(Till).where(Till.id == till_id).with_for_update().execution_options(populate_existing=True))
+    till = session.scalar(select(Till).where(Till.id == till_id).with_for_update(key_share=True).execution_options(populate_existing=True))
     if till is None:
         raise refuse("not_found", f"No till has id {till_id}.", None, "till_id", 404)
     if till.occasion_id is not None:
@@ -369,7 +369,7 @@ def close_till(session: Session, actor: Actor, now: datetime, till_id: int, coun
     """Count the drawer by denomination; over/short is computed from the till's own lines (opening
     bank, cash sales, cash prizes, paid-ins, drops) and explained. Only the till's own cashier or the
     member in charge closes it; once closed, nothing posts to it."""
-    till = session.scalar(select(Till).where(Till.id == till_id).with_for_update().execution_options(populate_existing=True))
+    till = session.scalar(select(Till).where(Till.id == till_id).with_for_update(key_share=True).execution_options(populate_existing=True))
     if till is None:
         raise refuse("not_found", f"No till has id {till_id}.", None, "till_id", 404)
     if till.closed_at is not None:

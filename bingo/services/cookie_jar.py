@@ -54,7 +54,7 @@ def save_settings(session: Session, actor: Actor, now: datetime, org_id: int, ma
 
 def _lock_org(session: Session, org_id: int) -> None:
     """Ledger lines for one organization are appended one transaction at a time."""
-    session.execute(select(Organization.id).where(Organization.id == org_id).with_for_update())
+    session.execute(select(Organization.id).where(Organization.id == org_id).with_for_update(key_share=True))
 
 
 def _last(session: Session, org_id: int) -> CookieJarLine | None:

@@ -13,8 +13,10 @@ def lock_occasion(session: Session, occasion_id: int) -> Occasion:
     """The occasion row, locked (FOR UPDATE on PostgreSQL; SQLite serializes writers anyway) and read
     afresh (populate_existing: a view that loaded it before the lock must not decide on stale values,
     such as a jar not yet posted): its sales, payouts, voids, the cookie-jar posting and the close
-    happen one at a time."""
-    occasion = session.execute(select(Occasion).where(Occasion.id == occasion_id).with_for_update()
+    happen one at a time. FOR NO KEY UPDATE (key_share), so a claim's board event, whose foreign key
+    only needs the row to stay, never waits on it: a sale holding the occasion and waiting for the
+    audit chain, and a claim holding the chain and checking that key, would otherwise deadlock."""
+    occasion = session.execute(select(Occasion).where(Occasion.id == occasion_id).with_for_update(key_share=True)
                                 .execution_options(populate_existing=True)).scalar_one_or_none()
     if occasion is None:
         raise refuse("not_found", f"No occasion has id {occasion_id}.", None, "occasion_id", 404)

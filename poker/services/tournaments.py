@@ -78,7 +78,7 @@ def open_desk_till(session: Session, actor: Actor, now: datetime, tournament_id:
 
 def _lock(session: Session, tournament_id: int) -> Tournament:
     """The tournament row, locked: its buys and prize payments happen one at a time."""
-    tournament = session.scalar(select(Tournament).where(Tournament.id == tournament_id).with_for_update()
+    tournament = session.scalar(select(Tournament).where(Tournament.id == tournament_id).with_for_update(key_share=True)
                                  .execution_options(populate_existing=True))
     if tournament is None:
         raise refuse("not_found", f"No tournament has id {tournament_id}.", None, "tournament_id", 404)
