@@ -78,9 +78,19 @@ def test_1804_a9_pots_agree_with_pokerkit_hands_on_random_all_ins(rng: random.Ra
         winners = [seat for seat, _ in pot.won]
         assert set(winners) == {seat for seat in pot.eligible if hands[seat] == best}
         assert sum(amount for _, amount in pot.won) == pot.amount
-        assert max(amount for _, amount in pot.won) - min(amount for _, amount in pot.won) <= 1
+        first, *rest = [amount for _, amount in pot.won]
+        assert len(set(rest)) <= 1 and 0 <= first - min([first, *rest]) < len(pot.won), "TDA 20: the odd chips to the first winner"
         assert pot.won[0][0] == clockwise(button, winners, 9)[0]
     for seat, stake in chips.items():
         won = sum(a for p in pots for s, a in p.won if s == seat)
         covered = sum(min(stake, other) for other in chips.values())
         assert won <= covered
+
+
+def test_1804_a9_tda_20_every_odd_chip_goes_to_the_first_winner_left_of_the_button() -> None:
+    """Found by the random test in CI: the board is a straight, six players share a pot of 525, and the
+    three odd chips all go to the first winner left of the button (TDA rule 20), not one each."""
+    stakes = [Stake(6, 300, None), Stake(7, 75, "8c8d"), Stake(2, 75, "Js2h"), Stake(8, 300, "8h2d"), Stake(5, 75, "3h2c"),
+              Stake(3, 300, "Kh9h"), Stake(9, 300, "ThJd")]
+    main = settle("8sTs9dJc7d", stakes, 2, 9).pots[0]
+    assert main.amount == 525 and main.won == ((3, 90), (5, 87), (7, 87), (8, 87), (9, 87), (2, 87))
