@@ -80,6 +80,7 @@ from shared.context import (
     printers,
     settings,
     station_name,
+    utc_now,
 )
 from shared.money import MoneyFormatError, parse_cents
 from shared.reports import pdf
@@ -87,9 +88,11 @@ from shared.reports.document import Document
 from shared.roles import OFFICE_VIEW, Role
 from shared.schemas import PrintJobOut, ReportOut
 from shared.services import printing
+from shared.services.authentication import authenticate
 from shared.services.licenses import bingo_license_status
 from shared.services.organizations import get_organization
 from shared.views.scope import check_org
+from shared.views.signin import attempt, lockout_policy
 from shared.violations import refuse
 
 bp = Blueprint("bingo_api", __name__, url_prefix="/api/v1")
@@ -417,7 +420,8 @@ def void_sale(sale_id: int, body: dict[str, Any]) -> Any:
     session = db_session()
     sale = cash_service.get_sale(session, sale_id)
     check_org(sale.organization_id)
-    approved_by = cash_service.approver(session, body["approver_username"], body["approver_pin"])
+    approved_by = authenticate(session, attempt(body["approver_username"], body["approver_pin"], by_pin=True), utc_now(),
+                               lockout_policy(), cash_service.void_approval(sale.organization_id))
     sale = cash_service.void(session, actor(), hall_now(), sale_id, body["reason"], approved_by)
     job = printing.print_receipt(session, hall_now(), printers(), station_name(), "void",
                                  receipts.transaction_code(sale.organization_id, sale.number),

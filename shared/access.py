@@ -18,6 +18,7 @@ from shared.context import db_session, settings, station_name, utc_now
 from shared.models import User
 from shared.roles import Role
 from shared.services.staff import record_sign_out
+from shared.services.staff_sessions import session_user
 from shared.violations import refuse
 
 F = TypeVar("F", bound=Callable[..., object])
@@ -28,6 +29,7 @@ SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 CSRF_FIELD = "csrf_token"
 CSRF_HEADER = "X-CSRF-Token"
 ACTIVE_KEY = "active_at"
+SESSION_KEY = "sid"
 BACKGROUND_HEADER = "X-Flashboard-Background"
 
 
@@ -71,14 +73,15 @@ def csrf_token() -> str:
 
 
 def _load_user() -> User | None:
-    user_id = session.get("user_id")
-    if not isinstance(user_id, int):
+    """The user of the live server-side session the cookie's token names (staff_sessions.py)."""
+    token = session.get(SESSION_KEY)
+    if token is None:
         return None
-    user = db_session().get(User, user_id)
-    if user is None or not user.is_active or user.session_epoch != session.get("epoch"):
-        session.pop("user_id", None)
+    found = session_user(db_session(), token)
+    if found is None:
+        session.pop(SESSION_KEY, None)
         return None
-    return user
+    return found[1]
 
 
 def _idle_lock(user: User) -> bool:
@@ -89,8 +92,8 @@ def _idle_lock(user: User) -> bool:
     now = utc_now().timestamp()
     last = session.get(ACTIVE_KEY)
     if minutes and isinstance(last, (int, float)) and now - last > minutes * 60:
-        record_sign_out(db_session(), Actor(user.id, user.username, station_name()), utc_now(), minutes)
-        for key in ("user_id", "epoch", ACTIVE_KEY):
+        record_sign_out(db_session(), Actor(user.id, user.username, station_name()), utc_now(), session.get(SESSION_KEY), minutes)
+        for key in (SESSION_KEY, ACTIVE_KEY):
             session.pop(key, None)
         session["locked_username"] = user.username
         return True

@@ -17,12 +17,14 @@ from apispec.ext.marshmallow import MarshmallowPlugin
 from flask import Blueprint, Response, jsonify, request
 from marshmallow import Schema
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
+from sqlalchemy.orm import Session
 
 from shared.access import allow, public
 from shared.context import current_user, db_session, utc_now
 from shared.models import IdempotencyRecord
 from shared.roles import Role
 from shared.schemas import ErrorSchema, Money
+from shared.services.authentication import SecretRefused
 from shared.services.common import AFTER_COMMIT, DEFER_COMMIT, run_after_commit
 from shared.violations import refuse
 
@@ -64,6 +66,10 @@ def idempotent(key: str, endpoint: str, act: Callable[[], Any], render: Callable
         if existing is None:
             raise
         return _replay(existing, endpoint)
+    except SecretRefused:
+        session.rollback()
+        _release_key(session, user_id, key)
+        raise
     finally:
         session.info.pop(DEFER_COMMIT, None)
     work: list[Callable[[], object]] = session.info.pop(AFTER_COMMIT, [])
@@ -77,6 +83,15 @@ def idempotent(key: str, endpoint: str, act: Callable[[], Any], render: Callable
     except SQLAlchemyError:
         session.rollback()
     return final
+
+
+def _release_key(session: Session, user_id: int, key: str) -> None:
+    """A refused secret check commits its failure at once (authentication.py), and the key's claim
+    with it; the refusal is not an answer worth replaying, so the key is let go for the next try."""
+    claimed = session.get(IdempotencyRecord, (user_id, key))
+    if claimed is not None and claimed.status is None:
+        session.delete(claimed)
+        session.commit()
 
 
 def _replay(record: IdempotencyRecord, endpoint: str) -> Response:

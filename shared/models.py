@@ -169,12 +169,10 @@ class User(Base):
     password_hash: Mapped[str] = mapped_column(String(200))
     pin_hash: Mapped[str | None] = mapped_column(String(200))
     is_active: Mapped[bool] = mapped_column(Boolean, default=True)
-    failed_attempts: Mapped[int] = mapped_column(Integer, default=0)
-    locked_until: Mapped[datetime | None] = mapped_column(UtcDateTime())
-    session_epoch: Mapped[int] = mapped_column(Integer, default=0)
 
     roles: Mapped[list[UserRole]] = relationship(cascade="all, delete-orphan", order_by="UserRole.role")
     member: Mapped[Member | None] = relationship()
+    guards: Mapped[list[SignInGuard]] = relationship(viewonly=True)
 
     @property
     def role_names(self) -> list[str]:
@@ -186,6 +184,43 @@ class UserRole(Base):
 
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True)
     role: Mapped[str] = mapped_column(String(32), primary_key=True)
+
+
+class SignInGuard(Base):
+    """Flashboard staff access: one lockout counter, for an account tried from one address (subject
+    "user:ID" or, for a name that is no account, "name:NAME") or for the address itself (subject "*").
+    Its row is locked while a secret is checked, so parallel guesses are counted one by one."""
+
+    __tablename__ = "sign_in_guards"
+    __table_args__ = (UniqueConstraint("subject", "source"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    subject: Mapped[str] = mapped_column(String(100))
+    source: Mapped[str] = mapped_column(String(100))
+    user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), index=True)
+    failures: Mapped[int] = mapped_column(Integer, default=0)
+    lockouts: Mapped[int] = mapped_column(Integer, default=0)
+    locked_until: Mapped[datetime | None] = mapped_column(UtcDateTime())
+    window_start: Mapped[datetime | None] = mapped_column(UtcDateTime())
+
+
+class StaffSession(Base):
+    """Flashboard staff access: a signed-in session, held on the server. The browser's cookie carries
+    a random token; the table keeps only its SHA-256, so reading the database gives no session.
+    Sign-out, an idle lock, a PIN or password change, a role change and an admin's "sign out
+    everywhere" end the record, and a copied cookie stops working with it."""
+
+    __tablename__ = "staff_sessions"
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
+    station: Mapped[str | None] = mapped_column(String(100))
+    address: Mapped[str | None] = mapped_column(String(100))
+    started_at: Mapped[datetime] = mapped_column(UtcDateTime())
+    ended_at: Mapped[datetime | None] = mapped_column(UtcDateTime())
+    ended_why: Mapped[str | None] = mapped_column(String(32))
+
+    user: Mapped[User] = relationship()
 
 
 class IdempotencyRecord(Base):

@@ -9,9 +9,10 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy.orm import Session
 
-from shared.access import ACCESS_ATTR, PUBLIC, SIGNED_IN
+from shared.access import ACCESS_ATTR, PUBLIC, SESSION_KEY, SIGNED_IN
 from shared.roles import Role
-from tests.factories import make_member, make_org, make_user
+from shared.services.staff_sessions import start_session
+from tests.factories import NOW, make_member, make_org, make_user
 
 ANONYMOUS = "anonymous"
 
@@ -43,16 +44,15 @@ def test_route_role_matrix(app: Flask, client: FlaskClient, session: Session, wh
     user = None
     if who != ANONYMOUS:
         user = make_user(session, [Role(who)], member=make_member(session, org))
-    user_id, epoch = (user.id, user.session_epoch) if user else (None, 0)
     checked = 0
     for endpoint, rule, method in routes(app):
         access = getattr(app.view_functions[endpoint], ACCESS_ATTR)
+        token = start_session(session, user, None, "127.0.0.1", NOW) if user else None
         with client.session_transaction() as sess:
             sess.clear()
             sess["csrf_token"] = "matrix-token"
-            if user_id is not None:
-                sess["user_id"] = user_id
-                sess["epoch"] = epoch
+            if token is not None:
+                sess[SESSION_KEY] = token
         url = fill(rule, org.id)
         reply = client.open(url, method=method, json={} if method != "GET" else None,
                             headers={"X-CSRF-Token": "matrix-token"})

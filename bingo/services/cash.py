@@ -34,12 +34,12 @@ from bingo.services.locks import lock_occasion
 from bingo.services.occasions import get_occasion
 from bingo.services.upick import find as find_ticket
 from poker.models import Tournament
-from shared import passwords, tills
+from shared import tills
 from shared.audit import Actor
 from shared.models import Organization, User
 from shared.roles import Role
+from shared.services.authentication import Approval
 from shared.services.common import check, finish, get_or_refuse
-from shared.services.staff import find_user
 from shared.tills import Tender
 from shared.violations import refuse
 
@@ -218,14 +218,11 @@ def next_transaction_number(session: Session, org_id: int) -> int:
     return (session.scalar(select(func.max(Sale.number)).where(Sale.organization_id == org_id)) or 0) + 1
 
 
-def approver(session: Session, username: str, pin: str) -> User:
-    """A void needs the member in charge (or an admin) to key their PIN at the till."""
-    user = find_user(session, username)
-    if user is None or not user.is_active or user.pin_hash is None or not passwords.verify_secret(pin, user.pin_hash):
-        raise refuse("approval_refused", "The approver's username and PIN do not match.", None, "approver_pin", 403)
-    if not {Role.MEMBER_IN_CHARGE.value, Role.ADMIN.value} & set(user.role_names):
-        raise refuse("approval_refused", "Only the member in charge can approve a void.", "10 DE Admin Code 101-4.1", "approver_username", 403)
-    return user
+def void_approval(org_id: int) -> Approval:
+    """10 DE Admin Code 101-4.1: the member in charge answers for the occasion, so a void needs the
+    sale's own organization's member in charge (or an admin) to key their PIN at the till; the check
+    is a sign-in (shared.services.authentication), with its lockout and audit."""
+    return Approval(roles=frozenset({Role.MEMBER_IN_CHARGE, Role.ADMIN}), organization_id=org_id, rule="10 DE Admin Code 101-4.1")
 
 
 def void(session: Session, actor: Actor, now: datetime, sale_id: int, reason: str, approved_by: User) -> Sale:

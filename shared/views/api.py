@@ -7,7 +7,7 @@ from typing import Any
 from flask import Blueprint, Response, current_app, jsonify, session
 
 from shared import audit
-from shared.access import csrf_token, public
+from shared.access import SESSION_KEY, csrf_token, public
 from shared.api import PUBLIC_ACCESS, openapi_document, operation
 from shared.context import (
     actor,
@@ -16,7 +16,7 @@ from shared.context import (
     hall_now,
     hall_today,
     printers,
-    station_name,
+    utc_now,
 )
 from shared.models import Premises
 from shared.printing import transport
@@ -63,9 +63,11 @@ from shared.schemas import (
     VendorOut,
 )
 from shared.services import licenses, organizations, printing, roster, staff
+from shared.services.authentication import authenticate
 from shared.views import presenters
 from shared.views.scope import check_org, visible_org_ids
 from shared.views.signin import (
+    attempt,
     establish_session,
     home_endpoint_for,
     kdf_cost,
@@ -101,8 +103,7 @@ def create_session(body: dict[str, Any]) -> dict[str, Any]:
     secret = body.get("pin") if by_pin else body.get("password")
     if not secret:
         raise refuse("secret_required", "Give a password or a PIN.", None, field="password")
-    station = audit.Actor(None, body["username"], body.get("station") or station_name())
-    user = staff.sign_in(db_session(), station, hall_now(), body["username"], secret, by_pin, lockout_policy())
+    user = authenticate(db_session(), attempt(body["username"], secret, by_pin, body.get("station")), utc_now(), lockout_policy())
     establish_session(user, body.get("station"))
     return {"csrf_token": csrf_token(), "user": presenters.user(user, hall_now()), "home": home_endpoint_for(user)}
 
@@ -111,7 +112,7 @@ def create_session(body: dict[str, Any]) -> dict[str, Any]:
 def delete_session() -> None:
     user = current_user()
     if user is not None:
-        staff.record_sign_out(db_session(), actor(), hall_now())
+        staff.record_sign_out(db_session(), actor(), hall_now(), session.get(SESSION_KEY))
     session.clear()
 
 
@@ -297,6 +298,12 @@ def set_secrets(user_id: int, body: dict[str, Any]) -> Any:
 @operation(bp, "/users/<int:user_id>/unlock", "POST", summary="Clear a lockout", access=STAFF_ADMIN, response=UserOut)
 def unlock_user(user_id: int) -> Any:
     return presenters.user(staff.unlock(db_session(), actor(), hall_now(), user_id), hall_now())
+
+
+@operation(bp, "/users/<int:user_id>/sign-out-everywhere", "POST", summary="End every session of a user", access=STAFF_ADMIN,
+           response=UserOut)
+def sign_out_everywhere(user_id: int) -> Any:
+    return presenters.user(staff.sign_out_everywhere(db_session(), actor(), hall_now(), user_id), hall_now())
 
 
 @operation(bp, "/audit/verify", "GET", summary="Check the audit chain", access=(Role.ADMIN, Role.OFFICER), response=AuditVerifyOut)

@@ -371,6 +371,13 @@ def staff_unlock(user_id: int) -> ResponseReturnValue:
     return redirect(url_for("office.staff_page"))
 
 
+@bp.post("/staff/<int:user_id>/sign-out-everywhere")
+@allow(*STAFF_ADMIN)
+def staff_sign_out_everywhere(user_id: int) -> ResponseReturnValue:
+    staff.sign_out_everywhere(db_session(), actor(), hall_now(), user_id)
+    return redirect(url_for("office.staff_page"))
+
+
 @bp.get("/audit")
 @allow(Role.ADMIN, Role.OFFICER)
 def audit_page() -> ResponseReturnValue:

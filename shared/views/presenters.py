@@ -6,7 +6,7 @@ from datetime import date, datetime
 from typing import Any
 
 from shared import licensing, lockout
-from shared.lockout import LockState
+from shared.lockout import Guard
 from shared.models import PersonalLicense, User
 from shared.services.licenses import license_facts
 
@@ -33,7 +33,6 @@ def personal_license(row: PersonalLicense, today: date) -> dict[str, Any]:
 
 
 def user(row: User, now: datetime) -> dict[str, Any]:
-    state = LockState(row.failed_attempts, row.locked_until)
     return {
         "id": row.id,
         "username": row.username,
@@ -41,6 +40,6 @@ def user(row: User, now: datetime) -> dict[str, Any]:
         "member_id": row.member_id,
         "role_names": row.role_names,
         "is_active": row.is_active,
-        "locked": lockout.is_locked(state, now),
+        "locked": any(lockout.is_locked(Guard(locked_until=g.locked_until), now) for g in row.guards),
         "has_pin": row.pin_hash is not None,
     }

@@ -15,8 +15,7 @@ from flask import (
 )
 from flask.typing import ResponseReturnValue
 
-from shared.access import any_signed_in, csrf_token, public
-from shared.audit import Actor
+from shared.access import SESSION_KEY, any_signed_in, csrf_token, public
 from shared.context import (
     actor,
     current_user,
@@ -24,11 +23,14 @@ from shared.context import (
     hall_now,
     settings,
     station_name,
+    utc_now,
 )
+from shared.lockout import LockoutPolicy
 from shared.models import User
 from shared.roles import Role
-from shared.services import staff
-from shared.services.staff import KdfCost, LockoutPolicy
+from shared.services import staff, staff_sessions
+from shared.services.authentication import Attempt, authenticate
+from shared.services.staff import KdfCost
 from shared.violations import RuleViolation
 
 bp = Blueprint("auth", __name__)
@@ -65,13 +67,20 @@ def lockout_policy() -> LockoutPolicy:
     return LockoutPolicy(attempts=s.lockout_attempts, minutes=s.lockout_minutes)
 
 
+def attempt(username: str, secret: str, by_pin: bool, station: str | None = None) -> Attempt:
+    """A secret check from this request: the station it names and the address it came from."""
+    return Attempt(username=username, secret=secret, by_pin=by_pin, station=station or station_name(),
+                   address=request.remote_addr or "unknown")
+
+
 def establish_session(user: User, station: str | None) -> None:
-    """A fresh session on every sign-in (no fixation): old contents dropped, new CSRF token."""
+    """A fresh session on every sign-in (no fixation): old contents dropped, a new server-side
+    session and CSRF token. The station's name stays with the browser."""
     previous_station = station or session.get("station")
     session.clear()
     session.permanent = True
-    session["user_id"] = user.id
-    session["epoch"] = user.session_epoch
+    session[SESSION_KEY] = staff_sessions.start_session(db_session(), user, previous_station, request.remote_addr or "unknown",
+                                                        utc_now())
     if previous_station:
         session["station"] = str(previous_station)[:100]
     csrf_token()
@@ -99,8 +108,7 @@ def _signin(template: str, by_pin: bool) -> ResponseReturnValue:
         secret = request.form.get("pin" if by_pin else "password", "")[:200]
         station = (request.form.get("station") or "").strip()[:100] or None
         try:
-            who = Actor(None, username, station or station_name())
-            user = staff.sign_in(db_session(), who, hall_now(), username, secret, by_pin, lockout_policy())
+            user = authenticate(db_session(), attempt(username, secret, by_pin, station), utc_now(), lockout_policy())
         except RuleViolation as exc:
             error = exc.violation.message
         else:
@@ -125,7 +133,7 @@ def pin() -> ResponseReturnValue:
 @public
 def signout() -> ResponseReturnValue:
     if current_user() is not None:
-        staff.record_sign_out(db_session(), actor(), hall_now())
+        staff.record_sign_out(db_session(), actor(), hall_now(), session.get(SESSION_KEY))
     station = session.get("station")
     session.clear()
     if station:

@@ -1,0 +1,69 @@
+"""identity: sign-in guards (lockout per account and address), server-side sessions
+
+Revision ID: 0016_identity
+Revises: 0015_books
+Create Date: 2026-12-01 12:46:27.704276
+"""
+from __future__ import annotations
+
+import sqlalchemy as sa
+from alembic import op
+
+revision = '0016_identity'
+down_revision = '0015_books'
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    op.create_table('sign_in_guards',
+    sa.Column('id', sa.Integer(), nullable=False),
+    sa.Column('subject', sa.String(length=100), nullable=False),
+    sa.Column('source', sa.String(length=100), nullable=False),
+    sa.Column('user_id', sa.Integer(), nullable=True),
+    sa.Column('failures', sa.Integer(), nullable=False),
+    sa.Column('lockouts', sa.Integer(), nullable=False),
+    sa.Column('locked_until', sa.DateTime(timezone=True), nullable=True),
+    sa.Column('window_start', sa.DateTime(timezone=True), nullable=True),
+    sa.ForeignKeyConstraint(['user_id'], ['users.id'], name=op.f('fk_sign_in_guards_user_id_users')),
+    sa.PrimaryKeyConstraint('id', name=op.f('pk_sign_in_guards')),
+    sa.UniqueConstraint('subject', 'source', name=op.f('uq_sign_in_guards_subject_source'))
+    )
+    with op.batch_alter_table('sign_in_guards', schema=None) as batch_op:
+        batch_op.create_index(batch_op.f('ix_sign_in_guards_user_id'), ['user_id'], unique=False)
+
+    op.create_table('staff_sessions',
+    sa.Column('token_hash', sa.String(length=64), nullable=False),
+    sa.Column('user_id', sa.Integer(), nullable=False),
+    sa.Column('station', sa.String(length=100), nullable=True),
+    sa.Column('address', sa.String(length=100), nullable=True),
+    sa.Column('started_at', sa.DateTime(timezone=True), nullable=False),
+    sa.Column('ended_at', sa.DateTime(timezone=True), nullable=True),
+    sa.Column('ended_why', sa.String(length=32), nullable=True),
+    sa.ForeignKeyConstraint(['user_id'], ['users.id'], name=op.f('fk_staff_sessions_user_id_users')),
+    sa.PrimaryKeyConstraint('token_hash', name=op.f('pk_staff_sessions'))
+    )
+    with op.batch_alter_table('staff_sessions', schema=None) as batch_op:
+        batch_op.create_index(batch_op.f('ix_staff_sessions_user_id'), ['user_id'], unique=False)
+
+    with op.batch_alter_table('users', schema=None) as batch_op:
+        batch_op.drop_column('session_epoch')
+        batch_op.drop_column('failed_attempts')
+        batch_op.drop_column('locked_until')
+
+
+
+def downgrade() -> None:
+    with op.batch_alter_table('users', schema=None) as batch_op:
+        batch_op.add_column(sa.Column('locked_until', sa.DateTime(timezone=True), nullable=True))
+        batch_op.add_column(sa.Column('failed_attempts', sa.Integer(), nullable=False, server_default='0'))
+        batch_op.add_column(sa.Column('session_epoch', sa.Integer(), nullable=False, server_default='0'))
+
+    with op.batch_alter_table('staff_sessions', schema=None) as batch_op:
+        batch_op.drop_index(batch_op.f('ix_staff_sessions_user_id'))
+
+    op.drop_table('staff_sessions')
+    with op.batch_alter_table('sign_in_guards', schema=None) as batch_op:
+        batch_op.drop_index(batch_op.f('ix_sign_in_guards_user_id'))
+
+    op.drop_table('sign_in_guards')
