@@ -382,12 +382,13 @@ def create_sale(occasion_id: int, body: dict[str, Any]) -> Any:
     license_number = bingo_license_status(session, org.id, occasion.occasion_date).current_number
     day = occasion.occasion_date.isoformat()
     jobs = [printing.print_receipt(session, hall_now(), printers(), station_name(), "sale", receipts.transaction_code(org.id, sale.number),
-                                   sales_service.receipt_for(session, result, license_number, org.name, day, hall_now()))]
+                                   sales_service.receipt_for(session, result, license_number, org.name, day, hall_now()),
+                                   organization_id=org.id)]
     for ticket in result.tickets:
         jobs.append(printing.print_receipt(session, hall_now(), printers(), station_name(), "upick_ticket", ticket.code,
                                            receipts.upick_ticket(org.name, license_number, day, ticket.game_number, ticket.code,
                                                                  upick_service.numbers_of(ticket), ticket.price_cents, station_name(),
-                                                                 ticket.cashier_name, hall_now())))
+                                                                 ticket.cashier_name, hall_now()), organization_id=org.id))
     return presenters.sale(sale, [presenters.ticket(upick_service.view(session, t)) for t in result.tickets], jobs)
 
 
@@ -409,7 +410,7 @@ def pay_winner(occasion_id: int, body: dict[str, Any]) -> Any:
     slip = receipts.payout_slip(_org_name(sale.organization_id), occasion.occasion_date.isoformat(), sale, payout, game.pattern_name,
                                 hall_now(), tills.w2g_threshold(hall_now().date()))
     job = printing.print_receipt(session, hall_now(), printers(), station_name(), "payout", receipts.transaction_code(
-        sale.organization_id, sale.number), slip)
+        sale.organization_id, sale.number), slip, organization_id=sale.organization_id)
     return {"number": sale.number, "transaction_code": receipts.transaction_code(sale.organization_id, sale.number),
             "amount_cents": payout.amount_cents, "winner": payout.winner, "w2g_required": payout.w2g_required, "print_jobs": [job]}
 
@@ -425,7 +426,8 @@ def void_sale(sale_id: int, body: dict[str, Any]) -> Any:
     sale = cash_service.void(session, actor(), hall_now(), sale_id, body["reason"], approved_by)
     job = printing.print_receipt(session, hall_now(), printers(), station_name(), "void",
                                  receipts.transaction_code(sale.organization_id, sale.number),
-                                 receipts.void_notice(_org_name(sale.organization_id), sale, hall_now()))
+                                 receipts.void_notice(_org_name(sale.organization_id), sale, hall_now()),
+                                 organization_id=sale.organization_id)
     return presenters.sale(sale, [], [job])
 
 
@@ -469,7 +471,8 @@ def close_till(till_id: int, body: dict[str, Any]) -> Any:
             raise refuse("unknown_denomination", f"{text!r} is not a note or coin such as 20.00 or 0.25.", None, "counts") from None
     till, shift = cash_service.close_till(session, actor(), hall_now(), till_id, counts)
     report = receipts.shift_report(_org_name(org_id), till, shift, hall_now())
-    job = printing.print_receipt(session, hall_now(), printers(), station_name(), "shift_report", f"till-{till.id}", report)
+    job = printing.print_receipt(session, hall_now(), printers(), station_name(), "shift_report", f"till-{till.id}", report,
+                                 organization_id=org_id)
     return {**presenters.till(till, cash_service.drawer(session, till)), "print_jobs": [job]}
 
 
@@ -515,7 +518,8 @@ def session_report(occasion_id: int) -> Any:
     occasion = occasions.get_occasion(session, occasion_id)
     shift, till_rows = cash_service.session_summary(session, occasion_id)
     report = receipts.session_report(_org_name(occasion.organization_id), occasion.occasion_date.isoformat(), shift, till_rows, hall_now())
-    return printing.print_receipt(session, hall_now(), printers(), station_name(), "session_report", f"occasion-{occasion_id}", report)
+    return printing.print_receipt(session, hall_now(), printers(), station_name(), "session_report", f"occasion-{occasion_id}", report,
+                                  organization_id=occasion.organization_id)
 
 
 REPORTERS = (Role.ADMIN, Role.OFFICER, Role.MEMBER_IN_CHARGE)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from datetime import date, datetime, time
 from enum import StrEnum
+from typing import TYPE_CHECKING
 
 from sqlalchemy import (
     Boolean,
@@ -20,6 +21,9 @@ from sqlalchemy import (
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from shared.db import Base, EnumText, UtcDateTime
+
+if TYPE_CHECKING:
+    from poker.models import Tournament
 
 
 class SaleKind(StrEnum):
@@ -232,6 +236,13 @@ class Claim(Base):
     jar_share_cents: Mapped[int | None] = mapped_column(Integer)
     merchandise_won: Mapped[bool] = mapped_column(Boolean, default=False)
     qualified_for_later: Mapped[bool] = mapped_column(Boolean, default=False)
+
+    game: Mapped[Game] = relationship(viewonly=True)
+
+    @property
+    def organization_id(self) -> int:
+        """Flashboard tenancy: a claim belongs to its occasion's organization."""
+        return self.game.occasion.organization_id
 
 
 class VerificationRequest(Base):
@@ -458,6 +469,15 @@ class Till(Base):
     explanation: Mapped[str | None] = mapped_column(Text)
 
     movements: Mapped[list[TillMovement]] = relationship(order_by="TillMovement.id")
+    occasion: Mapped[Occasion | None] = relationship(viewonly=True)
+    tournament: Mapped[Tournament | None] = relationship(viewonly=True)
+
+    @property
+    def organization_id(self) -> int:
+        """Flashboard tenancy: a till belongs to its occasion's or tournament's organization."""
+        owner = self.occasion if self.occasion is not None else self.tournament
+        assert owner is not None
+        return owner.organization_id
 
 
 class TillMovement(Base):

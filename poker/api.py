@@ -97,7 +97,7 @@ def print_rules(tournament_id: int) -> Any:
     session = db_session()
     sections = tournaments.rules(session, _mine(tournament_id))
     return printing.print_receipt(session, hall_now(), printers(), station_name(), "poker_rules", f"T{tournament_id}-rules",
-                                  as_receipt(sections))
+                                  as_receipt(sections), organization_id=_mine(tournament_id).organization_id)
 
 
 @operation(bp, TOURNAMENT + "/tills", "POST", summary="Open the desk's till at this station with a starting bank: every buy goes in "
@@ -126,7 +126,8 @@ def take_buy(tournament_id: int, body: dict[str, Any]) -> Any:
     result = tournaments.buy(session, actor(), hall_now(), tournament_id, body, rng(), settings().tenders)
     tournament = tournaments.get_tournament(session, tournament_id)
     job = printing.print_receipt(session, hall_now(), printers(), station_name(), "poker_buy", f"T{tournament_id}-{result.entry.number}",
-                                 tournaments.buy_receipt(session, tournament, result, hall_now()))
+                                 tournaments.buy_receipt(session, tournament, result, hall_now()),
+                                 organization_id=tournament.organization_id)
     return {"entry": result.entry, "kind": result.buy.kind, "price_cents": result.buy.cents, "change_cents": result.change_cents,
             "print_jobs": [job]}
 
@@ -200,7 +201,8 @@ def pay_prize(tournament_id: int, body: dict[str, Any]) -> Any:
     paid = tournaments.pay_prize(session, actor(), hall_now(), tournament_id, body["entry_number"])
     tournament = tournaments.get_tournament(session, tournament_id)
     job = printing.print_receipt(session, hall_now(), printers(), station_name(), "poker_prize", f"T{tournament_id}-{paid.entry.number}",
-                                 tournaments.prize_slip(session, tournament, paid, hall_now()))
+                                 tournaments.prize_slip(session, tournament, paid, hall_now()),
+                                 organization_id=tournament.organization_id)
     return {"entry": paid.entry, "w2g_required": paid.w2g_required, "print_jobs": [job]}
 
 

@@ -17,6 +17,7 @@ from shared.audit import Actor
 from shared.context import db_session, settings, station_name, utc_now
 from shared.models import User
 from shared.roles import Role
+from shared.services.common import set_tenant
 from shared.services.staff import record_sign_out
 from shared.services.staff_sessions import session_user
 from shared.violations import refuse
@@ -84,6 +85,16 @@ def _load_user() -> User | None:
     return found[1]
 
 
+def _tenant_of(user: User | None) -> frozenset[int] | None:
+    """An admin reaches every organization, other staff their own. No one signed in reaches only
+    public routes (the TV boards, which show any organization's occasion), so no scope is set."""
+    if user is None or Role.ADMIN.value in user.role_names:
+        return None
+    if user.member is None:
+        return frozenset()
+    return frozenset({user.member.organization_id})
+
+
 def _idle_lock(user: User) -> bool:
     """A signed-in station locks back to the PIN screen after the configured idle time (0: never).
     Background refreshes (printer status, dashboard redraws) send X-Flashboard-Background and do
@@ -109,6 +120,7 @@ def _wants_json() -> bool:
 def enforce() -> ResponseReturnValue | None:
     """Before every request: who is this, may they use this route, and is the CSRF token right."""
     g.user = _load_user()
+    set_tenant(db_session(), _tenant_of(g.user))
     access = declared_access(request.endpoint)
     if request.endpoint is None:
         return None

@@ -25,7 +25,7 @@ from shared.models import IdempotencyRecord
 from shared.roles import Role
 from shared.schemas import ErrorSchema, Money
 from shared.services.authentication import SecretRefused
-from shared.services.common import AFTER_COMMIT, DEFER_COMMIT, run_after_commit
+from shared.services.common import AFTER_COMMIT, DEFER_COMMIT, reachable, run_after_commit
 from shared.violations import refuse
 
 API_PREFIX = "/api/v1"
@@ -153,6 +153,8 @@ def operation(
         endpoint = f"{bp.name}.{fn.__name__}"
 
         def act(**kwargs: Any) -> Any:
+            if "org_id" in kwargs and not reachable(db_session(), kwargs["org_id"]):
+                raise refuse("forbidden", "You may only see your own organization's records.", None, status=403)
             if body is not None:
                 kwargs["body"] = body().load(_json_object())
             if query is not None:

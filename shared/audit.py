@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Iterator
 
-from sqlalchemy import Integer, String, Text, select
+from sqlalchemy import Integer, Select, String, Text, select
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
 from shared.audit_chain import (
@@ -24,6 +24,7 @@ from shared.audit_chain import (
     first_break,
 )
 from shared.db import Base, UtcDateTime
+from shared.models import Member, User
 
 
 class AuditEntry(Base):
@@ -157,3 +158,12 @@ def verify(session: Session) -> tuple[int, Break | None]:
     entries = list(_stored(session))
     head_seq, head_hash = (head.seq, head.hash) if head is not None else (0, GENESIS)
     return len(entries), first_break(entries, head_seq, head_hash)
+
+
+def entries_visible(query: Select[tuple[AuditEntry]], organization_ids: frozenset[int] | None) -> Select[tuple[AuditEntry]]:
+    """Flashboard tenancy: the hall's one chain holds every organization's entries; an organization's
+    officer reads those its own staff made (an admin, None, reads all)."""
+    if organization_ids is None:
+        return query
+    staff = select(User.id).join(Member, User.member_id == Member.id).where(Member.organization_id.in_(organization_ids))
+    return query.where(AuditEntry.actor_user_id.in_(staff))

@@ -245,6 +245,7 @@ class PrintJob(Base):
 
     id: Mapped[int] = mapped_column(primary_key=True)
     station: Mapped[str] = mapped_column(String(100), index=True)
+    organization_id: Mapped[int | None] = mapped_column(ForeignKey("organizations.id"), index=True)
     kind: Mapped[str] = mapped_column(String(32))
     reference: Mapped[str] = mapped_column(String(100))
     document: Mapped[str] = mapped_column(Text)

@@ -69,3 +69,27 @@ def test_route_role_matrix(app: Flask, client: FlaskClient, session: Session, wh
             assert status == 403, where
         checked += 1
     assert checked >= 60
+
+
+@pytest.mark.parametrize("role", [r for r in Role if r is not Role.ADMIN])
+def test_route_organization_matrix_no_role_reaches_another_organization(app: Flask, client: FlaskClient, session: Session,
+                                                                         role: Role) -> None:
+    """Every route that names an organization, as staff of another one, by every method: refused
+    before anything is read or written (403 from the scope check, 404 from tenancy)."""
+    mine, theirs = make_org(session), make_org(session)
+    user = make_user(session, [role], member=make_member(session, mine))
+    checked = 0
+    for endpoint, rule, method in routes(app):
+        access = getattr(app.view_functions[endpoint], ACCESS_ATTR)
+        if "<int:org_id>" not in rule or access == PUBLIC or (access != SIGNED_IN and role not in access):
+            continue
+        token = start_session(session, user, None, "127.0.0.1", NOW)
+        with client.session_transaction() as sess:
+            sess.clear()
+            sess["csrf_token"] = "matrix-token"
+            sess[SESSION_KEY] = token
+        url = fill(rule, theirs.id)
+        reply = client.open(url, method=method, json={} if method != "GET" else None, headers={"X-CSRF-Token": "matrix-token"})
+        assert reply.status_code in (403, 404), f"{method} {url} as {role.value} of another organization: {reply.status_code}"
+        checked += 1
+    assert checked >= 1

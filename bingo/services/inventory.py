@@ -53,7 +53,9 @@ def _packs(session: Session, set_id: int, serials: list[int], field: str = "seri
 
 
 def move(session: Session, actor: Actor, now: datetime, set_id: int, data: dict[str, Any]) -> list[Pack]:
-    """Issue packs to a station for an occasion, take unsold packs back, or record packs missing."""
+    """Issue packs to a station for an occasion, take unsold packs back, or record packs missing. An
+    organization's paper goes only to its own occasions (the measured failure: org A's packs were
+    issued to org B's occasion)."""
     paper = get_or_refuse(session, PaperSet, set_id, "set_id", "paper set")
     action: str = data["action"]
     packs = _packs(session, paper.id, data["serials"])
@@ -63,6 +65,8 @@ def move(session: Session, actor: Actor, now: datetime, set_id: int, data: dict[
         raise refuse("pack_state", f"Pack {wrong[0]} cannot be {action}ed from its current state.", None, "serials", 409)
     if action == "issue":
         occasion = get_or_refuse(session, Occasion, data.get("occasion_id") or 0, "occasion_id", "occasion")
+        if occasion.organization_id != paper.organization_id:
+            raise refuse("not_found", f"No occasion has id {occasion.id}.", None, "occasion_id", 404)
         if not data.get("station"):
             raise refuse("station_required", "Name the station the packs go to.", None, "station")
         for pack in packs:

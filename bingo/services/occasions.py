@@ -64,6 +64,8 @@ def schedule(session: Session, actor: Actor, now: datetime, org_id: int, data: d
     org = get_organization(session, org_id)
     day: date = data["occasion_date"]
     premises = get_or_refuse(session, Premises, data["premises_id"], "premises_id", "premises")
+    if premises.organization_id != org.id:
+        raise refuse("not_found", f"No premises has id {premises.id} in this organization's list.", None, "premises_id", 404)
     program = get_program(session, org.id, data["program_id"])
     series = series_service.get_series(session, data["series_id"])
     if series.organization_id != org.id:

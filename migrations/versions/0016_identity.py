@@ -1,4 +1,4 @@
-"""identity: sign-in guards (lockout per account and address), server-side sessions
+"""identity: sign-in guards (lockout per account and address), server-side sessions, print jobs by organization
 
 Revision ID: 0016_identity
 Revises: 0015_books
@@ -46,6 +46,11 @@ def upgrade() -> None:
     with op.batch_alter_table('staff_sessions', schema=None) as batch_op:
         batch_op.create_index(batch_op.f('ix_staff_sessions_user_id'), ['user_id'], unique=False)
 
+    with op.batch_alter_table('print_jobs', schema=None) as batch_op:
+        batch_op.add_column(sa.Column('organization_id', sa.Integer(), nullable=True))
+        batch_op.create_index(batch_op.f('ix_print_jobs_organization_id'), ['organization_id'], unique=False)
+        batch_op.create_foreign_key(batch_op.f('fk_print_jobs_organization_id_organizations'), 'organizations', ['organization_id'], ['id'])
+
     with op.batch_alter_table('users', schema=None) as batch_op:
         batch_op.drop_column('session_epoch')
         batch_op.drop_column('failed_attempts')
@@ -58,6 +63,11 @@ def downgrade() -> None:
         batch_op.add_column(sa.Column('locked_until', sa.DateTime(timezone=True), nullable=True))
         batch_op.add_column(sa.Column('failed_attempts', sa.Integer(), nullable=False, server_default='0'))
         batch_op.add_column(sa.Column('session_epoch', sa.Integer(), nullable=False, server_default='0'))
+
+    with op.batch_alter_table('print_jobs', schema=None) as batch_op:
+        batch_op.drop_constraint(batch_op.f('fk_print_jobs_organization_id_organizations'), type_='foreignkey')
+        batch_op.drop_index(batch_op.f('ix_print_jobs_organization_id'))
+        batch_op.drop_column('organization_id')
 
     with op.batch_alter_table('staff_sessions', schema=None) as batch_op:
         batch_op.drop_index(batch_op.f('ix_staff_sessions_user_id'))

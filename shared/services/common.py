@@ -18,6 +18,7 @@ LOG = logging.getLogger(__name__)
 
 DEFER_COMMIT = "flashboard.defer_commit"
 AFTER_COMMIT = "flashboard.after_commit"
+TENANT = "flashboard.tenant"
 
 
 def commit(session: Session) -> None:
@@ -48,10 +49,33 @@ def run_after_commit(session: Session, work: list[Callable[[], object]]) -> None
             LOG.exception("after-commit work failed; what was committed stands")
 
 
+def set_tenant(session: Session, organization_ids: frozenset[int] | None) -> None:
+    """Flashboard tenancy: the organizations this request may reach (None: every one, for an admin
+    or the command line). Set once per request, from the signed-in user, before any view runs."""
+    if organization_ids is None:
+        session.info.pop(TENANT, None)
+    else:
+        session.info[TENANT] = organization_ids
+
+
+def tenant(session: Session) -> frozenset[int] | None:
+    found: frozenset[int] | None = session.info.get(TENANT)
+    return found
+
+
+def reachable(session: Session, organization_id: int | None) -> bool:
+    """A row of no organization (a vendor, a staff account) is the hall's; any other is reachable
+    only from its own organization's staff."""
+    allowed = tenant(session)
+    return allowed is None or organization_id is None or organization_id in allowed
+
+
 def get_or_refuse(session: Session, model: type[T], ident: int, field: str, what: str) -> T:
-    """Load a row or refuse with 404 naming the field that pointed at it."""
+    """Load a row or refuse with 404 naming the field that pointed at it. Tenancy by construction:
+    a row of another organization than the request's answers exactly as a row that does not exist,
+    whether its id came in the path or in the body."""
     row = session.get(model, ident)
-    if row is None:
+    if row is None or not reachable(session, getattr(row, "organization_id", None)):
         raise refuse("not_found", f"No {what} has id {ident}.", None, field=field, status=404)
     return row
 

@@ -233,9 +233,13 @@ def record_personal_license(session: Session, actor: Actor, now: datetime, org_i
 
 
 def change_personal_license_status(
-    session: Session, actor: Actor, now: datetime, license_id: int, status: PersonalLicenseStatus, reason: str
+    session: Session, actor: Actor, now: datetime, org_id: int, license_id: int, status: PersonalLicenseStatus, reason: str
 ) -> PersonalLicense:
+    """An organization suspends, revokes or restores only its own people's licences: another's answers
+    as no licence at all (the measured failure: org B's officer revoked org A's dealer)."""
     row = get_or_refuse(session, PersonalLicense, license_id, "personal_license_id", "personal licence")
+    if row.organization_id != org_id:
+        raise refuse("not_found", f"No personal licence has id {license_id}.", None, field="personal_license_id", status=404)
     if status is PersonalLicenseStatus.EXPIRED:
         raise refuse("derived_status", "Expiry follows from the issue date and is not set by hand.",
                      citations.POKER_LICENSE_TERM, field="status")

@@ -14,7 +14,7 @@ from shared.printing.compose import compose
 from shared.printing.documents import Receipt
 from shared.printing.stations import StationPrinter
 from shared.printing.transport import send
-from shared.services.common import after_commit, commit, finish, get_or_refuse
+from shared.services.common import after_commit, commit, finish, get_or_refuse, tenant
 from shared.violations import refuse
 
 PRINTED, NOT_PRINTED, PENDING = "printed", "not_printed", "pending"
@@ -27,10 +27,13 @@ def printer_for(printers: dict[str, StationPrinter], station: str) -> StationPri
     return printer
 
 
-def record(session: Session, now: datetime, station: str, kind: str, reference: str, receipt: Receipt) -> PrintJob:
+def record(session: Session, now: datetime, station: str, kind: str, reference: str, receipt: Receipt,
+           organization_id: int | None) -> PrintJob:
     """The job is committed before the printer is touched (DESIGN.md: commit first, then print), in
-    the same transaction as the sale it prints when the request commits once."""
+    the same transaction as the sale it prints when the request commits once. It belongs to the
+    organization whose paper it is, so another organization can neither list nor reprint it."""
     job = PrintJob(station=station[:100], kind=kind, reference=reference[:100], document=json.dumps(receipt.to_json()),
+                   organization_id=organization_id,
                    status=PENDING, attempts=0, reprints=0, created_at=now)
     session.add(job)
     commit(session)
@@ -55,9 +58,9 @@ def attempt(session: Session, now: datetime, job: PrintJob, printers: dict[str, 
 
 
 def print_receipt(session: Session, now: datetime, printers: dict[str, StationPrinter], station: str, kind: str, reference: str,
-                  receipt: Receipt) -> PrintJob:
+                  receipt: Receipt, *, organization_id: int | None) -> PrintJob:
     """Record the job, then (after the commit) try the printer; the job says how it went."""
-    job = record(session, now, station, kind, reference, receipt)
+    job = record(session, now, station, kind, reference, receipt, organization_id)
     after_commit(session, lambda: attempt(session, now, job, printers))
     return job
 
@@ -79,6 +82,9 @@ def reprint(session: Session, actor: Actor, now: datetime, printers: dict[str, S
 def queue(session: Session, station: str | None) -> list[PrintJob]:
     """Jobs that did not print, newest first: the cashier's reprint queue."""
     query = select(PrintJob).where(PrintJob.status != PRINTED)
+    allowed = tenant(session)
+    if allowed is not None:
+        query = query.where(PrintJob.organization_id.in_(allowed))
     if station:
         query = query.where(PrintJob.station == station)
     return list(session.scalars(query.order_by(PrintJob.id.desc()).limit(200)))

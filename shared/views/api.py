@@ -243,7 +243,7 @@ def record_personal_license(org_id: int, body: dict[str, Any]) -> Any:
            access=OFFICE_EDIT, body=LicenseStatusIn, response=PersonalLicenseOut)
 def change_personal_license_status(org_id: int, license_id: int, body: dict[str, Any]) -> Any:
     check_org(org_id)
-    row = licenses.change_personal_license_status(db_session(), actor(), hall_now(), license_id, body["status"], body["reason"])
+    row = licenses.change_personal_license_status(db_session(), actor(), hall_now(), org_id, license_id, body["status"], body["reason"])
     return presenters.personal_license(row, hall_today())
 
 

@@ -49,6 +49,7 @@ from shared.schemas import (
     VendorIn,
 )
 from shared.services import licenses, organizations, roster, staff
+from shared.services.common import tenant
 from shared.services.roster import WorkRole
 from shared.views import presenters
 from shared.views.forms import FormState, submit
@@ -242,7 +243,7 @@ def personal_license_create(org_id: int) -> ResponseReturnValue:
 @allow(*OFFICE_EDIT)
 def personal_license_status(org_id: int, license_id: int) -> ResponseReturnValue:
     return _license_form(org_id, LicenseStatusIn(),
-                         lambda d: licenses.change_personal_license_status(db_session(), actor(), hall_now(), license_id, d["status"], d["reason"]),
+                         lambda d: licenses.change_personal_license_status(db_session(), actor(), hall_now(), org_id, license_id, d["status"], d["reason"]),
                          "Licence status changed.")
 
 
@@ -383,5 +384,5 @@ def staff_sign_out_everywhere(user_id: int) -> ResponseReturnValue:
 def audit_page() -> ResponseReturnValue:
     session = db_session()
     count, broken = audit.verify(session)
-    latest = list(session.scalars(select(AuditEntry).order_by(AuditEntry.seq.desc()).limit(100)))
+    latest = list(session.scalars(audit.entries_visible(select(AuditEntry), tenant(session)).order_by(AuditEntry.seq.desc()).limit(100)))
     return _page("office/audit.html", count=count, broken=broken, entries=latest)

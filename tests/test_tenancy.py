@@ -1,0 +1,95 @@
+"""Tenancy by construction: a request reaches only its own organization's rows, whether the id came
+in the path or in the body; another organization's row answers as a row that does not exist. The
+measured failures: org B's officer revoked org A's dealer licence and suspended its director
+licence (API and office form), read org A's audit page and print queue and reprinted its tickets;
+org A's paper packs were issued to org B's occasion."""
+from __future__ import annotations
+
+from flask import Flask
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from shared.models import PersonalLicense
+from tests.bingo_factories import make_hall
+from tests.conftest import Api, Clock
+from tests.factories import PIN
+from tests.test_bingo_occasion_api import ok, refused, setup_occasion, staff
+from tests.test_cashier_sales import line, shop
+
+DEALER = {"holder_name": "Gail Reyes", "date_of_birth": "1988-08-08", "kind": "dealer", "number": "NLH-77", "issued_on": "2026-02-10",
+          "fee": "15.00"}
+
+
+def _status_of(session: Session, licence_id: int) -> str:
+    with session.info["database"].readers() as reader:
+        return str(reader.scalar(select(PersonalLicense.status).where(PersonalLicense.id == licence_id)))
+
+
+def test_1831_another_organizations_officer_cannot_revoke_a_licence_by_api_or_form(app: Flask, admin: Api, session: Session) -> None:
+    a, b = make_hall(session), make_hall(session)
+    licence = ok(admin.post(f"/api/v1/organizations/{a.org.id}/personal-licenses", DEALER), 201)
+    officer_b = staff(admin, f"officer{b.org.id}")
+    body = {"status": "revoked", "reason": "not ours to revoke"}
+    refused(officer_b.post(f"/api/v1/organizations/{b.org.id}/personal-licenses/{licence['id']}/status", body), 404, "not_found",
+            field="personal_license_id")
+    refused(officer_b.post(f"/api/v1/organizations/{a.org.id}/personal-licenses/{licence['id']}/status", body), 403, "forbidden")
+    form = officer_b.client.post(f"/office/organizations/{b.org.id}/licenses/personal/{licence['id']}/status",
+                                 data={**body, "csrf_token": officer_b.token})
+    assert form.status_code in (404, 422), form.status_code
+    assert _status_of(session, licence["id"]) == "active"
+    officer_a = staff(admin, f"officer{a.org.id}")
+    ok(officer_a.post(f"/api/v1/organizations/{a.org.id}/personal-licenses/{licence['id']}/status", body))
+    assert _status_of(session, licence["id"]) == "revoked"
+
+
+def test_audit_page_shows_an_officer_only_their_own_organizations_entries(admin: Api, session: Session) -> None:
+    a, b = make_hall(session), make_hall(session)
+    officer_a, officer_b = staff(admin, f"officer{a.org.id}"), staff(admin, f"officer{b.org.id}")
+    ok(officer_a.post(f"/api/v1/organizations/{a.org.id}/personal-licenses", {**DEALER, "holder_name": "Zebediah Secret"}), 201)
+    page_b = officer_b.client.get("/office/audit").get_data(as_text=True)
+    page_a = officer_a.client.get("/office/audit").get_data(as_text=True)
+    assert f"officer{a.org.id}" not in page_b and f"officer{a.org.id}" in page_a
+
+
+def test_print_queue_and_reprint_stay_within_the_organization(admin: Api, session: Session, clock: Clock) -> None:
+    """The hall has no printer configured in tests, so every receipt waits in the reprint queue."""
+    occ, hall, cashier, ids = shop(admin, session)
+    sale = ok(cashier.post(occ + "/sales", {"buyer_is_adult": True, "lines": [line(ids, "admission", 1, "20.00")], "tendered": "20.00"}),
+              201)
+    job_id = sale["print_jobs"][0]["id"]
+    other = make_hall(session)
+    outsider = staff(admin, f"mic{other.org.id}")
+    mine = staff(admin, f"mic{hall.org.id}")
+    assert job_id in [j["id"] for j in ok(mine.get("/api/v1/print-jobs"))]
+    assert ok(outsider.get("/api/v1/print-jobs")) == []
+    refused(outsider.post(f"/api/v1/print-jobs/{job_id}/reprint", {"station": None}), 404, "not_found", field="print_job_id")
+
+
+def test_4_23_an_organizations_paper_is_issued_only_to_its_own_occasions(admin: Api, session: Session, clock: Clock) -> None:
+    occ, hall, _, _ = shop(admin, session)
+    occasion = ok(admin.get(occ))
+    paper = ok(admin.post(f"/api/v1/organizations/{hall.org.id}/paper-sets", {
+        "series_id": occasion["series_id"], "colour": "blue", "faces_per_sheet": 6, "sheets_per_pack": 1, "serial_from": 500,
+        "serial_to": 509, "first_face": 1}), 201)
+    other = make_hall(session)
+    theirs = setup_occasion(admin, other, [{"pattern": {"kind": "any_row"}, "prize": "100.00"}])
+    refused(admin.post(f"/api/v1/paper-sets/{paper['id']}/packs", {"action": "issue", "serials": [500], "occasion_id": theirs["id"],
+                                                                   "station": "front"}), 404, "not_found", field="occasion_id")
+    assert ok(admin.get(f"/api/v1/paper-sets/{paper['id']}"))["packs"] == {"in_stock": 10}
+
+
+def test_another_organizations_till_and_sale_are_out_of_reach_by_path_and_body(admin: Api, session: Session, clock: Clock) -> None:
+    """Org B's member in charge names org A's till and sale."""
+    occ, hall, cashier, ids = shop(admin, session)
+    sale = ok(cashier.post(occ + "/sales", {"buyer_is_adult": True, "lines": [line(ids, "admission", 1, "20.00")], "tendered": "20.00"}),
+              201)
+    till = ok(cashier.get(occ + "/tills"))[0]
+    other = make_hall(session)
+    outsider = staff(admin, f"mic{other.org.id}")
+    for reply in (outsider.get(f"/api/v1/tills/{till['id']}"),
+                  outsider.post(f"/api/v1/tills/{till['id']}/movements", {"kind": "drop", "amount": "1.00", "note": "x"}),
+                  outsider.post(f"/api/v1/tills/{till['id']}/close", {"counts": {"100.00": 1}}),
+                  outsider.post(f"/api/v1/sales/{sale['id']}/void", {"reason": "x", "approver_username": f"mic{other.org.id}",
+                                                                    "approver_pin": PIN})):
+        assert reply.status_code in (403, 404), (reply.status_code, reply.get_json())
+    assert ok(cashier.get(f"/api/v1/tills/{till['id']}"))["closed_at"] is None
