@@ -3,6 +3,7 @@ Thin views: schema in, one service, schema out."""
 from __future__ import annotations
 
 import random
+import threading
 from typing import Any
 
 from flask import Blueprint, Response, current_app
@@ -188,11 +189,27 @@ def exact_odds(body: dict[str, Any]) -> Any:
                       "covered within n calls with probability C(n,k)/C(75,k)."}
 
 
-@operation(bp, "/odds/simulate", "POST", summary="Estimated odds for K faces in play, by simulation", access=ANYONE_ON_STAFF,
-           body=SimulateIn, response=SimulateOut)
+SIMULATION_BUDGET = 50_000
+"""Faces × games one simulation may deal: about two seconds of one core (the measured failure: one
+simulation at the old limits ran 326 s, and any role could send it)."""
+_SIMULATING = threading.BoundedSemaphore(1)
+
+
+@operation(bp, "/odds/simulate", "POST", summary="Estimated odds for K faces in play, by simulation (planners; one at a time)",
+           access=PLANNERS, body=SimulateIn, response=SimulateOut)
 def simulate_odds(body: dict[str, Any]) -> Any:
-    generator = random.Random(body["seed"]) if body["seed"] is not None else rng()
-    return odds_rules.simulate(pattern_from(body["pattern"]), body["faces"], body["calls"], body["trials"], generator)
+    """Bounded work: at most SIMULATION_BUDGET faces × games, one simulation at a time per server
+    process, for the roles that build programs (4.15's thresholds are theirs to check)."""
+    if body["faces"] * body["trials"] > SIMULATION_BUDGET:
+        raise refuse("too_much_work", f"{body['faces']} faces × {body['trials']} games is more than one simulation deals "
+                     f"({SIMULATION_BUDGET:,}); ask for fewer games.", None, "trials", 422)
+    if not _SIMULATING.acquire(blocking=False):
+        raise refuse("busy", "Another odds simulation is running; try again in a few seconds.", None, "_body", 429)
+    try:
+        generator = random.Random(body["seed"]) if body["seed"] is not None else rng()
+        return odds_rules.simulate(pattern_from(body["pattern"]), body["faces"], body["calls"], body["trials"], generator)
+    finally:
+        _SIMULATING.release()
 
 
 @operation(bp, ORG + "/programs", "GET", summary="Programs", access=OFFICE_VIEW, response=ProgramOut, many=True)

@@ -17,6 +17,8 @@ import random
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
+from shared.reports.csv_cells import csv_text
+
 LETTERS = "BINGO"
 COLUMN_RANGES: tuple[tuple[int, int], ...] = ((1, 15), (16, 30), (31, 45), (46, 60), (61, 75))
 FREE_CELL = 12
@@ -166,12 +168,7 @@ def generate_series(count: int, seed: int) -> list[Face]:
 
 
 def export_series(faces: Iterable[Face]) -> str:
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(HEADER)
-    for face in faces:
-        writer.writerow(face.csv_row())
-    return out.getvalue()
+    return csv_text([HEADER, *(face.csv_row() for face in faces)])
 
 
 class Series:

@@ -14,6 +14,8 @@ from shared.schemas import Day, Id, Money, Name, PrintJobOut
 BINGO_WORK_ROLES = ["caller", "cashier", "verifier", "food_service"]
 
 
+SERIAL = validate.Range(min=0, max=2**31 - 1, error="A pack serial is a whole number from 0 to 2,147,483,647.")
+
 class SeriesImportIn(Schema):
     name = Name(required=True)
     csv = fields.String(required=True, validate=validate.Length(min=1, max=3_000_000))
@@ -239,7 +241,7 @@ class BallCheckIn(Schema):
 
 
 class BallIn(Schema):
-    ball = fields.Integer(strict=True, load_default=None, allow_none=True)
+    ball = fields.Integer(strict=True, load_default=None, allow_none=True, validate=validate.Range(min=1, max=75))
 
 
 class StartGameIn(Schema):
@@ -247,7 +249,7 @@ class StartGameIn(Schema):
 
 
 class CorrectionIn(Schema):
-    ball = fields.Integer(strict=True, required=True)
+    ball = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=75))
     reason = fields.String(required=True, validate=validate.Length(max=500))
 
 
@@ -371,7 +373,7 @@ class VoidIn(Schema):
 
 
 class PostNumbersIn(Schema):
-    balls = fields.List(fields.Integer(strict=True), load_default=None, allow_none=True, validate=validate.Length(max=75))
+    balls = fields.List(fields.Integer(strict=True, validate=validate.Range(min=1, max=75)), load_default=None, allow_none=True, validate=validate.Length(max=75))
 
 
 class ProductIn(Schema):
@@ -398,9 +400,9 @@ class SaleLineIn(Schema):
     quantity = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=1_000,
                                                                                   error="A quantity is between 1 and 1,000."))
     unit_price_cents = Money(required=True, data_key="unit_price")
-    picks = fields.List(fields.List(fields.Integer(strict=True), validate=validate.Length(max=25)), load_default=None,
+    picks = fields.List(fields.List(fields.Integer(strict=True, validate=validate.Range(min=1, max=75)), validate=validate.Length(max=25)), load_default=None,
                         allow_none=True, validate=validate.Length(max=100))
-    pack_serials = fields.List(fields.Integer(strict=True), load_default=None, allow_none=True, validate=validate.Length(max=1_000))
+    pack_serials = fields.List(fields.Integer(strict=True, validate=SERIAL), load_default=None, allow_none=True, validate=validate.Length(max=1_000))
 
 
 class SaleIn(Schema):
@@ -507,14 +509,14 @@ class PaperSetIn(Schema):
     colour = fields.String(required=True, validate=validate.Length(min=1, max=50))
     faces_per_sheet = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=36))
     sheets_per_pack = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=100))
-    serial_from = fields.Integer(strict=True, required=True, validate=validate.Range(min=0, max=2**31 - 1))
-    serial_to = fields.Integer(strict=True, required=True, validate=validate.Range(min=0, max=2**31 - 1))
+    serial_from = fields.Integer(strict=True, required=True, validate=SERIAL)
+    serial_to = fields.Integer(strict=True, required=True, validate=SERIAL)
     first_face = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=10_000_000))
 
 
 class PackMoveIn(Schema):
     action = fields.String(required=True, validate=validate.OneOf(["issue", "return", "missing"]))
-    serials = fields.List(fields.Integer(strict=True), required=True, validate=validate.Length(min=1, max=1_000))
+    serials = fields.List(fields.Integer(strict=True, validate=SERIAL), required=True, validate=validate.Length(min=1, max=1_000))
     occasion_id = Id(load_default=None, allow_none=True)
     station = fields.String(load_default=None, allow_none=True, validate=validate.Length(min=1, max=100))
     note = fields.String(load_default=None, allow_none=True, validate=validate.Length(max=300))

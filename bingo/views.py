@@ -24,6 +24,7 @@ from bingo.services import sales as sales_service
 from shared.access import allow, public
 from shared.context import (
     actor,
+    current_user,
     db_session,
     hall_now,
     hall_today,
@@ -179,4 +180,11 @@ def board_events(token: str) -> Response:
     occasion_id = screen_key(BOARD_EVENTS, token[:40], _occasion_id)
     if occasion_id is None:
         abort(404)
-    return event_stream(BOARD_EVENTS, occasion_id, frozenset() if request.args.get("claims") == "1" else TV_SKIPS)
+    return event_stream(BOARD_EVENTS, occasion_id, frozenset() if request.args.get("claims") == "1" and _sees_claims() else TV_SKIPS)
+
+
+def _sees_claims() -> bool:
+    """Claim events (a face number being checked) go to the caller's console and the member in
+    charge's dashboard only, never to an anonymous listener that adds ?claims=1 to a TV's link."""
+    user = current_user()
+    return user is not None and bool({Role.ADMIN.value, Role.MEMBER_IN_CHARGE.value, Role.CALLER.value} & set(user.role_names))

@@ -21,16 +21,23 @@ from sqlalchemy.orm import Session
 
 from shared.access import allow, public
 from shared.context import current_user, db_session, utc_now
+from shared.inputs import json_body
 from shared.models import IdempotencyRecord
 from shared.roles import Role
 from shared.schemas import ErrorSchema, Money
 from shared.services.authentication import SecretRefused
-from shared.services.common import AFTER_COMMIT, DEFER_COMMIT, reachable, run_after_commit
+from shared.services.common import (
+    AFTER_COMMIT,
+    DEFER_COMMIT,
+    reachable,
+    run_after_commit,
+)
 from shared.violations import refuse
 
 API_PREFIX = "/api/v1"
 PUBLIC_ACCESS = "public"
 IDEMPOTENCY_HEADER = "Idempotency-Key"
+SESSION_COOKIE = "flashboard_session"
 IDEMPOTENCY_KEY = re.compile(r"^[A-Za-z0-9_.:-]{8,100}$")
 
 
@@ -124,7 +131,7 @@ OPERATIONS: list[Operation] = []
 
 
 def _json_object() -> dict[str, Any]:
-    payload = request.get_json(force=True, silent=True)
+    payload = json_body()
     if payload is None:
         raise refuse("bad_json", "The request body must be a JSON object.", None, field="_body", status=400)
     if not isinstance(payload, dict):
@@ -207,7 +214,7 @@ def openapi_document(title: str, version: str) -> dict[str, Any]:
     spec = APISpec(title=title, version=version, openapi_version="3.0.3", plugins=[plugin])
     plugin.map_to_openapi_type(Money, "string", None)  # type: ignore[no-untyped-call]
     spec.components.schema("Error", schema=ErrorSchema)
-    spec.components.security_scheme("session", {"type": "apiKey", "in": "cookie", "name": "session"})
+    spec.components.security_scheme("session", {"type": "apiKey", "in": "cookie", "name": SESSION_COOKIE})
     paths: dict[str, dict[str, Any]] = {}
     for op in sorted(OPERATIONS, key=lambda o: (o.path, o.method)):
         path = _PATH_PARAM.sub(lambda m: "{" + m.group("name") + "}", op.path)
@@ -236,7 +243,11 @@ def openapi_document(title: str, version: str) -> dict[str, Any]:
             "summary": op.summary,
             "tags": [op.tag],
             "parameters": parameters,
-            "responses": {str(op.status): success, "4XX": error},
+            "responses": {str(op.status): success, "4XX": error,
+                          "500": {"description": "A fault of the server; nothing was saved (never expected: the tests and "
+                                                 "schemathesis look for it)", "content": {"application/json": {"schema": "Error"}}},
+                          "503": {"description": "The database is busy or unreachable; nothing was saved, try again",
+                                  "content": {"application/json": {"schema": "Error"}}}},
         }
         if isinstance(op.access, tuple):
             spec_op["security"] = [{"session": []}]

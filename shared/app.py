@@ -11,6 +11,7 @@ from flask import Flask
 from werkzeug.routing import IntegerConverter, Map
 
 from shared import access, errors, inputs
+from shared.api import SESSION_COOKIE
 from shared.config import PROJECT_ROOT, Settings, load_settings
 from shared.context import close_db_session, current_user
 from shared.db import Database
@@ -48,7 +49,7 @@ def create_app(settings: Settings | None = None, overrides: dict[str, Any] | Non
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Lax",
         SESSION_COOKIE_SECURE=settings.cookie_secure,
-        SESSION_COOKIE_NAME="flashboard_session",
+        SESSION_COOKIE_NAME=SESSION_COOKIE,
         PERMANENT_SESSION_LIFETIME=timedelta(hours=14),
         MAX_CONTENT_LENGTH=4 * 1024 * 1024,
         FLASHBOARD_VERSION=_version(),

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 _AMOUNT = re.compile(r"^\$?(?P<whole>\d{1,3}(?:,\d{3})+|\d+)(?:\.(?P<frac>\d{1,2}))?$", re.ASCII)
-MAX_CENTS = 10**11
+MAX_CENTS = 100_000_000
 
 
 class MoneyFormatError(ValueError):
@@ -34,7 +34,7 @@ def parse_cents(text: str) -> int:
     frac = (match.group("frac") or "").ljust(2, "0")
     cents = whole * 100 + int(frac or "0")
     if cents > MAX_CENTS:
-        raise MoneyFormatError(f"{text!r} is larger than any amount a hall handles")
+        raise MoneyFormatError(f"{text!r} is more than $1,000,000.00, the most one amount in a hall can be")
     return cents
 
 

@@ -37,6 +37,7 @@ from poker.models import Tournament
 from shared import tills
 from shared.audit import Actor
 from shared.models import Organization, User
+from shared.money import MAX_CENTS, format_cents
 from shared.roles import Role
 from shared.services.authentication import Approval
 from shared.services.common import check, finish, get_or_refuse
@@ -113,6 +114,9 @@ def post_sale(session: Session, actor: Actor, now: datetime, till: Till, org_id:
     one the hall takes and never credit, the sale is numbered in the organization's one sequence and
     posted with its lines on the open till. Inside the door's transaction (its audit entry follows)."""
     total = sum(line.quantity * line.unit_cents for line in lines)
+    if total > MAX_CENTS:
+        raise refuse("total_too_large", f"This sale comes to {format_cents(total)}, more than one sale can be "
+                     f"({format_cents(MAX_CENTS)}); split it.", None, "lines", 422)
     check(tills.tender_refusal(tender, enabled, total, tendered_cents, credit_rule))
     sale = Sale(organization_id=org_id, number=next_transaction_number(session, org_id), occasion_id=till.occasion_id,
                 tournament_id=till.tournament_id, kind=SALE, till_id=till.id, station=till.station, cashier_name=actor.name,

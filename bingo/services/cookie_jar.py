@@ -2,8 +2,6 @@
 number or the forced final blackout, statements and the ledger check (10 DE Admin Code 101-4.31)."""
 from __future__ import annotations
 
-import csv
-import io
 from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
@@ -22,6 +20,7 @@ from bingo.splits import Winner, split_money
 from shared.audit import Actor
 from shared.models import Organization
 from shared.money import format_cents, wire_cents
+from shared.reports.csv_cells import csv_text
 from shared.services.common import check, finish
 from shared.services.organizations import get_organization
 from shared.violations import refuse
@@ -295,17 +294,17 @@ def summary(session: Session, org_id: int) -> dict[str, Any]:
 
 def statement_csv(found: Statement) -> str:
     """The statement as CSV: an opening row, every line, a closing row; amounts in dollars."""
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
+    rows: list[list[object]] = []
     columns = ["jar1", "jar2", "held", "pending", "awarded"]
-    writer.writerow(["seq", "at_utc", "occasion", "game", "kind", "from", "to", "amount", *columns, "by", "note"])
+    rows.append(["seq", "at_utc", "occasion", "game", "kind", "from", "to", "amount", *columns, "by", "note"])
+
     def dollars(jars: Jars) -> list[str]:
         return [wire_cents(getattr(jars, c)) for c in columns]
-    writer.writerow(["", "", "", "", "opening", "", "", "", *dollars(found.opening), "", ""])
+    rows.append(["", "", "", "", "opening", "", "", "", *dollars(found.opening), "", ""])
     for line in found.lines:
-        writer.writerow([line.seq, line.at.isoformat(), line.occasion_id or "", line.game_number or "", line.kind, line.source,
-                         line.target, wire_cents(line.cents), wire_cents(line.jar1_after), wire_cents(line.jar2_after),
-                         wire_cents(line.held_after), wire_cents(line.pending_after), wire_cents(line.awarded_after),
-                         line.actor_name, line.note])
-    writer.writerow(["", "", "", "", "closing", "", "", "", *dollars(found.closing), "", ""])
-    return out.getvalue()
+        rows.append([line.seq, line.at.isoformat(), line.occasion_id or "", line.game_number or "", line.kind, line.source,
+                     line.target, wire_cents(line.cents), wire_cents(line.jar1_after), wire_cents(line.jar2_after),
+                     wire_cents(line.held_after), wire_cents(line.pending_after), wire_cents(line.awarded_after),
+                     line.actor_name, line.note])
+    rows.append(["", "", "", "", "closing", "", "", "", *dollars(found.closing), "", ""])
+    return csv_text(rows)

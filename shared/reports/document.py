@@ -2,10 +2,10 @@
 PDF and, table by table, to CSV, so every format shows the same numbers to the cent."""
 from __future__ import annotations
 
-import csv
-import io
 from dataclasses import dataclass, field
 from typing import Any
+
+from shared.reports.csv_cells import csv_text
 
 
 @dataclass(frozen=True)
@@ -19,11 +19,7 @@ class Table:
     note: str | None = None
 
     def csv(self) -> str:
-        out = io.StringIO()
-        writer = csv.writer(out, lineterminator="\n")
-        writer.writerow(self.columns)
-        writer.writerows(self.rows)
-        return out.getvalue()
+        return csv_text([self.columns, *self.rows])
 
 
 @dataclass(frozen=True)

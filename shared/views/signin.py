@@ -98,11 +98,12 @@ def _safe_next(target: str | None) -> str | None:
 
 def _signin(template: str, by_pin: bool) -> ResponseReturnValue:
     """A station device is named once, by opening /pin?station=NAME (its bookmark); the name chooses
-    its receipt printer and stays with the browser across sign-ins and idle locks."""
+    its receipt printer and stays with the browser across sign-ins and idle locks. A link cannot
+    rename a station while someone is signed in at it (its till and printer would move under them)."""
     error = None
     username = request.form.get("username", "")[:64] or str(session.get("locked_username", ""))[:64]
     named = (request.args.get("station") or "").strip()[:100]
-    if named:
+    if named and current_user() is None:
         session["station"] = named
     if request.method == "POST":
         secret = request.form.get("pin" if by_pin else "password", "")[:200]
