@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import threading
+from dataclasses import replace
 from typing import Any
 
 from flask import Blueprint, Response, current_app
@@ -71,7 +72,7 @@ from bingo.services import occasions, programs, reports
 from bingo.services import sales as sales_service
 from bingo.services import series as series_service
 from bingo.services import upick as upick_service
-from shared import tills
+from shared import audit, tills
 from shared.api import operation
 from shared.context import (
     actor,
@@ -487,7 +488,7 @@ def close_till(till_id: int, body: dict[str, Any]) -> Any:
         except MoneyFormatError:
             raise refuse("unknown_denomination", f"{text!r} is not a note or coin such as 20.00 or 0.25.", None, "counts") from None
     till, shift = cash_service.close_till(session, actor(), hall_now(), till_id, counts)
-    report = receipts.shift_report(_org_name(org_id), till, shift, hall_now())
+    report = receipts.shift_report(_org_name(org_id), till, shift, hall_now(), str(audit.anchor(session)))
     job = printing.print_receipt(session, hall_now(), printers(), station_name(), "shift_report", f"till-{till.id}", report,
                                  organization_id=org_id)
     return {**presenters.till(till, cash_service.drawer(session, till)), "print_jobs": [job]}
@@ -534,7 +535,8 @@ def session_report(occasion_id: int) -> Any:
     session = db_session()
     occasion = occasions.get_occasion(session, occasion_id)
     shift, till_rows = cash_service.session_summary(session, occasion_id)
-    report = receipts.session_report(_org_name(occasion.organization_id), occasion.occasion_date.isoformat(), shift, till_rows, hall_now())
+    report = receipts.session_report(_org_name(occasion.organization_id), occasion.occasion_date.isoformat(), shift, till_rows, hall_now(),
+                                     str(audit.anchor(session)))
     return printing.print_receipt(session, hall_now(), printers(), station_name(), "session_report", f"occasion-{occasion_id}", report,
                                   organization_id=occasion.organization_id)
 
@@ -550,12 +552,15 @@ def add_expense(occasion_id: int, body: dict[str, Any]) -> Any:
 
 
 def _document(occasion_id: int, kind: str) -> Document:
+    """Every closing paper carries the audit anchor of the moment it is made."""
     _occasion_org(occasion_id)
     if kind == "report":
-        return reports.occasion_report(db_session(), occasion_id, settings().zone)
-    if kind == "sales":
-        return reports.sales_report(db_session(), occasion_id, settings().zone)
-    return reports.sworn_statement(db_session(), occasion_id, settings().zone, hall_today())
+        found = reports.occasion_report(db_session(), occasion_id, settings().zone)
+    elif kind == "sales":
+        found = reports.sales_report(db_session(), occasion_id, settings().zone)
+    else:
+        found = reports.sworn_statement(db_session(), occasion_id, settings().zone, hall_today())
+    return replace(found, facts=(*found.facts, ("Audit anchor (flashboard audit verify --anchor)", str(audit.anchor(db_session())))))
 
 
 def _pdf(document: Document, name: str) -> Response:

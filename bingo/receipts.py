@@ -109,9 +109,10 @@ def _tender_lines(shift: ShiftFigures) -> list[tuple[str, str]]:
     return [(f"Sales by {Tender(kind).label.lower()}", format_cents(cents)) for kind, cents in sorted(shift.non_cash_cents.items())]
 
 
-def shift_report(org_name: str, till: Till, shift: ShiftFigures, closed_at: datetime) -> Receipt:
+def shift_report(org_name: str, till: Till, shift: ShiftFigures, closed_at: datetime, anchor: str) -> Receipt:
     """End of shift: first and last transaction numbers, sales by product and by non-cash tender,
-    voids, cash prizes paid, paid-ins and drops, the count and the over/short with its explanation."""
+    voids, cash prizes paid, paid-ins and drops, the count and the over/short with its explanation,
+    and the audit anchor (`flashboard audit verify --anchor` holds the database to it)."""
     return Receipt(
         title=org_name,
         header=["END OF SHIFT", f"{till.station} - {till.cashier_name}", f"Closed {closed_at:%Y-%m-%d %H:%M}",
@@ -121,11 +122,17 @@ def shift_report(org_name: str, till: Till, shift: ShiftFigures, closed_at: date
                ("Paid in from prize bank", format_cents(shift.paid_ins_cents)), ("Dropped to safe", format_cents(shift.drops_cents))],
         totals=[("Opening bank", format_cents(till.opening_bank_cents)), ("Expected cash", format_cents(till.expected_cents or 0)),
                 ("Counted", format_cents(till.counted_cents or 0)), ("Over/short", format_cents(till.over_short_cents or 0))],
-        footer=[till.explanation or ""],
+        footer=[till.explanation or "", *anchor_lines(anchor)],
     )
 
 
-def session_report(org_name: str, occasion_day: str, shift: ShiftFigures, till_rows: list[Till], printed_at: datetime) -> Receipt:
+def anchor_lines(anchor: str) -> list[str]:
+    """The audit chain's sequence and digest at the close, as the paper keeps them."""
+    return ["Audit anchor (for flashboard audit verify):", anchor]
+
+
+def session_report(org_name: str, occasion_day: str, shift: ShiftFigures, till_rows: list[Till], printed_at: datetime,
+                   anchor: str) -> Receipt:
     """End of session: the occasion's first and last transaction numbers, sales by product and by
     non-cash tender, voids, prizes paid, paid-ins, drops and every till's over/short."""
     return Receipt(
@@ -138,4 +145,5 @@ def session_report(org_name: str, occasion_day: str, shift: ShiftFigures, till_r
                ("Paid in from prize bank", format_cents(shift.paid_ins_cents)), ("Dropped to safe", format_cents(shift.drops_cents))],
         totals=[(f"Till {t.station} ({t.cashier_name})", format_cents(t.over_short_cents) if t.over_short_cents is not None else "open")
                 for t in till_rows],
+        footer=anchor_lines(anchor),
     )

@@ -12,6 +12,7 @@ from werkzeug.routing import IntegerConverter, Map
 
 from shared import access, errors, inputs
 from shared.api import SESSION_COOKIE
+from shared.audit_key import Keyring
 from shared.config import PROJECT_ROOT, Settings, load_settings
 from shared.context import close_db_session, current_user
 from shared.db import Database
@@ -58,7 +59,7 @@ def create_app(settings: Settings | None = None, overrides: dict[str, Any] | Non
     app.config.update(overrides or {})
     app.url_map.converters["int"] = RowId
     app.extensions["flashboard.settings"] = settings
-    app.extensions["flashboard.db"] = Database.connect(settings.database_url)
+    app.extensions["flashboard.db"] = Database.connect(settings.database_url, Keyring(settings.audit_key_file))
     app.extensions["flashboard.rng"] = secrets.SystemRandom()
     app.extensions["flashboard.clock"] = lambda: datetime.now(timezone.utc)
     app.extensions["flashboard.printers"] = printer_stations.load(settings.printers_path)

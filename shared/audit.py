@@ -7,13 +7,16 @@ Append last in a service, just before commit, to hold that lock for the least ti
 """
 from __future__ import annotations
 
+import json
+import re
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Iterator
 
-from sqlalchemy import Integer, Select, String, Text, select
+from sqlalchemy import Integer, Select, String, Text, event, func, select
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
+from shared import audit_seals
 from shared.audit_chain import (
     GENESIS,
     Break,
@@ -23,6 +26,7 @@ from shared.audit_chain import (
     entry_hash,
     first_break,
 )
+from shared.audit_key import Keyring
 from shared.db import Base, UtcDateTime
 from shared.models import Member, User
 
@@ -80,6 +84,7 @@ SYSTEM = Actor(user_id=None, name="system", station="cli")
 
 
 HELD = "flashboard.audit_head_held"
+KEYRING = "flashboard.keyring"
 
 
 def hold_chain(session: Session) -> AuditHead:
@@ -102,18 +107,13 @@ def hold_chain(session: Session) -> AuditHead:
     return found
 
 
-def record(
-    session: Session,
-    actor: Actor,
-    action: str,
-    subject_type: str,
-    subject_id: object,
-    details: dict[str, object],
-    now: datetime,
-) -> AuditEntry:
-    """Append one entry inside the caller's transaction; the caller commits."""
-    session.flush()
-    head = hold_chain(session)
+def _keyring(session: Session) -> Keyring | None:
+    found: Keyring | None = session.info.get(KEYRING)
+    return found
+
+
+def _append(session: Session, head: AuditHead, actor: Actor, action: str, subject_type: str, subject_id: object,
+            details: dict[str, object], now: datetime, secret: bytes | None) -> AuditEntry:
     fields = ChainFields(
         seq=head.seq + 1,
         at=now.astimezone(timezone.utc),
@@ -125,7 +125,7 @@ def record(
         subject_id=str(subject_id),
         details=canonical_details(details),
     )
-    digest = entry_hash(fields, head.hash)
+    digest = entry_hash(fields, head.hash, secret)
     entry = AuditEntry(
         seq=fields.seq,
         at=fields.at,
@@ -142,22 +142,159 @@ def record(
     session.add(entry)
     head.seq = fields.seq
     head.hash = digest
-    session.flush()
     return entry
 
 
-def _stored(session: Session) -> Iterator[StoredEntry]:
+ADOPT_CHUNK = 500
+
+
+def _adopt(session: Session, head: AuditHead, now: datetime, secret: bytes) -> None:
+    """The first keyed entries seal every money row already in the database (written by a version
+    before the seals), so verify can hold each of them to its state from here on."""
+    rows = dict(audit_seals.every_row(session))
+    keys = sorted(rows)
+    for start in range(0, max(len(keys), 1), ADOPT_CHUNK):
+        chunk = {k: rows[k] for k in keys[start:start + ADOPT_CHUNK]}
+        _append(session, head, SYSTEM, "audit.adopt", "audit", head.seq + 1, {audit_seals.SEALS: chunk, "rows": len(keys)}, now,
+                secret)
+
+
+def record(
+    session: Session,
+    actor: Actor,
+    action: str,
+    subject_type: str,
+    subject_id: object,
+    details: dict[str, object],
+    now: datetime,
+) -> AuditEntry:
+    """Append one entry inside the caller's transaction; the caller commits. The entry seals the
+    money rows the transaction wrote (audit_seals.py) and is keyed (audit_key.py)."""
+    session.flush()
+    head = hold_chain(session)
+    keyring = _keyring(session)
+    key = keyring.for_append(head.seq + 1) if keyring is not None else None
+    secret = key.secret if key is not None else None
+    if key is not None and head.seq + 1 == key.keyed_from:
+        _adopt(session, head, now, key.secret)
+    seals = audit_seals.take_seals(session)
+    if seals:
+        details = {**details, audit_seals.SEALS: seals}
+    entry = _append(session, head, actor, action, subject_type, subject_id, details, now, secret)
+    session.flush()
+    session.info.pop(audit_seals.TOUCHED, None)
+    return entry
+
+
+SEAL_ACTOR = Actor(user_id=None, name="system", station="seal")
+
+
+def _seal_before_commit(session: Session) -> None:
+    """A transaction that wrote a money row after its last audit entry gets a sealing entry, so no
+    money row is ever committed unsealed."""
+    if audit_seals.has_unsealed(session):
+        session.flush()
+        if audit_seals.has_unsealed(session):
+            record(session, SEAL_ACTOR, "audit.seal", "audit", "", {}, datetime.now(timezone.utc))
+
+
+event.listen(Session, "before_commit", _seal_before_commit)
+
+
+def _stored(session: Session, seals: dict[str, tuple[int, str]]) -> Iterator[StoredEntry]:
+    """The entries in order, as a stream; each entry's seals are gathered on the way (newest wins)."""
     rows = session.execute(select(AuditEntry).order_by(AuditEntry.seq).execution_options(yield_per=2000)).scalars()
     for row in rows:
+        if SEAL_MARK in row.details:
+            found = json.loads(row.details).get(audit_seals.SEALS) or {}
+            for key, digest in found.items():
+                seals[key] = (row.seq, digest)
         yield StoredEntry(id=row.id, fields=row.chain_fields(), prev_hash=row.prev_hash, hash=row.hash)
 
 
-def verify(session: Session) -> tuple[int, Break | None]:
-    """Check the whole chain; returns how many entries were read and the first break, if any."""
+SEAL_MARK = f'"{audit_seals.SEALS}"'
+
+
+@dataclass(frozen=True)
+class Anchor:
+    """A point of the chain printed on paper: the entry's sequence number and (a prefix of) its hash."""
+
+    seq: int
+    digest: str
+
+    def __str__(self) -> str:
+        return f"{self.seq}:{self.digest}"
+
+
+ANCHOR_DIGITS = 32
+_ANCHOR = re.compile(r"^(?P<seq>\d{1,12}):(?P<digest>[0-9a-f]{16,64})$")
+
+
+def parse_anchor(text: str) -> Anchor | None:
+    match = _ANCHOR.match(text.strip().lower().replace(" ", ""))
+    return Anchor(int(match.group("seq")), match.group("digest")) if match else None
+
+
+def anchor(session: Session) -> Anchor:
+    """The chain's head as a closing document prints it: what verify --anchor later holds the
+    database to (so deleting, truncating or rewriting anything before it is found)."""
     head = session.get(AuditHead, 1)
-    entries = list(_stored(session))
+    seq, digest = (head.seq, head.hash) if head is not None else (0, GENESIS)
+    return Anchor(seq, digest[:ANCHOR_DIGITS])
+
+
+@dataclass(frozen=True)
+class Report:
+    """What verify found: entries read, the first break of the chain, the money rows that differ
+    from their seals, and whether the printed anchor still stands."""
+
+    count: int
+    broken: Break | None
+    rows: list[audit_seals.RowProblem]
+    anchor_problem: str | None
+    keyed_from: int | None
+
+    @property
+    def intact(self) -> bool:
+        return self.broken is None and not self.rows and self.anchor_problem is None
+
+
+def _anchor_problem(session: Session, pin: Anchor) -> str | None:
+    row = session.scalar(select(AuditEntry).where(AuditEntry.seq == pin.seq))
+    if row is None:
+        newest = session.scalar(select(func.max(AuditEntry.seq))) or 0
+        return (f"entry {pin.seq}, printed as the anchor, is gone: the log now ends at {newest}"
+                + (" (emptied)" if newest == 0 else " (cut back)"))
+    if not row.hash.startswith(pin.digest):
+        return f"entry {pin.seq} no longer has the hash printed as the anchor ({pin.digest[:12]}…): the log was rewritten"
+    return None
+
+
+def problems(found: Report) -> list[str]:
+    """What verify found, one sentence each, naming the entry or the row."""
+    said = []
+    if found.anchor_problem:
+        said.append(found.anchor_problem)
+    if found.broken is not None:
+        where = f"entry id {found.broken.entry_id}" if found.broken.entry_id is not None else "the chain head"
+        said.append(f"the chain breaks at sequence {found.broken.seq} ({where}): {found.broken.reason}")
+    said.extend(f"money row {p.key} {p.what}" for p in found.rows)
+    return said
+
+
+def verify(session: Session, pin: Anchor | None = None) -> Report:
+    """Check the whole chain (keyed where the key says), every money row against its seal, and the
+    anchor if one is given."""
+    keyring = _keyring(session)
+    key = keyring.load() if keyring is not None else None
+    head = session.get(AuditHead, 1)
     head_seq, head_hash = (head.seq, head.hash) if head is not None else (0, GENESIS)
-    return len(entries), first_break(entries, head_seq, head_hash)
+    seals: dict[str, tuple[int, str]] = {}
+    count, broken = first_break(_stored(session, seals), head_seq, head_hash, key.secret if key else None,
+                                key.keyed_from if key else None)
+    rows = audit_seals.row_problems(seals, audit_seals.every_row(session)) if broken is None and key is not None else []
+    return Report(count=count, broken=broken, rows=rows, anchor_problem=_anchor_problem(session, pin) if pin else None,
+                  keyed_from=key.keyed_from if key else None)
 
 
 def entries_visible(query: Select[tuple[AuditEntry]], organization_ids: frozenset[int] | None) -> Select[tuple[AuditEntry]]:

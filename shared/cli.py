@@ -128,16 +128,26 @@ def audit_group() -> None:
 
 
 @audit_group.command("verify")
+@click.option("--anchor", "anchor_text", default=None, metavar="SEQ:DIGEST",
+              help="The audit anchor printed on a closing document (till close, session report, occasion report, sworn "
+                   "statement): prove that nothing up to it was deleted, truncated or rewritten.")
 @with_appcontext
-def audit_verify() -> None:
-    """Re-compute every hash; exit 1 naming the first broken entry."""
+def audit_verify(anchor_text: str | None) -> None:
+    """Re-compute every hash (keyed), hold every money row to its seal, and check the anchor; exit 1
+    naming what changed."""
+    pin = audit.parse_anchor(anchor_text) if anchor_text else None
+    if anchor_text and pin is None:
+        raise click.BadParameter("an anchor is SEQ:DIGEST, as printed, e.g. 4821:9f3a12bc55e0d1a7", param_hint="--anchor")
     with database().readers() as session:
-        count, broken = audit.verify(session)
-    if broken is None:
-        click.echo(f"Audit chain intact: {count} entries.")
+        found = audit.verify(session, pin)
+    problems = audit.problems(found)
+    if not problems:
+        keyed = f", keyed from entry {found.keyed_from}" if found.keyed_from else ", not keyed yet (no entry since the upgrade)"
+        held = f"; anchor {pin} holds" if pin else ""
+        click.echo(f"Audit chain intact: {found.count} entries{keyed}; every money row matches its seal{held}.")
         return
-    where = f"entry id {broken.entry_id}" if broken.entry_id is not None else "the chain head"
-    click.echo(f"Audit chain BROKEN at sequence {broken.seq} ({where}): {broken.reason}.", err=True)
+    for problem in problems:
+        click.echo(f"Audit BROKEN: {problem}", err=True)
     sys.exit(1)
 
 

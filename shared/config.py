@@ -60,6 +60,13 @@ class Settings:
     idle_lock_minutes: int = 15
     printers_path: Path | None = None
     tenders: tuple[Tender, ...] = ()
+    audit_key_path: Path | None = None
+
+    @property
+    def audit_key_file(self) -> Path:
+        """The audit chain's HMAC key (shared.audit_key): outside the database, in the instance folder
+        unless FLASHBOARD_AUDIT_KEY_PATH puts it elsewhere (a root-only folder, a removable drive)."""
+        return self.audit_key_path or self.instance_path / "audit.key"
 
     @property
     def zone(self) -> ZoneInfo:
@@ -114,4 +121,5 @@ def load_settings() -> Settings:
         idle_lock_minutes=_int("IDLE_LOCK_MINUTES", 15, 0, 24 * 60),
         printers_path=Path(os.environ[PREFIX + "PRINTERS"]) if os.environ.get(PREFIX + "PRINTERS") else None,
         tenders=_tenders(),
+        audit_key_path=Path(os.environ[PREFIX + "AUDIT_KEY_PATH"]) if os.environ.get(PREFIX + "AUDIT_KEY_PATH") else None,
     )

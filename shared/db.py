@@ -23,6 +23,8 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Session, sessionmaker
 
+from shared.audit_key import Keyring
+
 NAMING_CONVENTION = {
     "ix": "ix_%(table_name)s_%(column_0_N_name)s",
     "uq": "uq_%(table_name)s_%(column_0_N_name)s",
@@ -123,12 +125,14 @@ class Database:
     readers: sessionmaker[Session]
 
     @classmethod
-    def connect(cls, url: str) -> "Database":
+    def connect(cls, url: str, keyring: Keyring | None = None) -> "Database":
+        """`keyring` (shared.audit_key.Keyring) rides on every session, for the audit chain."""
         engine = make_engine(url)
+        info = {"flashboard.keyring": keyring} if keyring is not None else {}
         return cls(
             engine=engine,
-            sessions=sessionmaker(engine, expire_on_commit=False),
-            readers=sessionmaker(engine.execution_options(**{READ_ONLY: True}), expire_on_commit=False),
+            sessions=sessionmaker(engine, expire_on_commit=False, info=info),
+            readers=sessionmaker(engine.execution_options(**{READ_ONLY: True}), expire_on_commit=False, info=info),
         )
 
     @property

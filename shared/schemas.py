@@ -314,6 +314,8 @@ class AuditVerifyOut(Schema):
     broken_entry_id = fields.Integer(allow_none=True)
     broken_seq = fields.Integer(allow_none=True)
     reason = fields.String(allow_none=True)
+    problems = fields.List(fields.String())
+    anchor = fields.String(metadata={"description": "SEQ:DIGEST of the chain's head now, for `flashboard audit verify --anchor`"})
 
 
 class HealthOut(Schema):

@@ -58,7 +58,8 @@ def unavailable(reason: str, flag: str) -> NoReturn:
 
 
 class TemplateDatabase:
-    """A migrated database each test starts from: a copied file on SQLite, a truncated schema on PostgreSQL."""
+    """A migrated database each test starts from: a copied file on SQLite, a truncated schema on
+    PostgreSQL (as the superuser, past the audit log's TRUNCATE guard, which is the point of a fresh test)."""
 
     def __init__(self, root: Path) -> None:
         self.root = root
@@ -89,6 +90,7 @@ class TemplateDatabase:
         engine = create_engine(self.url)
         tables = ", ".join(f'"{t.name}"' for t in metadata().sorted_tables)
         with engine.begin() as conn:
+            conn.execute(text("SET LOCAL session_replication_role = replica"))
             conn.execute(text(f"TRUNCATE {tables} RESTART IDENTITY CASCADE"))
             conn.execute(text("INSERT INTO audit_head (id, seq, hash) VALUES (1, 0, :h)"), {"h": "0" * 64})
         engine.dispose()

@@ -7,7 +7,7 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 from flask import Flask
-from sqlalchemy import Connection, select, text
+from sqlalchemy import Connection, func, select, text
 from sqlalchemy.exc import DatabaseError
 from sqlalchemy.orm import Session
 
@@ -36,19 +36,19 @@ def chain(n: int) -> list[StoredEntry]:
 
 def test_audit_chain_pure_walk_accepts_an_intact_chain() -> None:
     entries = chain(5)
-    assert first_break(entries, 5, entries[-1].hash) is None
-    assert first_break([], 0, GENESIS) is None
+    assert first_break(entries, 5, entries[-1].hash) == (5, None)
+    assert first_break([], 0, GENESIS) == (0, None)
 
 
 def test_audit_chain_pure_walk_finds_edit_gap_and_truncation() -> None:
     entries = chain(5)
     edited = entries[:2] + [StoredEntry(30, entries[2].fields.__class__(**{**entries[2].fields.__dict__, "details": '{"x":1}'}),
                                         entries[2].prev_hash, entries[2].hash)] + entries[3:]
-    broken = first_break(edited, 5, entries[-1].hash)
+    _, broken = first_break(edited, 5, entries[-1].hash)
     assert broken is not None and broken.entry_id == 30 and "hash" in broken.reason
-    gap = first_break(entries[:2] + entries[3:], 5, entries[-1].hash)
+    _, gap = first_break(entries[:2] + entries[3:], 5, entries[-1].hash)
     assert gap is not None and gap.seq == 4
-    truncated = first_break(entries[:4], 5, entries[-1].hash)
+    _, truncated = first_break(entries[:4], 5, entries[-1].hash)
     assert truncated is not None and truncated.entry_id is None
 
 
@@ -65,7 +65,7 @@ def test_audit_nothing_recorded_when_the_change_is_rolled_back(session: Session)
     session.rollback()
     after = session.scalar(select(AuditEntry.seq).order_by(AuditEntry.seq.desc()).limit(1)) or 0
     assert after == before
-    assert audit.verify(session)[1] is None
+    assert audit.verify(session).intact
 
 
 def drop_append_only_guard(conn: Connection) -> None:
@@ -85,7 +85,7 @@ def test_audit_entries_are_append_only_in_the_database(session: Session) -> None
             with pytest.raises(DatabaseError, match="append-only"):
                 conn.execute(text(statement))
             conn.rollback()
-    assert audit.verify(session)[1] is None
+    assert audit.verify(session).intact
 
 
 def test_audit_verify_detects_a_row_edited_with_raw_sql(app: Flask, session: Session) -> None:
@@ -139,8 +139,9 @@ def test_audit_concurrent_appends_never_fork_the_chain(database: Database) -> No
         t.join()
     assert errors == []
     with database.sessions() as s:
-        count, broken = audit.verify(s)
-    assert broken is None and count == 80
+        found = audit.verify(s)
+        appended = s.scalar(select(func.count()).select_from(AuditEntry).where(AuditEntry.action == "test.concurrent"))
+    assert found.intact and appended == 80
 
 
 def test_audit_a_session_that_kept_the_head_appends_after_anothers_entry(database: Database) -> None:
@@ -149,13 +150,14 @@ def test_audit_a_session_that_kept_the_head_appends_after_anothers_entry(databas
     session's instead of reusing its sequence number."""
     with database.sessions() as first, database.sessions() as second:
         kept = audit.hold_chain(first)
-        audit.record(first, SYSTEM, "test.first", "thing", 1, {}, NOW)
+        opening = audit.record(first, SYSTEM, "test.first", "thing", 1, {}, NOW)
         first.commit()
         audit.record(second, SYSTEM, "test.second", "thing", 2, {}, NOW)
         second.commit()
         assert audit.hold_chain(first) is kept
         entry = audit.record(first, SYSTEM, "test.third", "thing", 3, {}, NOW)
         first.commit()
-        assert entry.seq == 3
+        assert entry.seq == opening.seq + 2
     with database.readers() as session:
-        assert audit.verify(session) == (3, None)
+        found = audit.verify(session)
+        assert found.intact and found.count == entry.seq

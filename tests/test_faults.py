@@ -71,8 +71,8 @@ def counted(session: Session, model: Any, *where: Any) -> int:
 
 def sound(session: Session) -> None:
     with session.info["database"].readers() as reader:
-        checked, broken = audit.verify(reader)
-        assert broken is None and checked > 0
+        found = audit.verify(reader)
+        assert found.intact and found.count > 0, audit.problems(found)
         assert cookie_jar.check_ledger(reader) == []
 
 

@@ -111,8 +111,8 @@ class OccasionMachine(RuleBasedStateMachine):
 
     def teardown(self) -> None:
         with self.session.info["database"].readers() as reader:
-            _, broken = audit.verify(reader)
-            assert broken is None
+            found = audit.verify(reader)
+            assert found.intact, audit.problems(found)
 
 
 def test_101_4_occasion_state_machine_calls_claims_corrections_closes(app: Flask, admin: Api, session: Session, clock: Clock) -> None:

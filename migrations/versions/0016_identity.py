@@ -1,4 +1,4 @@
-"""identity: sign-in guards (lockout per account and address), server-side sessions, print jobs by organization
+"""identity: sign-in guards, server-side sessions, print jobs by organization, audit log truncation and head guards
 
 Revision ID: 0016_identity
 Revises: 0015_books
@@ -15,7 +15,43 @@ branch_labels = None
 depends_on = None
 
 
+HEAD_MESSAGE = "the audit head only moves forward"
+
+
+def _guards_up() -> None:
+    """The log cannot be truncated (PostgreSQL's TRUNCATE skips row triggers, so a statement trigger
+    refuses it) and its head cannot move back or vanish. The database's own login can still drop
+    these triggers; the keyed chain and the printed anchor catch what follows (docs/security.md)."""
+    if op.get_bind().dialect.name == "sqlite":
+        op.execute("CREATE TRIGGER audit_head_no_delete BEFORE DELETE ON audit_head "
+                   f"BEGIN SELECT RAISE(ABORT, '{HEAD_MESSAGE}'); END")
+        op.execute("CREATE TRIGGER audit_head_forward_only BEFORE UPDATE ON audit_head WHEN NEW.seq < OLD.seq "
+                   f"BEGIN SELECT RAISE(ABORT, '{HEAD_MESSAGE}'); END")
+    else:
+        op.execute("CREATE TRIGGER audit_entries_no_truncate BEFORE TRUNCATE ON audit_entries "
+                   "FOR EACH STATEMENT EXECUTE FUNCTION audit_entries_append_only()")
+        op.execute("CREATE FUNCTION audit_head_forward_only() RETURNS trigger LANGUAGE plpgsql AS "
+                   f"$$ BEGIN IF TG_OP <> 'UPDATE' OR NEW.seq < OLD.seq THEN RAISE EXCEPTION '{HEAD_MESSAGE}'; END IF; "
+                   "RETURN NEW; END $$")
+        op.execute("CREATE TRIGGER audit_head_forward_only BEFORE UPDATE OR DELETE ON audit_head "
+                   "FOR EACH ROW EXECUTE FUNCTION audit_head_forward_only()")
+        op.execute("CREATE TRIGGER audit_head_no_truncate BEFORE TRUNCATE ON audit_head "
+                   "FOR EACH STATEMENT EXECUTE FUNCTION audit_head_forward_only()")
+
+
+def _guards_down() -> None:
+    if op.get_bind().dialect.name == "sqlite":
+        op.execute("DROP TRIGGER audit_head_no_delete")
+        op.execute("DROP TRIGGER audit_head_forward_only")
+    else:
+        op.execute("DROP TRIGGER audit_entries_no_truncate ON audit_entries")
+        op.execute("DROP TRIGGER audit_head_no_truncate ON audit_head")
+        op.execute("DROP TRIGGER audit_head_forward_only ON audit_head")
+        op.execute("DROP FUNCTION audit_head_forward_only()")
+
+
 def upgrade() -> None:
+    _guards_up()
     op.create_table('sign_in_guards',
     sa.Column('id', sa.Integer(), nullable=False),
     sa.Column('subject', sa.String(length=100), nullable=False),
@@ -59,6 +95,7 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
+    _guards_down()
     with op.batch_alter_table('users', schema=None) as batch_op:
         batch_op.add_column(sa.Column('locked_until', sa.DateTime(timezone=True), nullable=True))
         batch_op.add_column(sa.Column('failed_attempts', sa.Integer(), nullable=False, server_default='0'))

@@ -308,13 +308,16 @@ def sign_out_everywhere(user_id: int) -> Any:
 
 @operation(bp, "/audit/verify", "GET", summary="Check the audit chain", access=(Role.ADMIN, Role.OFFICER), response=AuditVerifyOut)
 def verify_audit() -> dict[str, Any]:
-    count, broken = audit.verify(db_session())
+    found = audit.verify(db_session())
+    broken = found.broken
     return {
-        "entries": count,
-        "ok": broken is None,
+        "entries": found.count,
+        "ok": found.intact,
         "broken_entry_id": broken.entry_id if broken else None,
         "broken_seq": broken.seq if broken else None,
         "reason": broken.reason if broken else None,
+        "problems": audit.problems(found),
+        "anchor": str(audit.anchor(db_session())),
     }
 
 

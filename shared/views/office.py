@@ -383,6 +383,7 @@ def staff_sign_out_everywhere(user_id: int) -> ResponseReturnValue:
 @allow(Role.ADMIN, Role.OFFICER)
 def audit_page() -> ResponseReturnValue:
     session = db_session()
-    count, broken = audit.verify(session)
+    found = audit.verify(session)
+    count, broken, problems = found.count, found.broken, audit.problems(found)
     latest = list(session.scalars(audit.entries_visible(select(AuditEntry), tenant(session)).order_by(AuditEntry.seq.desc()).limit(100)))
-    return _page("office/audit.html", count=count, broken=broken, entries=latest)
+    return _page("office/audit.html", count=count, broken=broken, problems=problems, entries=latest, anchor=audit.anchor(session))

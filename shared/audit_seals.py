@@ -1,0 +1,135 @@
+"""The audit chain covers the money tables: every row of a sale, a sale line, a payout, a till, a
+till movement, the jar settings and jar ledger, an adjustment, a poker buy or prize payment is
+sealed in the chain. An audit entry carries, under "_seals", the digest of each money row its
+transaction wrote, as the row stands when the entry is appended; a transaction that changes a money
+row after its last entry gets an "audit.seal" entry at commit. `audit verify` reads every money row
+and compares it with its newest seal, so a row edited, inserted or deleted with the database's own
+login is named, though no entry was touched.
+
+The digest is SHA-256 of the row's columns in one spelling; it needs no key of its own, because it
+sits inside a keyed entry that the database login cannot recompute.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from datetime import date, datetime
+from typing import Any
+
+from sqlalchemy import Table, event, inspect, select, tuple_
+from sqlalchemy.orm import Session, UOWTransaction
+
+from shared.audit_chain import canonical_time
+from shared.db import Base
+
+SEALED_TABLES = ("sales", "sale_lines", "payouts", "tills", "till_movements", "cookie_jar_settings", "cookie_jar_lines",
+                 "occasion_adjustments", "poker_buys", "poker_prize_payments")
+SEALS = "_seals"
+DELETED = "deleted"
+TOUCHED = "flashboard.touched_rows"
+
+
+def _table(name: str) -> Table:
+    return Base.metadata.tables[name]
+
+
+def _spelling(value: object) -> object:
+    if isinstance(value, datetime):
+        return canonical_time(value)
+    if isinstance(value, date):
+        return value.isoformat()
+    if isinstance(value, (bytes, bytearray)):
+        return hashlib.sha256(value).hexdigest()
+    if isinstance(value, (int, float, bool, str)) or value is None:
+        return value
+    return str(value)
+
+
+def row_digest(columns: dict[str, Any]) -> str:
+    text = json.dumps({k: _spelling(v) for k, v in columns.items()}, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return hashlib.sha256(text.encode()).hexdigest()[:32]
+
+
+def row_key(table: str, ident: Iterable[object]) -> str:
+    return f"{table}:{'/'.join(str(v) for v in ident)}"
+
+
+def _track(session: Session, _context: UOWTransaction) -> None:
+    """After every flush: remember which money rows this transaction wrote."""
+    touched: set[tuple[str, tuple[object, ...]]] | None = None
+    for obj in [*session.new, *session.dirty, *session.deleted]:
+        table = getattr(obj, "__tablename__", None)
+        if table not in SEALED_TABLES:
+            continue
+        state = inspect(obj)
+        ident = state.mapper.primary_key_from_instance(obj)
+        if any(v is None for v in ident):
+            continue
+        if touched is None:
+            touched = session.info.setdefault(TOUCHED, set())
+        touched.add((str(table), tuple(ident)))
+
+
+event.listen(Session, "after_flush", _track)
+
+
+def take_seals(session: Session) -> dict[str, str]:
+    """The digests of the money rows written since the last seal, read back as stored (so they
+    match what verify reads), and forget them."""
+    touched: set[tuple[str, tuple[object, ...]]] = session.info.pop(TOUCHED, set())
+    seals: dict[str, str] = {}
+    by_table: dict[str, list[tuple[object, ...]]] = {}
+    for table, ident in touched:
+        by_table.setdefault(table, []).append(ident)
+    for table, idents in sorted(by_table.items()):
+        t = _table(table)
+        keys = list(t.primary_key.columns)
+        found = {}
+        for start in range(0, len(idents), 500):
+            chunk = idents[start:start + 500]
+            where = keys[0].in_([i[0] for i in chunk]) if len(keys) == 1 else tuple_(*keys).in_(chunk)
+            for row in session.execute(select(t).where(where)).mappings():
+                found[tuple(row[k.name] for k in keys)] = row_digest(dict(row))
+        for ident in idents:
+            seals[row_key(table, ident)] = found.get(tuple(ident), DELETED)
+    return seals
+
+
+def has_unsealed(session: Session) -> bool:
+    return bool(session.info.get(TOUCHED))
+
+
+def every_row(session: Session) -> Iterator[tuple[str, str]]:
+    """Every money row now in the database, as (key, digest), table by table."""
+    for table in SEALED_TABLES:
+        t = _table(table)
+        keys = list(t.primary_key.columns)
+        for row in session.execute(select(t).order_by(*keys).execution_options(yield_per=2000)).mappings():
+            yield row_key(table, (row[k.name] for k in keys)), row_digest(dict(row))
+
+
+@dataclass(frozen=True)
+class RowProblem:
+    key: str
+    what: str
+
+
+def row_problems(seals: dict[str, tuple[int, str]], rows: Iterable[tuple[str, str]]) -> list[RowProblem]:
+    """Compare each money row with its newest seal (entry seq, digest)."""
+    problems: list[RowProblem] = []
+    seen: set[str] = set()
+    for key, digest in rows:
+        seen.add(key)
+        sealed = seals.get(key)
+        if sealed is None:
+            problems.append(RowProblem(key, "is in no audit entry: written outside Flashboard"))
+        elif sealed[1] == DELETED:
+            problems.append(RowProblem(key, f"was deleted in entry {sealed[0]} but is back"))
+        elif sealed[1] != digest:
+            problems.append(RowProblem(key, f"differs from its seal in entry {sealed[0]}: changed outside Flashboard"))
+    for key, (seq, digest) in sorted(seals.items()):
+        if key not in seen and digest != DELETED:
+            problems.append(RowProblem(key, f"sealed in entry {seq} is missing: deleted outside Flashboard"))
+    return problems

@@ -1,0 +1,159 @@
+"""Tamper evidence that survives the app's own database login. The measured failures: with the
+app's credentials, deleting the newest entries and moving `audit_head` back, truncating the log, or
+changing a payout and recomputing every hash with the published function all left `audit verify`
+saying intact; sales, payouts and jar settings could be edited with neither `audit verify` nor
+`jar check` noticing. Each case here does what that intruder did, then runs `audit verify` with the
+anchor printed on the last closing paper (the till's end-of-shift receipt): exit 1, naming what changed.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from typing import Any
+
+import pytest
+from flask import Flask
+from sqlalchemy import Connection, select, text
+from sqlalchemy.exc import DatabaseError
+from sqlalchemy.orm import Session
+
+from shared.audit import AuditEntry
+from shared.audit_chain import entry_hash
+from shared.models import PrintJob
+from tests.books import close_till
+from tests.conftest import Api, Clock
+from tests.test_bingo_occasion_api import ok
+from tests.test_cashier_cash import _closed_game
+from tests.test_cashier_sales import line, shop
+
+
+def intruder(conn: Connection) -> None:
+    """What someone holding the app's database login does first: lift the guards the app's own
+    login owns (on PostgreSQL, for this transaction only: the test schema outlives the test)."""
+    if conn.dialect.name == "sqlite":
+        for trigger in ("audit_entries_no_update", "audit_entries_no_delete", "audit_head_no_delete", "audit_head_forward_only",
+                        "cookie_jar_lines_no_update", "cookie_jar_lines_no_delete"):
+            conn.execute(text(f"DROP TRIGGER IF EXISTS {trigger}"))
+    else:
+        conn.execute(text("SET LOCAL session_replication_role = replica"))
+
+
+def _night(admin: Api, session: Session) -> tuple[str, str]:
+    """A sale, a paid prize and a closed till: returns the occasion's path and the anchor printed
+    on the end-of-shift receipt."""
+    occ, _, cashier, ids = shop(admin, session)
+    ok(cashier.post(occ + "/sales", {"buyer_is_adult": True, "lines": [line(ids, "admission", 2, "20.00")], "tendered": "40.00"}), 201)
+    claims = _closed_game(admin, occ, winners=1)
+    ok(cashier.post(occ + "/payouts", {"game_number": 1, "claim_id": claims[0]["id"]}), 201)
+    till = ok(cashier.get(occ + "/tills"))[0]
+    closed = close_till(cashier, till)
+    with session.info["database"].readers() as reader:
+        job = reader.get(PrintJob, closed["print_jobs"][0]["id"])
+        assert job is not None and job.kind == "shift_report"
+        footer: list[str] = json.loads(job.document)["footer"]
+    anchor = footer[footer.index("Audit anchor (for flashboard audit verify):") + 1]
+    return occ, anchor
+
+
+def _verify(app: Flask, anchor: str) -> Any:
+    return app.test_cli_runner().invoke(args=["audit", "verify", "--anchor", anchor])
+
+
+def _tamper(session: Session, *statements: tuple[str, dict[str, Any]]) -> None:
+    with session.bind.connect() as conn:  # type: ignore[union-attr]
+        intruder(conn)
+        for statement, params in statements:
+            conn.execute(text(statement), params)
+        conn.commit()
+
+
+def test_an_untouched_night_verifies_against_its_printed_anchor(app: Flask, admin: Api, session: Session, clock: Clock) -> None:
+    _, anchor = _night(admin, session)
+    result = _verify(app, anchor)
+    assert result.exit_code == 0, result.output
+    assert "every money row matches its seal" in result.output and f"anchor {anchor} holds" in result.output
+    assert app.test_cli_runner().invoke(args=["books", "check"]).exit_code == 0
+
+
+def test_deleting_the_tail_and_moving_the_head_back_is_caught_by_the_anchor(app: Flask, admin: Api, session: Session,
+                                                                            clock: Clock) -> None:
+    _, anchor = _night(admin, session)
+    seq = int(anchor.split(":")[0])
+    with session.info["database"].readers() as reader:
+        keep = reader.execute(text("SELECT seq, hash FROM audit_entries WHERE seq = :s"), {"s": seq - 3}).one()
+    _tamper(session, ("DELETE FROM audit_entries WHERE seq > :s", {"s": keep.seq}),
+            ("UPDATE audit_head SET seq = :s, hash = :h", {"s": keep.seq, "h": keep.hash}))
+    result = _verify(app, anchor)
+    assert result.exit_code == 1
+    assert f"entry {seq}, printed as the anchor, is gone: the log now ends at {keep.seq} (cut back)" in result.output
+
+
+def test_truncating_the_log_is_refused_and_done_anyway_is_caught(app: Flask, admin: Api, session: Session, clock: Clock) -> None:
+    _, anchor = _night(admin, session)
+    with session.bind.connect() as conn:  # type: ignore[union-attr]
+        statement = "TRUNCATE audit_entries" if conn.dialect.name == "postgresql" else "DELETE FROM audit_entries"
+        with pytest.raises(DatabaseError, match="append-only"):
+            conn.execute(text(statement))
+        conn.rollback()
+    _tamper(session, (statement, {}), ("UPDATE audit_head SET seq = 0, hash = :h", {"h": "0" * 64}))
+    result = _verify(app, anchor)
+    assert result.exit_code == 1 and "is gone: the log now ends at 0 (emptied)" in result.output
+
+
+def test_rewriting_a_payout_and_rehashing_without_the_key_is_caught(app: Flask, admin: Api, session: Session, clock: Clock) -> None:
+    """The intruder lowers the paid prize in its entry and recomputes every hash after it with the
+    published function; without the key no hash can match."""
+    _, anchor = _night(admin, session)
+    with session.info["database"].readers() as reader:
+        rows = [(row.seq, row.chain_fields()) for row in reader.scalars(select(AuditEntry).order_by(AuditEntry.seq))]
+    target = next(seq for seq, fields in rows if fields.action == "payout.create")
+    statements: list[tuple[str, dict[str, Any]]] = []
+    prev = "0" * 64
+    for seq, fields in rows:
+        if seq == target:
+            found = json.loads(fields.details)
+            found["amount_cents"] = 1
+            fields = replace(fields, details=json.dumps(found, sort_keys=True, separators=(",", ":")))
+        digest = entry_hash(fields, prev)
+        statements.append(("UPDATE audit_entries SET details = :d, prev_hash = :p, hash = :h WHERE seq = :s",
+                           {"d": fields.details, "p": prev, "h": digest, "s": seq}))
+        prev = digest
+    statements.append(("UPDATE audit_head SET seq = :s, hash = :h", {"s": rows[-1][0], "h": prev}))
+    _tamper(session, *statements)
+    result = _verify(app, anchor)
+    assert result.exit_code == 1
+    assert "rewritten without the key" in result.output or "no longer has the hash printed as the anchor" in result.output
+    assert "the log was rewritten" in result.output
+
+
+@pytest.mark.parametrize(("table", "change", "named"), [
+    ("sales", "UPDATE sales SET total_cents = total_cents - 1000 WHERE kind = 'sale'", "money row sales:"),
+    ("payouts", "UPDATE payouts SET amount_cents = amount_cents + 50000", "money row payouts:"),
+    ("cookie_jar_settings", "UPDATE cookie_jar_settings SET fee_cents = 100", "money row cookie_jar_settings:"),
+    ("sale_lines", "DELETE FROM sale_lines WHERE id = (SELECT MAX(id) FROM sale_lines)", "deleted outside Flashboard"),
+    ("tills", "UPDATE tills SET counted_cents = counted_cents + 2000", "money row tills:"),
+])
+def test_editing_a_money_row_with_the_apps_login_is_named_by_verify(app: Flask, admin: Api, session: Session, clock: Clock,
+                                                                     table: str, change: str, named: str) -> None:
+    _, anchor = _night(admin, session)
+    with session.bind.connect() as conn:  # type: ignore[union-attr]
+        if conn.dialect.name == "sqlite":
+            conn.execute(text("PRAGMA foreign_keys=OFF"))
+        intruder(conn)
+        conn.execute(text(change))
+        conn.commit()
+    result = _verify(app, anchor)
+    assert result.exit_code == 1, result.output
+    assert named in result.output, result.output
+
+
+def test_a_sale_inserted_with_the_apps_login_is_in_no_audit_entry(app: Flask, admin: Api, session: Session, clock: Clock) -> None:
+    _, anchor = _night(admin, session)
+    with session.info["database"].readers() as reader:
+        model = dict(reader.execute(select(text("*")).select_from(text("sales")).limit(1)).mappings().one())
+    model["id"] = 9999
+    model["number"] = 9999
+    columns = ", ".join(model)
+    _tamper(session, (f"INSERT INTO sales ({columns}) VALUES ({', '.join(':' + c for c in model)})", model))
+    result = _verify(app, anchor)
+    assert result.exit_code == 1 and "money row sales:9999 is in no audit entry" in result.output
