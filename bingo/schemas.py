@@ -241,7 +241,7 @@ class BallCheckIn(Schema):
 
 
 class BallIn(Schema):
-    ball = fields.Integer(strict=True, load_default=None, allow_none=True, validate=validate.Range(min=1, max=75))
+    ball = fields.Integer(strict=True, load_default=None, allow_none=True)
 
 
 class StartGameIn(Schema):
@@ -249,7 +249,7 @@ class StartGameIn(Schema):
 
 
 class CorrectionIn(Schema):
-    ball = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=75))
+    ball = fields.Integer(strict=True, required=True)
     reason = fields.String(required=True, validate=validate.Length(max=500))
 
 
@@ -373,7 +373,7 @@ class VoidIn(Schema):
 
 
 class PostNumbersIn(Schema):
-    balls = fields.List(fields.Integer(strict=True, validate=validate.Range(min=1, max=75)), load_default=None, allow_none=True, validate=validate.Length(max=75))
+    balls = fields.List(fields.Integer(strict=True), load_default=None, allow_none=True, validate=validate.Length(max=75))
 
 
 class ProductIn(Schema):
@@ -400,7 +400,7 @@ class SaleLineIn(Schema):
     quantity = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=1_000,
                                                                                   error="A quantity is between 1 and 1,000."))
     unit_price_cents = Money(required=True, data_key="unit_price")
-    picks = fields.List(fields.List(fields.Integer(strict=True, validate=validate.Range(min=1, max=75)), validate=validate.Length(max=25)), load_default=None,
+    picks = fields.List(fields.List(fields.Integer(strict=True), validate=validate.Length(max=25)), load_default=None,
                         allow_none=True, validate=validate.Length(max=100))
     pack_serials = fields.List(fields.Integer(strict=True, validate=SERIAL), load_default=None, allow_none=True, validate=validate.Length(max=1_000))
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import csv
 import io
+from pathlib import Path
 
 import pytest
 from flask import Flask
@@ -145,3 +146,12 @@ def test_openapi_names_the_real_cookie_and_documents_500_and_503(api: Api) -> No
     assert document["components"]["securitySchemes"]["session"]["name"] == "flashboard_session"
     responses = document["paths"]["/api/v1/session"]["post"]["responses"]
     assert {"500", "503"} <= set(responses)
+
+
+def test_every_csv_export_writes_its_cells_through_the_neutraliser() -> None:
+    """The 14 CSV exports are built from report documents, the jar statement and the series file;
+    none may write a cell past shared/reports/csv_cells.py."""
+    root = Path(__file__).resolve().parent.parent
+    writers = [str(path.relative_to(root)) for folder in ("bingo", "poker", "shared") for path in (root / folder).rglob("*.py")
+               if "csv.writer(" in path.read_text() and path.name != "csv_cells.py"]
+    assert writers == []
