@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 from typing import Any
 
 from flask import Blueprint, Response, current_app
@@ -35,6 +36,7 @@ from poker.schemas import (
     TournamentOut,
 )
 from poker.services import live, showdowns, staff, tournaments
+from shared import audit
 from shared.api import operation
 from shared.context import actor, db_session, hall_now, printers, settings, station_name
 from shared.reports import pdf
@@ -170,13 +172,19 @@ def propose_deal(tournament_id: int) -> Any:
            access=DIRECTORS, response=ReportOut)
 def tournament_report(tournament_id: int) -> Any:
     _mine(tournament_id)
-    return tournaments.report(db_session(), tournament_id, settings().zone).as_json()
+    return _report(tournament_id).as_json()
+
+
+def _report(tournament_id: int) -> Document:
+    """The report carries the audit anchor of the moment it is made, as every closing paper does."""
+    found = tournaments.report(db_session(), tournament_id, settings().zone)
+    return replace(found, facts=(*found.facts, ("Audit anchor (flashboard audit verify --anchor)", str(audit.anchor(db_session())))))
 
 
 @operation(bp, TOURNAMENT + "/report.pdf", "GET", summary="The tournament report as PDF", access=DIRECTORS, produces="application/pdf")
 def tournament_report_pdf(tournament_id: int) -> Response:
     _mine(tournament_id)
-    return Response(pdf.render(tournaments.report(db_session(), tournament_id, settings().zone)), mimetype="application/pdf")
+    return Response(pdf.render(_report(tournament_id)), mimetype="application/pdf")
 
 
 @operation(bp, TOURNAMENT + "/decks", "POST", summary="Log a new set of two decks, a count or a change (28 Del. C. §1804 B(6), B(8))",

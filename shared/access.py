@@ -14,7 +14,7 @@ from flask import current_app, g, redirect, request, session, url_for
 from flask.typing import ResponseReturnValue
 
 from shared.audit import Actor
-from shared.context import db_session, settings, station_name, utc_now
+from shared.context import db_session, settings, station_name, utc_now, wall_now
 from shared.models import User
 from shared.roles import Role
 from shared.services.common import set_tenant
@@ -78,7 +78,7 @@ def _load_user() -> User | None:
     token = session.get(SESSION_KEY)
     if token is None:
         return None
-    found = session_user(db_session(), token)
+    found = session_user(db_session(), token, wall_now())
     if found is None:
         session.pop(SESSION_KEY, None)
         return None

@@ -3,11 +3,12 @@ from __future__ import annotations
 
 import secrets
 import threading
-from datetime import datetime, timedelta, timezone
+from datetime import datetime, timezone
 from importlib.metadata import PackageNotFoundError, version
 from typing import Any
 
 from flask import Flask
+from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.routing import IntegerConverter, Map
 
 from shared import access, errors, inputs
@@ -18,6 +19,7 @@ from shared.context import close_db_session, current_user
 from shared.db import Database
 from shared.money import format_cents, wire_cents
 from shared.printing import stations as printer_stations
+from shared.services.staff_sessions import LONGEST_SESSION
 
 
 class RowId(IntegerConverter):
@@ -51,7 +53,7 @@ def create_app(settings: Settings | None = None, overrides: dict[str, Any] | Non
         SESSION_COOKIE_SAMESITE="Lax",
         SESSION_COOKIE_SECURE=settings.cookie_secure,
         SESSION_COOKIE_NAME=SESSION_COOKIE,
-        PERMANENT_SESSION_LIFETIME=timedelta(hours=14),
+        PERMANENT_SESSION_LIFETIME=LONGEST_SESSION,
         MAX_CONTENT_LENGTH=4 * 1024 * 1024,
         FLASHBOARD_VERSION=_version(),
         JSON_SORT_KEYS=False,
@@ -64,6 +66,8 @@ def create_app(settings: Settings | None = None, overrides: dict[str, Any] | Non
     app.extensions["flashboard.clock"] = lambda: datetime.now(timezone.utc)
     app.extensions["flashboard.printers"] = printer_stations.load(settings.printers_path)
     app.extensions["flashboard.stopping"] = threading.Event()
+    if settings.trusted_proxies:
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=settings.trusted_proxies, x_proto=settings.trusted_proxies)  # type: ignore[method-assign]
 
     app.before_request(access.enforce)
     app.before_request(inputs.refuse_unstorable_text)

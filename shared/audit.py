@@ -26,9 +26,10 @@ from shared.audit_chain import (
     entry_hash,
     first_break,
 )
-from shared.audit_key import Keyring
+from shared.audit_key import AuditKey, Keyring
 from shared.db import Base, UtcDateTime
 from shared.models import Member, User
+from shared.violations import refuse
 
 
 class AuditEntry(Base):
@@ -69,6 +70,9 @@ class AuditHead(Base):
     id: Mapped[int] = mapped_column(primary_key=True)
     seq: Mapped[int] = mapped_column(Integer)
     hash: Mapped[str] = mapped_column(String(64))
+    keyed_from: Mapped[int | None] = mapped_column(Integer)
+    """The first keyed entry, as the key file says too (audit_key.py): not secret, but kept here so
+    a lost key file is noticed rather than replaced."""
 
 
 @dataclass(frozen=True)
@@ -145,6 +149,27 @@ def _append(session: Session, head: AuditHead, actor: Actor, action: str, subjec
     return entry
 
 
+def _key_for_append(session: Session, head: AuditHead) -> AuditKey | None:
+    """The key this append hashes with; created at the first append after the upgrade. A database
+    whose head says it is keyed but whose key file is gone, or that does not match the key file,
+    takes no entry (so no change at all): 503, restore the key from the backup."""
+    keyring = _keyring(session)
+    if keyring is None or keyring.path is None:
+        return None
+    key = keyring.load()
+    if key is None:
+        if head.keyed_from is not None:
+            raise refuse("audit_key_missing", f"The audit key {keyring.path} is missing: restore it from the backup. Nothing was "
+                         "saved.", None, status=503)
+        key = keyring.create(head.seq + 1)
+    if head.keyed_from is None and head.seq + 1 <= key.keyed_from:
+        head.keyed_from = key.keyed_from
+    if head.keyed_from != key.keyed_from:
+        raise refuse("audit_key_mismatch", f"The audit key {keyring.path} does not belong to this database (it keys from entry "
+                     f"{key.keyed_from}, the database from {head.keyed_from}). Nothing was saved.", None, status=503)
+    return key
+
+
 ADOPT_CHUNK = 500
 
 
@@ -172,8 +197,7 @@ def record(
     money rows the transaction wrote (audit_seals.py) and is keyed (audit_key.py)."""
     session.flush()
     head = hold_chain(session)
-    keyring = _keyring(session)
-    key = keyring.for_append(head.seq + 1) if keyring is not None else None
+    key = _key_for_append(session, head)
     secret = key.secret if key is not None else None
     if key is not None and head.seq + 1 == key.keyed_from:
         _adopt(session, head, now, key.secret)
@@ -192,23 +216,21 @@ SEAL_ACTOR = Actor(user_id=None, name="system", station="seal")
 def _seal_before_commit(session: Session) -> None:
     """A transaction that wrote a money row after its last audit entry gets a sealing entry, so no
     money row is ever committed unsealed."""
+    session.flush()
     if audit_seals.has_unsealed(session):
-        session.flush()
-        if audit_seals.has_unsealed(session):
-            record(session, SEAL_ACTOR, "audit.seal", "audit", "", {}, datetime.now(timezone.utc))
+        record(session, SEAL_ACTOR, "audit.seal", "audit", "", {}, datetime.now(timezone.utc))
 
 
 event.listen(Session, "before_commit", _seal_before_commit)
 
 
-def _stored(session: Session, seals: dict[str, tuple[int, str]]) -> Iterator[StoredEntry]:
-    """The entries in order, as a stream; each entry's seals are gathered on the way (newest wins)."""
+def _stored(session: Session, seals: dict[str, tuple[int, str]], gaps: list[audit_seals.RowProblem]) -> Iterator[StoredEntry]:
+    """The entries in order, as a stream; each entry's seals are followed on the way (newest wins,
+    and each must start where the last ended)."""
     rows = session.execute(select(AuditEntry).order_by(AuditEntry.seq).execution_options(yield_per=2000)).scalars()
     for row in rows:
         if SEAL_MARK in row.details:
-            found = json.loads(row.details).get(audit_seals.SEALS) or {}
-            for key, digest in found.items():
-                seals[key] = (row.seq, digest)
+            audit_seals.follow(seals, row.seq, json.loads(row.details).get(audit_seals.SEALS) or {}, gaps)
         yield StoredEntry(id=row.id, fields=row.chain_fields(), prev_hash=row.prev_hash, hash=row.hash)
 
 
@@ -284,15 +306,32 @@ def problems(found: Report) -> list[str]:
 
 def verify(session: Session, pin: Anchor | None = None) -> Report:
     """Check the whole chain (keyed where the key says), every money row against its seal, and the
-    anchor if one is given."""
+    anchor if one is given, all at one moment: on PostgreSQL in a REPEATABLE READ, read-only
+    transaction of its own, so a sale committed during the check is neither half seen nor reported
+    as written outside Flashboard (SQLite's read transaction is one snapshot already)."""
+    bind = session.get_bind()
+    if bind.dialect.name == "postgresql":
+        snapshot = bind.execution_options(isolation_level="REPEATABLE READ", postgresql_readonly=True)
+        with Session(snapshot, info=dict(session.info)) as consistent:
+            return _verify(consistent, pin)
+    return _verify(session, pin)
+
+
+def _verify(session: Session, pin: Anchor | None) -> Report:
     keyring = _keyring(session)
     key = keyring.load() if keyring is not None else None
     head = session.get(AuditHead, 1)
     head_seq, head_hash = (head.seq, head.hash) if head is not None else (0, GENESIS)
     seals: dict[str, tuple[int, str]] = {}
-    count, broken = first_break(_stored(session, seals), head_seq, head_hash, key.secret if key else None,
-                                key.keyed_from if key else None)
-    rows = audit_seals.row_problems(seals, audit_seals.every_row(session)) if broken is None and key is not None else []
+    gaps: list[audit_seals.RowProblem] = []
+    recorded = head.keyed_from if head is not None else None
+    keyed_from = key.keyed_from if key is not None else recorded
+    count, broken = first_break(_stored(session, seals, gaps), head_seq, head_hash, key.secret if key else None, keyed_from)
+    if broken is None and key is not None and recorded != key.keyed_from and head_seq >= key.keyed_from:
+        broken = Break(None, head_seq, f"the database says the chain is keyed from entry {recorded}, the key file from "
+                                       f"{key.keyed_from}: the head was changed")
+    sealed = broken is None and key is not None and head_seq >= key.keyed_from
+    rows = [*gaps, *audit_seals.row_problems(seals, audit_seals.every_row(session))] if sealed else []
     return Report(count=count, broken=broken, rows=rows, anchor_problem=_anchor_problem(session, pin) if pin else None,
                   keyed_from=key.keyed_from if key else None)
 

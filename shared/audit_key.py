@@ -6,8 +6,10 @@ rewritten and every hash after it recomputed with the published function no long
 The key file also records `keyed_from`: the first sequence number hashed with the key. Entries
 before it (written by a version without the key) stay plain SHA-256; they are covered all the same,
 because the first keyed entry's hash takes in the last plain one. The file is created at the first
-append after an upgrade, with `keyed_from` the next sequence number; it is never rewritten. Back it
-up with the database: without it the keyed entries cannot be checked, and `audit verify` says so.
+append after an upgrade, with `keyed_from` the next sequence number, and never rewritten; the
+database's audit head records `keyed_from` too, so a missing file stops every write (503, nothing
+saved) instead of starting a second key, and `audit verify` says the key is missing. Back the file
+up with the database, never in it.
 """
 from __future__ import annotations
 
@@ -40,22 +42,29 @@ class Keyring:
             self._key = AuditKey(secret=bytes.fromhex(data["key"]), keyed_from=int(data["keyed_from"]))
         return self._key
 
-    def for_append(self, next_seq: int) -> AuditKey | None:
-        """The key to hash entry `next_seq` with, created now if this database has none yet (the
-        caller holds the chain's head lock, so no other writer is appending). Created exclusively:
-        two processes starting at once keep the first file."""
+    def create(self, next_seq: int) -> AuditKey:
+        """A new key for a database that has none, hashing from entry `next_seq` on (the caller holds
+        the chain's head lock, so no other writer is appending). Written whole to a temporary file
+        and linked into place, so no reader ever sees half a key and two processes starting at
+        once keep the first."""
         with self._lock:
             found = self.load()
-            if found is not None or self.path is None:
+            if found is not None:
                 return found
+            assert self.path is not None
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            text = json.dumps({"key": secrets.token_hex(32), "keyed_from": next_seq})
-            try:
-                handle = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-            except FileExistsError:
-                return self.load()
+            temporary = self.path.with_name(f".{self.path.name}.{secrets.token_hex(6)}")
+            handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
             with os.fdopen(handle, "w") as out:
-                out.write(text)
+                out.write(json.dumps({"key": secrets.token_hex(32), "keyed_from": next_seq}))
                 out.flush()
                 os.fsync(out.fileno())
-            return self.load()
+            try:
+                os.link(temporary, self.path)
+            except FileExistsError:
+                pass
+            finally:
+                temporary.unlink()
+            created = self.load()
+            assert created is not None
+            return created

@@ -6,8 +6,13 @@ row after its last entry gets an "audit.seal" entry at commit. `audit verify` re
 and compares it with its newest seal, so a row edited, inserted or deleted with the database's own
 login is named, though no entry was touched.
 
-The digest is SHA-256 of the row's columns in one spelling; it needs no key of its own, because it
-sits inside a keyed entry that the database login cannot recompute.
+A seal holds the row's digest before and after the transaction ("new" before an insert), so a row
+edited outside Flashboard and then changed again by the app is still caught: the app's "before"
+no longer matches the last seal's "after". Rows sealed by `audit.adopt` hold the digest alone.
+
+The digest is SHA-256 of the row's non-empty columns in one spelling (a column added later, empty
+in every old row, changes no digest); it needs no key of its own, because it sits inside a keyed
+entry that the database login cannot recompute.
 """
 from __future__ import annotations
 
@@ -28,7 +33,10 @@ SEALED_TABLES = ("sales", "sale_lines", "payouts", "tills", "till_movements", "c
                  "occasion_adjustments", "poker_buys", "poker_prize_payments")
 SEALS = "_seals"
 DELETED = "deleted"
+NEW = "new"
 TOUCHED = "flashboard.touched_rows"
+BEFORE = "flashboard.rows_before"
+RowId = tuple[str, tuple[object, ...]]
 
 
 def _table(name: str) -> Table:
@@ -48,7 +56,8 @@ def _spelling(value: object) -> object:
 
 
 def row_digest(columns: dict[str, Any]) -> str:
-    text = json.dumps({k: _spelling(v) for k, v in columns.items()}, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    text = json.dumps({k: _spelling(v) for k, v in columns.items() if v is not None}, sort_keys=True, separators=(",", ":"),
+                      ensure_ascii=True)
     return hashlib.sha256(text.encode()).hexdigest()[:32]
 
 
@@ -56,44 +65,81 @@ def row_key(table: str, ident: Iterable[object]) -> str:
     return f"{table}:{'/'.join(str(v) for v in ident)}"
 
 
+def _sealed_ident(obj: object) -> RowId | None:
+    table = getattr(obj, "__tablename__", None)
+    if table not in SEALED_TABLES:
+        return None
+    ident = inspect(obj).mapper.primary_key_from_instance(obj)
+    if any(v is None for v in ident):
+        return None
+    return str(table), tuple(ident)
+
+
+def _digests(session: Session, table: str, idents: list[tuple[object, ...]]) -> dict[tuple[object, ...], str]:
+    """The rows as stored now, read back (so the digest is what verify will read)."""
+    t = _table(table)
+    keys = list(t.primary_key.columns)
+    found: dict[tuple[object, ...], str] = {}
+    for start in range(0, len(idents), 500):
+        chunk = idents[start:start + 500]
+        where = keys[0].in_([i[0] for i in chunk]) if len(keys) == 1 else tuple_(*keys).in_(chunk)
+        for row in session.execute(select(t).where(where)).mappings():
+            found[tuple(row[k.name] for k in keys)] = row_digest(dict(row))
+    return found
+
+
+def _remember_before(session: Session, _context: UOWTransaction, _instances: object) -> None:
+    """Before a flush changes or deletes a money row for the first time in this transaction: its
+    digest as stored, the "before" of its seal."""
+    before: dict[RowId, str] = session.info.setdefault(BEFORE, {})
+    wanted: dict[str, list[tuple[object, ...]]] = {}
+    for obj in [*session.dirty, *session.deleted]:
+        found = _sealed_ident(obj) if inspect(obj).persistent else None
+        if found is not None and found not in before and (obj in session.deleted or session.is_modified(obj, include_collections=False)):
+            wanted.setdefault(found[0], []).append(found[1])
+    for table, idents in wanted.items():
+        stored = _digests(session, table, idents)
+        for ident in idents:
+            before[(table, ident)] = stored.get(ident, NEW)
+
+
 def _track(session: Session, _context: UOWTransaction) -> None:
-    """After every flush: remember which money rows this transaction wrote."""
-    touched: set[tuple[str, tuple[object, ...]]] | None = None
+    """After every flush: remember which money rows this transaction wrote ("new" for inserts)."""
+    touched: set[RowId] | None = None
     for obj in [*session.new, *session.dirty, *session.deleted]:
-        table = getattr(obj, "__tablename__", None)
-        if table not in SEALED_TABLES:
-            continue
-        state = inspect(obj)
-        ident = state.mapper.primary_key_from_instance(obj)
-        if any(v is None for v in ident):
+        found = _sealed_ident(obj)
+        if found is None:
             continue
         if touched is None:
             touched = session.info.setdefault(TOUCHED, set())
-        touched.add((str(table), tuple(ident)))
+        touched.add(found)
+        if obj in session.new:
+            session.info.setdefault(BEFORE, {}).setdefault(found, NEW)
 
 
+def _forget(session: Session, _previous: object = None) -> None:
+    session.info.pop(TOUCHED, None)
+    session.info.pop(BEFORE, None)
+
+
+event.listen(Session, "before_flush", _remember_before)
 event.listen(Session, "after_flush", _track)
+event.listen(Session, "after_soft_rollback", _forget)
+event.listen(Session, "after_commit", _forget)
 
 
-def take_seals(session: Session) -> dict[str, str]:
-    """The digests of the money rows written since the last seal, read back as stored (so they
-    match what verify reads), and forget them."""
-    touched: set[tuple[str, tuple[object, ...]]] = session.info.pop(TOUCHED, set())
-    seals: dict[str, str] = {}
+def take_seals(session: Session) -> dict[str, list[str]]:
+    """The seals of the money rows written since the last seal, [before, after], and forget them."""
+    touched: set[RowId] = session.info.pop(TOUCHED, set())
+    before: dict[RowId, str] = session.info.get(BEFORE, {})
+    seals: dict[str, list[str]] = {}
     by_table: dict[str, list[tuple[object, ...]]] = {}
     for table, ident in touched:
         by_table.setdefault(table, []).append(ident)
     for table, idents in sorted(by_table.items()):
-        t = _table(table)
-        keys = list(t.primary_key.columns)
-        found = {}
-        for start in range(0, len(idents), 500):
-            chunk = idents[start:start + 500]
-            where = keys[0].in_([i[0] for i in chunk]) if len(keys) == 1 else tuple_(*keys).in_(chunk)
-            for row in session.execute(select(t).where(where)).mappings():
-                found[tuple(row[k.name] for k in keys)] = row_digest(dict(row))
+        after = _digests(session, table, idents)
         for ident in idents:
-            seals[row_key(table, ident)] = found.get(tuple(ident), DELETED)
+            seals[row_key(table, ident)] = [before.pop((table, ident), NEW), after.get(ident, DELETED)]
     return seals
 
 
@@ -114,6 +160,25 @@ def every_row(session: Session) -> Iterator[tuple[str, str]]:
 class RowProblem:
     key: str
     what: str
+
+
+def follow(seals: dict[str, tuple[int, str]], seq: int, found: dict[str, Any], problems: list[RowProblem]) -> None:
+    """Take one entry's seals in chain order: each [before, after] must start where the row's last
+    seal ended (an adopted digest has no before)."""
+    for key, value in found.items():
+        if isinstance(value, list):
+            before, after = str(value[0]), str(value[1])
+            last = seals.get(key)
+            if before == NEW:
+                if last is not None and last[1] != DELETED:
+                    problems.append(RowProblem(key, f"is written as new in entry {seq} though entry {last[0]} sealed it"))
+            elif last is None:
+                problems.append(RowProblem(key, f"was changed by entry {seq} though no entry had written it: inserted outside Flashboard"))
+            elif last[1] != before:
+                problems.append(RowProblem(key, f"was changed outside Flashboard between entries {last[0]} and {seq}"))
+        else:
+            after = str(value)
+        seals[key] = (seq, after)
 
 
 def row_problems(seals: dict[str, tuple[int, str]], rows: Iterable[tuple[str, str]]) -> list[RowProblem]:

@@ -61,6 +61,7 @@ class Settings:
     printers_path: Path | None = None
     tenders: tuple[Tender, ...] = ()
     audit_key_path: Path | None = None
+    trusted_proxies: int = 0
 
     @property
     def audit_key_file(self) -> Path:
@@ -122,4 +123,5 @@ def load_settings() -> Settings:
         printers_path=Path(os.environ[PREFIX + "PRINTERS"]) if os.environ.get(PREFIX + "PRINTERS") else None,
         tenders=_tenders(),
         audit_key_path=Path(os.environ[PREFIX + "AUDIT_KEY_PATH"]) if os.environ.get(PREFIX + "AUDIT_KEY_PATH") else None,
+        trusted_proxies=_int("TRUSTED_PROXIES", 0, 0, 5),
     )

@@ -55,6 +55,12 @@ def close_db_session(_exc: BaseException | None = None) -> None:
         sess.close()
 
 
+def wall_now() -> datetime:
+    """The server's own clock, for how long a staff session lives: a session's age is real time,
+    whatever hall clock a test installs."""
+    return datetime.now(timezone.utc)
+
+
 def utc_now() -> datetime:
     """The clock is passed in: production's reads the system time; tests install their own."""
     clock: Callable[[], datetime] = current_app.extensions["flashboard.clock"]

@@ -1,11 +1,14 @@
 """Flashboard staff access: the lockout rules for every secret check (a sign-in or an approver's PIN).
 
-Failures are counted twice, each on its own guard: the account as tried from one address, and the
-address itself. An account locks at that address after `attempts` failures, so a stranger at one
-tablet cannot lock the member in charge out of every other station on a busy night; an address
-locks after `attempts × SOURCE_FACTOR` failures on any accounts, so one tablet cannot walk the
-staff list. Each further lockout of a guard lasts twice as long as the one before (backoff), up to
-a day, so guessing a 4-digit PIN from a handful of addresses takes years, not minutes.
+Failures are counted three times, each on its own guard, within a day: the account as tried from
+one address, the address itself, and the account from every address. An account locks at that
+address after `attempts` failures, so a stranger at one tablet cannot lock the member in charge out
+of every other station on a busy night; an address locks after `attempts × SOURCE_FACTOR` failures
+on any accounts, so one tablet cannot walk the staff list; an account locks everywhere after
+`attempts × SOURCE_FACTOR` failures from any addresses, so many addresses do not multiply the
+guesses. Failures are remembered for a day, so a slow guesser pausing between tries is counted
+all the same. Each further lockout of a guard lasts twice as long as the one before (backoff), up
+to a day, and the backoff is forgotten after a quiet day: a 4-digit PIN would take years.
 """
 from __future__ import annotations
 
@@ -13,14 +16,18 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
 SOURCE_FACTOR = 4
-"""An address may fail this many times the per-account count before it locks itself."""
+"""An address, or an account from all addresses, may fail this many times the per-account count."""
 LONGEST_LOCK = timedelta(hours=24)
+WINDOW = timedelta(hours=24)
+"""How long a failure is remembered."""
 
 
 @dataclass(frozen=True)
 class LockoutPolicy:
     attempts: int
     minutes: int
+    kdf_n: int = 2**14
+    """scrypt's cost for the stand-in check, so a refusal without a real hash takes as long."""
 
 
 @dataclass(frozen=True)
@@ -44,11 +51,12 @@ def lock_length(policy: LockoutPolicy, lockouts: int) -> timedelta:
 
 
 def after_failure(guard: Guard, now: datetime, policy: LockoutPolicy, limit: int) -> Guard:
-    """Count one failure. Failures older than the lock period are forgotten (a window), lockouts
-    only after a quiet day; the failure that reaches `limit` locks the guard with the backoff."""
-    window = timedelta(minutes=policy.minutes)
-    fresh = guard.window_start is None or now - guard.window_start > window
-    lockouts = 0 if guard.window_start is not None and now - guard.window_start > LONGEST_LOCK + window else guard.lockouts
+    """Count one failure. Failures are counted in a window of a day from the first; the backoff is
+    forgotten after a quiet day (from the window's start or the last lock); the failure that
+    reaches `limit` locks the guard, each lock twice as long as the one before."""
+    last = guard.window_start or guard.locked_until
+    lockouts = 0 if last is not None and now - last > WINDOW else guard.lockouts
+    fresh = guard.window_start is None or now - guard.window_start > WINDOW
     failures = 1 if fresh else guard.failures + 1
     start = now if fresh else guard.window_start
     if failures >= limit:
@@ -64,6 +72,10 @@ def after_success(guard: Guard) -> Guard:
 
 def account_limit(policy: LockoutPolicy) -> int:
     return policy.attempts
+
+
+def everywhere_limit(policy: LockoutPolicy) -> int:
+    return policy.attempts * SOURCE_FACTOR
 
 
 def source_limit(policy: LockoutPolicy) -> int:

@@ -3,6 +3,7 @@ names get in, and everyone else is turned away before the view runs."""
 from __future__ import annotations
 
 import re
+from datetime import datetime, timezone
 
 import pytest
 from flask import Flask
@@ -12,7 +13,7 @@ from sqlalchemy.orm import Session
 from shared.access import ACCESS_ATTR, PUBLIC, SESSION_KEY, SIGNED_IN
 from shared.roles import Role
 from shared.services.staff_sessions import start_session
-from tests.factories import NOW, make_member, make_org, make_user
+from tests.factories import make_member, make_org, make_user
 
 ANONYMOUS = "anonymous"
 
@@ -47,7 +48,7 @@ def test_route_role_matrix(app: Flask, client: FlaskClient, session: Session, wh
     checked = 0
     for endpoint, rule, method in routes(app):
         access = getattr(app.view_functions[endpoint], ACCESS_ATTR)
-        token = start_session(session, user, None, "127.0.0.1", NOW) if user else None
+        token = start_session(session, user, None, "127.0.0.1", datetime.now(timezone.utc)) if user else None
         with client.session_transaction() as sess:
             sess.clear()
             sess["csrf_token"] = "matrix-token"
@@ -83,7 +84,7 @@ def test_route_organization_matrix_no_role_reaches_another_organization(app: Fla
         access = getattr(app.view_functions[endpoint], ACCESS_ATTR)
         if "<int:org_id>" not in rule or access == PUBLIC or (access != SIGNED_IN and role not in access):
             continue
-        token = start_session(session, user, None, "127.0.0.1", NOW)
+        token = start_session(session, user, None, "127.0.0.1", datetime.now(timezone.utc))
         with client.session_transaction() as sess:
             sess.clear()
             sess["csrf_token"] = "matrix-token"

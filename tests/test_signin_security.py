@@ -3,14 +3,18 @@ every security event in the audit chain."""
 from __future__ import annotations
 
 import re
+from datetime import datetime, timedelta, timezone
 
 from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from shared.access import SESSION_KEY
 from shared.audit import AuditEntry
+from shared.lockout import Guard, LockoutPolicy, after_failure
 from shared.roles import Role
+from shared.services.staff_sessions import LONGEST_SESSION, session_user
 from tests.conftest import Api, Clock
 from tests.factories import PASSWORD, PIN, make_member, make_org, make_user
 
@@ -223,3 +227,75 @@ def test_pin_page_signs_in_a_station_user(client: FlaskClient, session: Session)
     assert "Verifier" in client.get("/bingo/verifier").get_data(as_text=True)
     station = session.scalars(select(AuditEntry.station).order_by(AuditEntry.seq.desc())).first()
     assert station == "Table 3"
+
+
+def test_lockout_remembers_a_slow_guessers_failures_for_a_day(api: Api, session: Session, clock: Clock) -> None:
+    """Four tries, a pause past the lock period, four more: the fifth failure of the day locks."""
+    make_user(session, [Role.CASHIER], username="till4")
+    for _ in range(4):
+        api.sign_in("till4", "wrong password")
+    clock.advance(minutes=16)
+    api.sign_in("till4", "wrong password")
+    assert api.sign_in("till4", PASSWORD).status_code == 401
+    assert "security.lockout" in actions(session)
+
+
+def test_lockout_backoff_is_forgotten_after_a_quiet_day() -> None:
+    policy = LockoutPolicy(attempts=2, minutes=15)
+    start = datetime(2026, 12, 5, 18, 0, tzinfo=timezone.utc)
+    guard = Guard()
+    for _ in range(2):
+        guard = after_failure(guard, start, policy, 2)
+    assert guard.lockouts == 1 and guard.locked_until == start + timedelta(minutes=15)
+    again = after_failure(after_failure(guard, start + timedelta(minutes=20), policy, 2), start + timedelta(minutes=21), policy, 2)
+    assert again.lockouts == 2 and again.locked_until == start + timedelta(minutes=51)
+    quiet = after_failure(after_failure(again, start + timedelta(days=2), policy, 2), start + timedelta(days=2, minutes=1), policy, 2)
+    assert quiet.lockouts == 1 and quiet.locked_until == start + timedelta(days=2, minutes=16)
+
+
+def test_an_account_tried_from_many_addresses_locks_everywhere_after_four_times_the_count(app: Flask, session: Session) -> None:
+    make_user(session, [Role.MEMBER_IN_CHARGE], username="mic2")
+    for n in range(5):
+        tablet = Api(app.test_client())
+        tablet.client.environ_base["REMOTE_ADDR"] = f"10.0.1.{n}"
+        for _ in range(4):
+            tablet.sign_in("mic2", pin="1357")
+    fresh = Api(app.test_client())
+    fresh.client.environ_base["REMOTE_ADDR"] = "10.0.2.1"
+    assert fresh.sign_in("mic2", pin=PIN).status_code == 401
+
+
+def test_signing_in_over_a_session_ends_it_and_a_session_outlives_no_shift(app: Flask, session: Session) -> None:
+    make_user(session, [Role.ADMIN], username="boss")
+    make_user(session, [Role.CASHIER], username="next-one")
+    station = Api(app.test_client())
+    assert station.sign_in("boss", PASSWORD).status_code == 200
+    with station.client.session_transaction() as sess:
+        first = dict(sess)
+    assert station.sign_in("next-one", pin=PIN).status_code == 200
+    thief = app.test_client()
+    with thief.session_transaction() as sess:
+        sess.update(first)
+    assert thief.get("/api/v1/users").status_code == 401
+    with station.client.session_transaction() as sess:
+        token = sess[SESSION_KEY]
+    started = datetime.now(timezone.utc)
+    assert session_user(session, token, started) is not None
+    assert session_user(session, token, started + LONGEST_SESSION + timedelta(minutes=1)) is None
+    session.rollback()
+
+
+def test_an_admin_lets_a_resting_station_try_again(app: Flask, admin: Api, session: Session) -> None:
+    for n in range(5):
+        make_user(session, [Role.CASHIER], username=f"walk{n}")
+    walker = Api(app.test_client())
+    walker.client.environ_base["REMOTE_ADDR"] = "10.0.3.3"
+    for n in range(5):
+        for _ in range(4):
+            walker.sign_in(f"walk{n}", pin="1357")
+    page = admin.client.get("/office/staff").get_data(as_text=True)
+    assert "10.0.3.3" in page and "Let it try again" in page
+    reply = admin.client.post("/office/staff/addresses/unlock", data={"address": "10.0.3.3", "csrf_token": admin.token})
+    assert reply.status_code == 302
+    assert walker.sign_in("walk0", pin=PIN).status_code == 200
+    assert "security.unlock_address" in actions(session)

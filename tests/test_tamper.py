@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,6 +20,7 @@ from sqlalchemy.orm import Session
 
 from shared.audit import AuditEntry
 from shared.audit_chain import entry_hash
+from shared.audit_seals import row_digest
 from shared.models import PrintJob
 from tests.books import close_till
 from tests.conftest import Api, Clock
@@ -157,3 +159,37 @@ def test_a_sale_inserted_with_the_apps_login_is_in_no_audit_entry(app: Flask, ad
     _tamper(session, (f"INSERT INTO sales ({columns}) VALUES ({', '.join(':' + c for c in model)})", model))
     result = _verify(app, anchor)
     assert result.exit_code == 1 and "money row sales:9999 is in no audit entry" in result.output
+
+
+def test_a_row_edited_outside_and_then_changed_by_the_app_is_still_caught(app: Flask, admin: Api, session: Session,
+                                                                         clock: Clock) -> None:
+    """The intruder raises an open till's opening bank; the cashier's close then re-seals the till.
+    The close's seal starts from a digest that is not the one the chain last sealed."""
+    occ, _, cashier, ids = shop(admin, session)
+    ok(cashier.post(occ + "/sales", {"buyer_is_adult": True, "lines": [line(ids, "admission", 1, "20.00")], "tendered": "20.00"}), 201)
+    till = ok(cashier.get(occ + "/tills"))[0]
+    _tamper(session, ("UPDATE tills SET opening_bank_cents = opening_bank_cents + 10000 WHERE id = :t", {"t": till["id"]}))
+    close_till(cashier, till)
+    result = app.test_cli_runner().invoke(args=["audit", "verify"])
+    assert result.exit_code == 1
+    assert f"money row tills:{till['id']} was changed outside Flashboard between entries" in result.output
+
+
+def test_a_missing_key_file_stops_every_write_and_verify_says_so(app: Flask, admin: Api, session: Session, clock: Clock) -> None:
+    occ, _, cashier, ids = shop(admin, session)
+    key = Path(app.instance_path) / "audit.key"
+    assert key.exists()
+    key.rename(key.with_suffix(".away"))
+    app.extensions["flashboard.db"].sessions.kw["info"]["flashboard.keyring"]._key = None
+    reply = cashier.post(occ + "/sales", {"buyer_is_adult": True, "lines": [line(ids, "admission", 1, "20.00")], "tendered": "20.00"})
+    assert reply.status_code == 503 and reply.get_json()["error"] == "audit_key_missing"
+    result = app.test_cli_runner().invoke(args=["audit", "verify"])
+    assert result.exit_code == 1 and "the audit key is missing" in result.output
+    key.with_suffix(".away").rename(key)
+    result = app.test_cli_runner().invoke(args=["audit", "verify"])
+    assert result.exit_code == 0, result.output
+
+
+def test_a_column_added_later_and_empty_in_old_rows_changes_no_seal() -> None:
+    assert row_digest({"id": 1, "total_cents": 500}) == row_digest({"id": 1, "total_cents": 500, "added_later": None})
+    assert row_digest({"id": 1, "total_cents": 500}) != row_digest({"id": 1, "total_cents": 501})

@@ -51,6 +51,8 @@ def _guards_down() -> None:
 
 
 def upgrade() -> None:
+    with op.batch_alter_table('audit_head', schema=None) as batch_op:
+        batch_op.add_column(sa.Column('keyed_from', sa.Integer(), nullable=True))
     _guards_up()
     op.create_table('sign_in_guards',
     sa.Column('id', sa.Integer(), nullable=False),
@@ -96,6 +98,8 @@ def upgrade() -> None:
 
 def downgrade() -> None:
     _guards_down()
+    with op.batch_alter_table('audit_head', schema=None) as batch_op:
+        batch_op.drop_column('keyed_from')
     with op.batch_alter_table('users', schema=None) as batch_op:
         batch_op.add_column(sa.Column('locked_until', sa.DateTime(timezone=True), nullable=True))
         batch_op.add_column(sa.Column('failed_attempts', sa.Integer(), nullable=False, server_default='0'))

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import select
+from sqlalchemy import and_, or_, select
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import Session
@@ -29,7 +29,16 @@ from shared.services.staff import find_user
 from shared.violations import RuleViolation, refuse
 
 ANY_ACCOUNT = "*"
-_DUMMY_HASH = passwords.hash_secret("not a real secret", 2**10)
+EVERYWHERE = "*"
+_STAND_INS: dict[int, str] = {}
+
+
+def _stand_in(n: int) -> str:
+    """A hash at the accounts' own scrypt cost, checked when there is no real one (no account, no
+    PIN, a resting guard), so every refusal takes as long as a wrong secret."""
+    if n not in _STAND_INS:
+        _STAND_INS[n] = passwords.hash_secret("not a real secret", n)
+    return _STAND_INS[n]
 
 
 @dataclass(frozen=True)
@@ -52,10 +61,9 @@ class Approval:
     rule: str
 
 
-SIGN_IN_REFUSED = ("Sign-in refused: that username and {secret} do not match, or the account is resting after too many "
-                   "tries at this station. Try again in a few minutes, or ask an admin to unlock it.")
-APPROVAL_REFUSED = ("Not approved: the approver must key their own username and PIN and be this organization's member in "
-                    "charge; after too many tries the account rests at this station for a while.")
+SIGN_IN_REFUSED = "Wrong username or {secret}, or too many tries here: wait a few minutes or ask an admin."
+APPROVAL_REFUSED = ("Not approved: the approver must be this organization's member in charge with their own PIN; "
+                    "after too many tries, wait a few minutes.")
 
 
 class SecretRefused(RuleViolation):
@@ -72,17 +80,32 @@ def _refusal(attempt: Attempt, approval: Approval | None) -> SecretRefused:
     return SecretRefused(exc.violation)
 
 
-def _guard_rows(session: Session, subject: str, source: str, user_id: int | None) -> tuple[SignInGuard, SignInGuard]:
-    """The account's guard at this address and the address's own, created if new, then row-locked in
-    a fixed order ("*" first) so parallel checks queue instead of each reading the same count."""
+@dataclass
+class Guards:
+    """The three counters one secret check moves: the address's, the account's at that address, and
+    the account's from every address."""
+
+    address: SignInGuard
+    account_here: SignInGuard
+    account_everywhere: SignInGuard
+
+    def limits(self, policy: LockoutPolicy) -> list[tuple[SignInGuard, int]]:
+        return [(self.address, lockout.source_limit(policy)), (self.account_here, lockout.account_limit(policy)),
+                (self.account_everywhere, lockout.everywhere_limit(policy))]
+
+
+def _guard_rows(session: Session, subject: str, source: str, user_id: int | None) -> Guards:
+    """The three guards, created if new, then row-locked in one fixed order (subject, source) so
+    parallel checks queue instead of each reading the same count."""
     insert = pg_insert if session.get_bind().dialect.name == "postgresql" else sqlite_insert
-    for who, uid in ((ANY_ACCOUNT, None), (subject, user_id)):
-        session.execute(insert(SignInGuard).values(subject=who, source=source, user_id=uid, failures=0, lockouts=0)
+    wanted = [(ANY_ACCOUNT, source, None), (subject, source, user_id), (subject, EVERYWHERE, user_id)]
+    for who, where, uid in wanted:
+        session.execute(insert(SignInGuard).values(subject=who, source=where, user_id=uid, failures=0, lockouts=0)
                         .on_conflict_do_nothing(index_elements=["subject", "source"]))
-    rows = {row.subject: row for row in session.scalars(
-        select(SignInGuard).where(SignInGuard.source == source, SignInGuard.subject.in_([ANY_ACCOUNT, subject]))
-        .order_by(SignInGuard.subject).with_for_update().execution_options(populate_existing=True))}
-    return rows[ANY_ACCOUNT], rows[subject]
+    rows = {(row.subject, row.source): row for row in session.scalars(
+        select(SignInGuard).where(or_(*(and_(SignInGuard.subject == who, SignInGuard.source == where) for who, where, _ in wanted)))
+        .order_by(SignInGuard.subject, SignInGuard.source).with_for_update().execution_options(populate_existing=True))}
+    return Guards(rows[(ANY_ACCOUNT, source)], rows[(subject, source)], rows[(subject, EVERYWHERE)])
 
 
 def _state(row: SignInGuard) -> Guard:
@@ -103,18 +126,19 @@ def authenticate(session: Session, attempt: Attempt, now: datetime, policy: Lock
     known = user is not None and user.is_active
     subject = f"user:{user.id}" if known and user is not None else f"name:{attempt.username.strip().lower()[:60]}"
     source = attempt.address[:100]
-    source_row, account_row = _guard_rows(session, subject, source, user.id if known and user is not None else None)
+    guards = _guard_rows(session, subject, source, user.id if known and user is not None else None)
     who = Actor(user.id if known and user is not None else None, user.username if known and user is not None else attempt.username[:64],
                 attempt.station)
     purpose = "approval" if approval is not None else "signin"
     details: dict[str, object] = {"pin": attempt.by_pin, "purpose": purpose, "address": source, "username": attempt.username[:64]}
-    if lockout.is_locked(_state(source_row), now) or lockout.is_locked(_state(account_row), now):
-        passwords.verify_secret(attempt.secret, _DUMMY_HASH)
-        record(session, who, "security.signin_refused_locked", "user", subject, details, now)
+    stand_in = _stand_in(policy.kdf_n)
+    if any(lockout.is_locked(_state(row), now) for row, _ in guards.limits(policy)):
+        passwords.verify_secret(attempt.secret, stand_in)
+        record(session, who, "security.signin_refused_locked", "user", who.user_id or subject, details, now)
         session.commit()
         raise _refusal(attempt, approval)
     stored = (user.pin_hash if attempt.by_pin else user.password_hash) if known and user is not None else None
-    right = passwords.verify_secret(attempt.secret, stored if stored is not None else _DUMMY_HASH) and stored is not None
+    right = passwords.verify_secret(attempt.secret, stored if stored is not None else stand_in) and stored is not None
     reason = None if right else ("unknown_user" if not known else "no_pin" if stored is None else "bad_secret")
     if right and approval is not None and user is not None:
         allowed = approval.roles & {Role(r) for r in user.role_names}
@@ -122,19 +146,17 @@ def authenticate(session: Session, attempt: Attempt, now: datetime, policy: Lock
         if not allowed or not in_org:
             reason = "not_an_approver" if not allowed else "other_organization"
     if reason is None and user is not None:
-        _store(account_row, lockout.after_success(_state(account_row)))
+        _store(guards.account_here, lockout.after_success(_state(guards.account_here)))
         if approval is None:
             record(session, who, "security.signin_success", "user", user.id, details, now)
             session.commit()
         return user
-    account = lockout.after_failure(_state(account_row), now, policy, lockout.account_limit(policy))
-    address = lockout.after_failure(_state(source_row), now, policy, lockout.source_limit(policy))
-    _store(account_row, account)
-    _store(source_row, address)
-    record(session, who, "security.signin_failure", "user", subject, {**details, "reason": reason}, now)
-    for row, guard in ((account_row, account), (source_row, address)):
-        if guard.locked_until is not None and lockout.is_locked(guard, now) and row.failures == 0:
-            record(session, who, "security.lockout", "user", row.subject,
-                   {"address": source, "until": guard.locked_until.isoformat(), "lockouts": guard.lockouts}, now)
+    record(session, who, "security.signin_failure", "user", who.user_id or subject, {**details, "reason": reason}, now)
+    for row, limit in guards.limits(policy):
+        after = lockout.after_failure(_state(row), now, policy, limit)
+        _store(row, after)
+        if after.window_start is None and after.locked_until is not None:
+            record(session, who, "security.lockout", "user", f"{row.subject}@{row.source}",
+                   {"address": row.source, "until": after.locked_until.isoformat(), "lockouts": after.lockouts}, now)
     session.commit()
     raise _refusal(attempt, approval)

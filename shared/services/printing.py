@@ -69,6 +69,8 @@ def reprint(session: Session, actor: Actor, now: datetime, printers: dict[str, S
             station: str | None) -> PrintJob:
     """A reprint says REPRINT, may go to another station's printer, and is audited."""
     job = get_or_refuse(session, PrintJob, job_id, "print_job_id", "print job")
+    if job.organization_id is None and tenant(session) is not None:
+        raise refuse("not_found", f"No print job has id {job_id}.", None, field="print_job_id", status=404)
     if station is not None:
         printer_for(printers, station)
         job.station = station

@@ -11,7 +11,7 @@ from sqlalchemy.orm import Session
 
 from shared import passwords
 from shared.audit import Actor, record
-from shared.models import Member, User, UserRole
+from shared.models import Member, SignInGuard, User, UserRole
 from shared.roles import Role
 from shared.services.common import finish, get_or_refuse
 from shared.services.staff_sessions import end_session, end_sessions_of, unlock_guards
@@ -98,6 +98,22 @@ def unlock(session: Session, actor: Actor, now: datetime, user_id: int) -> User:
     unlock_guards(session, user.id)
     finish(session, actor, now, "security.unlock", user, "user", {})
     return user
+
+
+def resting_addresses(session: Session, now: datetime) -> list[SignInGuard]:
+    """Addresses (stations) locked after too many failures on any accounts, for the admin to see."""
+    return list(session.scalars(select(SignInGuard).where(SignInGuard.subject == "*", SignInGuard.locked_until > now)
+                                .order_by(SignInGuard.source)))
+
+
+def unlock_address(session: Session, actor: Actor, now: datetime, address: str) -> None:
+    """An admin lets a station's address try again (behind one reverse proxy every station shares an
+    address; FLASHBOARD_TRUSTED_PROXIES lets the server see each station's own)."""
+    guard = session.scalar(select(SignInGuard).where(SignInGuard.subject == "*", SignInGuard.source == address[:100]))
+    if guard is None:
+        raise refuse("not_found", f"No station at {address[:100]!r} is resting.", None, field="address", status=404)
+    guard.failures, guard.lockouts, guard.locked_until, guard.window_start = 0, 0, None, None
+    finish(session, actor, now, "security.unlock_address", guard, "sign_in_guard", {"address": guard.source})
 
 
 def sign_out_everywhere(session: Session, actor: Actor, now: datetime, user_id: int) -> User:

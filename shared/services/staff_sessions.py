@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from sqlalchemy import update
 from sqlalchemy.orm import Session
@@ -32,12 +32,18 @@ def start_session(session: Session, user: User, station: str | None, address: st
     return token
 
 
-def session_user(session: Session, token: object) -> tuple[StaffSession, User] | None:
-    """The live session a cookie's token names, and its user; None once it ended or the user left."""
+LONGEST_SESSION = timedelta(hours=14)
+"""A session outlives no shift: after this long it ends whatever the cookie says (a copied cookie
+kept busy stops working too)."""
+
+
+def session_user(session: Session, token: object, now: datetime) -> tuple[StaffSession, User] | None:
+    """The live session a cookie's token names, and its user; None once it ended, outlived the
+    longest shift, or the user left."""
     if not isinstance(token, str) or not token:
         return None
     row = session.get(StaffSession, token_hash(token))
-    if row is None or row.ended_at is not None or not row.user.is_active:
+    if row is None or row.ended_at is not None or now - row.started_at > LONGEST_SESSION or not row.user.is_active:
         return None
     return row, row.user
 

@@ -9,6 +9,7 @@ from flask import (
     Blueprint,
     Response,
     abort,
+    flash,
     redirect,
     render_template,
     request,
@@ -20,7 +21,7 @@ from sqlalchemy import select
 from shared import audit
 from shared.access import allow
 from shared.audit import AuditEntry
-from shared.context import actor, db_session, hall_now, hall_today
+from shared.context import actor, db_session, hall_now, hall_today, utc_now
 from shared.licensing import (
     CompensationBasis,
     PersonalLicenseKind,
@@ -335,7 +336,7 @@ def _staff_page(state: FormState | None = None) -> str:
     now = hall_now()
     member_options = [(m.id, f"{m.name} ({o.name})") for o in organizations.list_organizations(session) for m in o.members]
     return _page("office/staff.html", state, users=[presenters.user(u, now) for u in staff.list_users(session)],
-                 member_options=member_options)
+                 member_options=member_options, resting=staff.resting_addresses(session, utc_now()))
 
 
 @bp.get("/staff")
@@ -369,6 +370,14 @@ def staff_secrets(user_id: int) -> ResponseReturnValue:
 @allow(*STAFF_ADMIN)
 def staff_unlock(user_id: int) -> ResponseReturnValue:
     staff.unlock(db_session(), actor(), hall_now(), user_id)
+    return redirect(url_for("office.staff_page"))
+
+
+@bp.post("/staff/addresses/unlock")
+@allow(*STAFF_ADMIN)
+def staff_unlock_address() -> ResponseReturnValue:
+    staff.unlock_address(db_session(), actor(), hall_now(), request.form.get("address", ""))
+    flash("That station may try again.")
     return redirect(url_for("office.staff_page"))
 
 

@@ -24,6 +24,7 @@ from shared.context import (
     settings,
     station_name,
     utc_now,
+    wall_now,
 )
 from shared.lockout import LockoutPolicy
 from shared.models import User
@@ -64,7 +65,7 @@ def kdf_cost() -> KdfCost:
 
 def lockout_policy() -> LockoutPolicy:
     s = settings()
-    return LockoutPolicy(attempts=s.lockout_attempts, minutes=s.lockout_minutes)
+    return LockoutPolicy(attempts=s.lockout_attempts, minutes=s.lockout_minutes, kdf_n=kdf_cost().n)
 
 
 def attempt(username: str, secret: str, by_pin: bool, station: str | None = None) -> Attempt:
@@ -77,10 +78,11 @@ def establish_session(user: User, station: str | None) -> None:
     """A fresh session on every sign-in (no fixation): old contents dropped, a new server-side
     session and CSRF token. The station's name stays with the browser."""
     previous_station = station or session.get("station")
+    staff_sessions.end_session(db_session(), session.get(SESSION_KEY), wall_now(), "replaced")
     session.clear()
     session.permanent = True
     session[SESSION_KEY] = staff_sessions.start_session(db_session(), user, previous_station, request.remote_addr or "unknown",
-                                                        utc_now())
+                                                        wall_now())
     if previous_station:
         session["station"] = str(previous_station)[:100]
     csrf_token()
