@@ -126,7 +126,7 @@ def _append(session: Session, head: AuditHead, actor: Actor, action: str, subjec
         station=actor.station[:100],
         action=action,
         subject_type=subject_type,
-        subject_id=str(subject_id),
+        subject_id=str(subject_id)[:64],
         details=canonical_details(details),
     )
     digest = entry_hash(fields, head.hash, secret)
@@ -162,21 +162,23 @@ def _key_for_append(session: Session, head: AuditHead) -> AuditKey | None:
             raise refuse("audit_key_missing", f"The audit key {keyring.path} is missing: restore it from the backup. Nothing was "
                          "saved.", None, status=503)
         key = keyring.create(head.seq + 1)
-    if head.keyed_from is None and head.seq + 1 <= key.keyed_from:
+    if head.keyed_from is None and head.seq + 1 == key.keyed_from:
         head.keyed_from = key.keyed_from
     if head.keyed_from != key.keyed_from:
         raise refuse("audit_key_mismatch", f"The audit key {keyring.path} does not belong to this database (it keys from entry "
-                     f"{key.keyed_from}, the database from {head.keyed_from}). Nothing was saved.", None, status=503)
+                     f"{key.keyed_from}, the database from {head.keyed_from}, and ends at {head.seq}): a database restored from before the key, or "
+                     "another hall's key. Nothing was saved.", None, status=503)
     return key
 
 
 ADOPT_CHUNK = 500
 
 
-def _adopt(session: Session, head: AuditHead, now: datetime, secret: bytes) -> None:
+def _adopt(session: Session, head: AuditHead, now: datetime, secret: bytes, seals: dict[str, list[str]]) -> None:
     """The first keyed entries seal every money row already in the database (written by a version
-    before the seals), so verify can hold each of them to its state from here on."""
-    rows = dict(audit_seals.every_row(session))
+    before the seals), as it stood before this transaction, so verify can hold each of them to its
+    state from here on and this transaction's own seals start where the adoption ends."""
+    rows = audit_seals.adoption(dict(audit_seals.every_row(session)), seals)
     keys = sorted(rows)
     for start in range(0, max(len(keys), 1), ADOPT_CHUNK):
         chunk = {k: rows[k] for k in keys[start:start + ADOPT_CHUNK]}
@@ -199,9 +201,9 @@ def record(
     head = hold_chain(session)
     key = _key_for_append(session, head)
     secret = key.secret if key is not None else None
-    if key is not None and head.seq + 1 == key.keyed_from:
-        _adopt(session, head, now, key.secret)
     seals = audit_seals.take_seals(session)
+    if key is not None and head.seq + 1 == key.keyed_from:
+        _adopt(session, head, now, key.secret, seals)
     if seals:
         details = {**details, audit_seals.SEALS: seals}
     entry = _append(session, head, actor, action, subject_type, subject_id, details, now, secret)
@@ -275,6 +277,8 @@ class Report:
     rows: list[audit_seals.RowProblem]
     anchor_problem: str | None
     keyed_from: int | None
+    head: Anchor
+    """The head as this check saw it: the anchor it vouches for."""
 
     @property
     def intact(self) -> bool:
@@ -312,7 +316,7 @@ def verify(session: Session, pin: Anchor | None = None) -> Report:
     bind = session.get_bind()
     if bind.dialect.name == "postgresql":
         snapshot = bind.execution_options(isolation_level="REPEATABLE READ", postgresql_readonly=True)
-        with Session(snapshot, info=dict(session.info)) as consistent:
+        with Session(snapshot, info={KEYRING: session.info.get(KEYRING)}) as consistent:
             return _verify(consistent, pin)
     return _verify(session, pin)
 
@@ -333,7 +337,7 @@ def _verify(session: Session, pin: Anchor | None) -> Report:
     sealed = broken is None and key is not None and head_seq >= key.keyed_from
     rows = [*gaps, *audit_seals.row_problems(seals, audit_seals.every_row(session))] if sealed else []
     return Report(count=count, broken=broken, rows=rows, anchor_problem=_anchor_problem(session, pin) if pin else None,
-                  keyed_from=key.keyed_from if key else None)
+                  keyed_from=key.keyed_from if key else None, head=Anchor(head_seq, head_hash[:ANCHOR_DIGITS]))
 
 
 def entries_visible(query: Select[tuple[AuditEntry]], organization_ids: frozenset[int] | None) -> Select[tuple[AuditEntry]]:

@@ -23,8 +23,8 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
 
-from sqlalchemy import Table, event, inspect, select, tuple_
-from sqlalchemy.orm import Session, UOWTransaction
+from sqlalchemy import Connection, Table, event, select, tuple_
+from sqlalchemy.orm import Mapper, Session, SessionTransaction, object_session
 
 from shared.audit_chain import canonical_time
 from shared.db import Base
@@ -65,14 +65,74 @@ def row_key(table: str, ident: Iterable[object]) -> str:
     return f"{table}:{'/'.join(str(v) for v in ident)}"
 
 
-def _sealed_ident(obj: object) -> RowId | None:
-    table = getattr(obj, "__tablename__", None)
+def _sealed_ident(mapper: Mapper[Any], target: object) -> RowId | None:
+    table = mapper.local_table.name if isinstance(mapper.local_table, Table) else None
     if table not in SEALED_TABLES:
         return None
-    ident = inspect(obj).mapper.primary_key_from_instance(obj)
+    ident = mapper.primary_key_from_instance(target)
     if any(v is None for v in ident):
         return None
     return str(table), tuple(ident)
+
+
+def _stored_digest(connection: Connection, table: str, ident: tuple[object, ...]) -> str:
+    """The row as stored now, inside the flush that is about to change it; locked on PostgreSQL, so
+    a concurrent writer cannot slip a change between this read and the update (its "before")."""
+    t = _table(table)
+    keys = list(t.primary_key.columns)
+    query = select(t).where(*(k == v for k, v in zip(keys, ident)))
+    if connection.dialect.name == "postgresql":
+        query = query.with_for_update()
+    row = connection.execute(query).mappings().first()
+    return row_digest(dict(row)) if row is not None else NEW
+
+
+def _touch(target: object, found: RowId, before: str | None) -> None:
+    session = object_session(target)
+    if session is None:
+        return
+    session.info.setdefault(TOUCHED, set()).add(found)
+    if before is not None:
+        session.info.setdefault(BEFORE, {}).setdefault(found, before)
+
+
+def _inserted(mapper: Mapper[Any], _connection: Connection, target: object) -> None:
+    found = _sealed_ident(mapper, target)
+    if found is not None:
+        _touch(target, found, NEW)
+
+
+def _updating(mapper: Mapper[Any], connection: Connection, target: object) -> None:
+    """Mapper events fire for the rows a flush really writes (an orphan's delete too); an
+    assignment that changes nothing writes nothing and seals nothing."""
+    found = _sealed_ident(mapper, target)
+    session = object_session(target)
+    if found is None or session is None or not session.is_modified(target, include_collections=False):
+        return
+    known = session.info.get(BEFORE, {})
+    _touch(target, found, None if found in known else _stored_digest(connection, *found))
+
+
+def _deleting(mapper: Mapper[Any], connection: Connection, target: object) -> None:
+    found = _sealed_ident(mapper, target)
+    session = object_session(target)
+    if found is None or session is None:
+        return
+    known = session.info.get(BEFORE, {})
+    _touch(target, found, None if found in known else _stored_digest(connection, *found))
+
+
+def _forget(session: Session, transaction: SessionTransaction) -> None:
+    """A transaction's end, committed or not, forgets what it wrote."""
+    if transaction.parent is None:
+        session.info.pop(TOUCHED, None)
+        session.info.pop(BEFORE, None)
+
+
+event.listen(Base, "after_insert", _inserted, propagate=True)
+event.listen(Base, "before_update", _updating, propagate=True)
+event.listen(Base, "before_delete", _deleting, propagate=True)
+event.listen(Session, "after_transaction_end", _forget)
 
 
 def _digests(session: Session, table: str, idents: list[tuple[object, ...]]) -> dict[tuple[object, ...], str]:
@@ -88,44 +148,14 @@ def _digests(session: Session, table: str, idents: list[tuple[object, ...]]) -> 
     return found
 
 
-def _remember_before(session: Session, _context: UOWTransaction, _instances: object) -> None:
-    """Before a flush changes or deletes a money row for the first time in this transaction: its
-    digest as stored, the "before" of its seal."""
-    before: dict[RowId, str] = session.info.setdefault(BEFORE, {})
-    wanted: dict[str, list[tuple[object, ...]]] = {}
-    for obj in [*session.dirty, *session.deleted]:
-        found = _sealed_ident(obj) if inspect(obj).persistent else None
-        if found is not None and found not in before and (obj in session.deleted or session.is_modified(obj, include_collections=False)):
-            wanted.setdefault(found[0], []).append(found[1])
-    for table, idents in wanted.items():
-        stored = _digests(session, table, idents)
-        for ident in idents:
-            before[(table, ident)] = stored.get(ident, NEW)
-
-
-def _track(session: Session, _context: UOWTransaction) -> None:
-    """After every flush: remember which money rows this transaction wrote ("new" for inserts)."""
-    touched: set[RowId] | None = None
-    for obj in [*session.new, *session.dirty, *session.deleted]:
-        found = _sealed_ident(obj)
-        if found is None:
-            continue
-        if touched is None:
-            touched = session.info.setdefault(TOUCHED, set())
-        touched.add(found)
-        if obj in session.new:
-            session.info.setdefault(BEFORE, {}).setdefault(found, NEW)
-
-
-def _forget(session: Session, _previous: object = None) -> None:
-    session.info.pop(TOUCHED, None)
-    session.info.pop(BEFORE, None)
-
-
-event.listen(Session, "before_flush", _remember_before)
-event.listen(Session, "after_flush", _track)
-event.listen(Session, "after_soft_rollback", _forget)
-event.listen(Session, "after_commit", _forget)
+def adoption(rows: dict[str, str], seals: dict[str, list[str]]) -> dict[str, str]:
+    """What `audit.adopt` seals: every money row as it stood before this transaction (a row this
+    transaction inserted is left to its own seal, one it deleted is adopted as it was)."""
+    adopted = {key: digest for key, digest in rows.items() if key not in seals}
+    for key, (before, _after) in seals.items():
+        if before != NEW:
+            adopted[key] = before
+    return adopted
 
 
 def take_seals(session: Session) -> dict[str, list[str]]:

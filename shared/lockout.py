@@ -65,6 +65,13 @@ def after_failure(guard: Guard, now: datetime, policy: LockoutPolicy, limit: int
     return Guard(failures=failures, lockouts=lockouts, locked_until=guard.locked_until, window_start=start)
 
 
+def rested_recently(guard: Guard, now: datetime) -> bool:
+    """The guard locked within the last day: an address that already rested an account has given
+    the account-everywhere guard its share, so one tablet alone never rests an account everywhere."""
+    last = guard.window_start or guard.locked_until
+    return guard.lockouts > 0 and last is not None and now - last <= WINDOW
+
+
 def after_success(guard: Guard) -> Guard:
     """The right secret clears the account's guard at that address (not the address's own)."""
     return replace(guard, failures=0, lockouts=0, locked_until=None, window_start=None)

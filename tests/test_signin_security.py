@@ -299,3 +299,17 @@ def test_an_admin_lets_a_resting_station_try_again(app: Flask, admin: Api, sessi
     assert reply.status_code == 302
     assert walker.sign_in("walk0", pin=PIN).status_code == 200
     assert "security.unlock_address" in actions(session)
+
+
+def test_one_tablet_alone_never_rests_an_account_everywhere(app: Flask, session: Session, clock: Clock) -> None:
+    """The review's case: a stranger keeps guessing from one tablet through lock after lock; the
+    member in charge still signs in at their own station."""
+    make_user(session, [Role.MEMBER_IN_CHARGE], username="mic3")
+    stranger = Api(app.test_client())
+    for _ in range(6):
+        for _ in range(5):
+            stranger.sign_in("mic3", pin="1357")
+        clock.advance(hours=3)
+    own = Api(app.test_client())
+    own.client.environ_base["REMOTE_ADDR"] = "10.0.4.4"
+    assert own.sign_in("mic3", pin=PIN).status_code == 200

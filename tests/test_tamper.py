@@ -18,12 +18,18 @@ from sqlalchemy import Connection, select, text
 from sqlalchemy.exc import DatabaseError
 from sqlalchemy.orm import Session
 
-from shared.audit import AuditEntry
+from bingo.services.cookie_jar import save_settings
+from shared import audit
+from shared.audit import SYSTEM, AuditEntry
 from shared.audit_chain import entry_hash
+from shared.audit_key import Keyring
 from shared.audit_seals import row_digest
+from shared.db import Database
 from shared.models import PrintJob
+from tests.bingo_factories import make_hall
 from tests.books import close_till
 from tests.conftest import Api, Clock
+from tests.factories import NOW, make_org
 from tests.test_bingo_occasion_api import ok
 from tests.test_cashier_cash import _closed_game
 from tests.test_cashier_sales import line, shop
@@ -193,3 +199,32 @@ def test_a_missing_key_file_stops_every_write_and_verify_says_so(app: Flask, adm
 def test_a_column_added_later_and_empty_in_old_rows_changes_no_seal() -> None:
     assert row_digest({"id": 1, "total_cents": 500}) == row_digest({"id": 1, "total_cents": 500, "added_later": None})
     assert row_digest({"id": 1, "total_cents": 500}) != row_digest({"id": 1, "total_cents": 501})
+
+
+def test_saving_jar_settings_unchanged_is_no_false_alarm(app: Flask, admin: Api, session: Session) -> None:
+    """The review's case: an assignment that changes nothing writes nothing, and seals nothing."""
+    hall = make_hall(session)
+    body = {"maximum": "1000.00", "fee": "2.00"}
+    ok(admin.put(f"/api/v1/organizations/{hall.org.id}/cookie-jar", body))
+    ok(admin.put(f"/api/v1/organizations/{hall.org.id}/cookie-jar", body))
+    ok(admin.put(f"/api/v1/organizations/{hall.org.id}/cookie-jar", {**body, "fee": "3.00"}))
+    result = app.test_cli_runner().invoke(args=["audit", "verify"])
+    assert result.exit_code == 0, result.output
+
+
+def test_an_upgraded_database_adopts_its_money_rows_as_they_stood(db_url: str, tmp_path: Path) -> None:
+    """Rows written before the key existed are adopted by the first keyed entry, as they stood
+    before that entry's own transaction, which changes one of them."""
+    legacy = Database.connect(db_url, Keyring(None))
+    with legacy.sessions() as s:
+        org = make_org(s)
+        save_settings(s, SYSTEM, NOW, org.id, 100_000, 200)
+    keyed = Database.connect(db_url, Keyring(tmp_path / "audit.key"))
+    with keyed.sessions() as s:
+        save_settings(s, SYSTEM, NOW, org.id, 100_000, 300)
+    with keyed.readers() as s:
+        found = audit.verify(s)
+    assert found.intact, audit.problems(found)
+    assert found.keyed_from is not None and found.keyed_from > 1
+    legacy.engine.dispose()
+    keyed.engine.dispose()

@@ -29,7 +29,8 @@ from shared.services.staff import find_user
 from shared.violations import RuleViolation, refuse
 
 ANY_ACCOUNT = "*"
-EVERYWHERE = "*"
+EVERYWHERE = "(every address)"
+"""Not an address a request can come from (a forged header included), so the three guards are three rows."""
 _STAND_INS: dict[int, str] = {}
 
 
@@ -147,12 +148,17 @@ def authenticate(session: Session, attempt: Attempt, now: datetime, policy: Lock
             reason = "not_an_approver" if not allowed else "other_organization"
     if reason is None and user is not None:
         _store(guards.account_here, lockout.after_success(_state(guards.account_here)))
+        if not lockout.is_locked(_state(guards.address), now):
+            guards.address.failures, guards.address.window_start = 0, None
         if approval is None:
             record(session, who, "security.signin_success", "user", user.id, details, now)
             session.commit()
         return user
     record(session, who, "security.signin_failure", "user", who.user_id or subject, {**details, "reason": reason}, now)
+    already_rested_here = lockout.rested_recently(_state(guards.account_here), now)
     for row, limit in guards.limits(policy):
+        if row is guards.account_everywhere and already_rested_here:
+            continue
         after = lockout.after_failure(_state(row), now, policy, limit)
         _store(row, after)
         if after.window_start is None and after.locked_until is not None:

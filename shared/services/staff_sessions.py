@@ -7,16 +7,19 @@ import hashlib
 import secrets
 from datetime import datetime, timedelta
 
-from sqlalchemy import update
+from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
 from shared.models import SignInGuard, StaffSession, User
 
 
 def unlock_guards(session: Session, user_id: int) -> None:
-    """An admin's unlock clears the account's guards at every address."""
-    session.execute(update(SignInGuard).where(SignInGuard.user_id == user_id)
-                    .values(failures=0, lockouts=0, locked_until=None, window_start=None))
+    """An admin's unlock clears the account's guards at every address. The rows are locked first in
+    the order a sign-in locks them (subject, source), so an unlock and a sign-in never deadlock."""
+    for guard in session.scalars(select(SignInGuard).where(SignInGuard.user_id == user_id)
+                                 .order_by(SignInGuard.subject, SignInGuard.source).with_for_update()
+                                 .execution_options(populate_existing=True)):
+        guard.failures, guard.lockouts, guard.locked_until, guard.window_start = 0, 0, None, None
 
 
 def token_hash(token: str) -> str:

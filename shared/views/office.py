@@ -395,4 +395,4 @@ def audit_page() -> ResponseReturnValue:
     found = audit.verify(session)
     count, broken, problems = found.count, found.broken, audit.problems(found)
     latest = list(session.scalars(audit.entries_visible(select(AuditEntry), tenant(session)).order_by(AuditEntry.seq.desc()).limit(100)))
-    return _page("office/audit.html", count=count, broken=broken, problems=problems, entries=latest, anchor=audit.anchor(session))
+    return _page("office/audit.html", count=count, broken=broken, problems=problems, entries=latest, anchor=found.head)
