@@ -155,3 +155,11 @@ def test_every_csv_export_writes_its_cells_through_the_neutraliser() -> None:
     writers = [str(path.relative_to(root)) for folder in ("bingo", "poker", "shared") for path in (root / folder).rglob("*.py")
                if "csv.writer(" in path.read_text() and path.name != "csv_cells.py"]
     assert writers == []
+
+
+def test_a_repeated_non_ascii_name_is_refused_as_taken_not_a_500(admin: Api, session: Session) -> None:
+    """Found by the deeper schemathesis run: SQLite's lower() folds ASCII only, so a second
+    organization named "ÖØ Lodge" passed the check and hit the unique index."""
+    body = {"name": "ÖØ Lodge ¿", "kind": "religious"}
+    assert admin.post("/api/v1/organizations", body).status_code == 201
+    refused(admin.post("/api/v1/organizations", body), 409, "duplicate", field="name")

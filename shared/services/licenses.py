@@ -30,7 +30,7 @@ from shared.models import (
     Vendor,
     VendorContract,
 )
-from shared.services.common import check, finish, get_or_refuse
+from shared.services.common import check, finish, get_or_refuse, same_text
 from shared.services.organizations import get_organization
 from shared.violations import refuse
 
@@ -134,7 +134,7 @@ def list_poker_occasion_licenses(session: Session, org_id: int) -> list[PokerOcc
 
 
 def create_vendor(session: Session, actor: Actor, now: datetime, data: dict[str, Any]) -> Vendor:
-    if session.scalar(select(Vendor.id).where(func.lower(Vendor.name) == data["name"].lower())) is not None:
+    if session.scalar(select(Vendor.id).where(same_text(Vendor.name, data["name"]))) is not None:
         raise refuse("duplicate", f"A vendor named {data['name']!r} already exists.", None, field="name", status=409)
     vendor = Vendor(**data)
     session.add(vendor)

@@ -4,13 +4,13 @@ from __future__ import annotations
 from datetime import date, datetime
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from shared.audit import Actor
 from shared.models import Member, Organization, Premises
 from shared.people import MemberFacts, MemberStatus
-from shared.services.common import finish, get_or_refuse
+from shared.services.common import finish, get_or_refuse, same_text
 from shared.violations import refuse
 
 
@@ -23,7 +23,7 @@ def get_organization(session: Session, org_id: int) -> Organization:
 
 
 def _unique_name(session: Session, name: str, exclude_id: int | None = None) -> None:
-    query = select(Organization.id).where(func.lower(Organization.name) == name.lower())
+    query = select(Organization.id).where(same_text(Organization.name, name))
     found = session.scalar(query)
     if found is not None and found != exclude_id:
         raise refuse("duplicate", f"An organization named {name!r} already exists.", None, field="name", status=409)

@@ -6,14 +6,14 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from shared import passwords
 from shared.audit import Actor, record
 from shared.models import Member, SignInGuard, User, UserRole
 from shared.roles import Role
-from shared.services.common import finish, get_or_refuse
+from shared.services.common import finish, get_or_refuse, same_text
 from shared.services.staff_sessions import end_session, end_sessions_of, unlock_guards
 from shared.violations import refuse
 
@@ -30,7 +30,7 @@ def list_users(session: Session) -> list[User]:
 
 
 def find_user(session: Session, username: str) -> User | None:
-    return session.scalar(select(User).where(func.lower(User.username) == username.strip().lower()))
+    return session.scalar(select(User).where(same_text(User.username, username.strip())).order_by(User.id).limit(1))
 
 
 def create_user(session: Session, actor: Actor, now: datetime, data: dict[str, Any], cost: KdfCost) -> User:
