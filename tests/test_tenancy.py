@@ -5,6 +5,9 @@ licence (API and office form), read org A's audit page and print queue and repri
 org A's paper packs were issued to org B's occasion."""
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 from flask import Flask
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -93,3 +96,37 @@ def test_another_organizations_till_and_sale_are_out_of_reach_by_path_and_body(a
                                                                     "approver_pin": PIN})):
         assert reply.status_code in (403, 404), (reply.status_code, reply.get_json())
     assert ok(cashier.get(f"/api/v1/tills/{till['id']}"))["closed_at"] is None
+
+
+LOADS_OUTSIDE_THE_SCOPE = {
+    ("bingo/services/sales.py", "CookieJarSettings"): "by the organization of an occasion already reached",
+    ("bingo/services/sales.py", "PaperSet"): "checked against the occasion's organization on the next line",
+    ("bingo/services/cash.py", "User"): "the signed-in actor's own account",
+    ("bingo/services/cash.py", "Till"): "the till of a sale already reached, or found_or_refuse on the same line",
+    ("bingo/services/occasions.py", "Premises"): "a building, rentable by any organization (4.7)",
+    ("bingo/services/cookie_jar.py", "CookieJarSettings"): "by the organization of a path already scoped",
+    ("bingo/services/books.py", "Sale"): "the books check, a command-line audit of every organization",
+    ("bingo/services/books.py", "Entry"): "the books check, a command-line audit of every organization",
+    ("bingo/services/reports.py", "Member"): "the member in charge of an occasion already reached",
+    ("bingo/services/reports.py", "Premises"): "the premises of an occasion already reached",
+    ("bingo/services/occasions.py", "User"): "the callers of a game already reached",
+    ("bingo/services/locks.py", "Occasion"): "found_or_refuse on the next line",
+    ("poker/services/tournaments.py", "Tournament"): "found_or_refuse on the next line",
+    ("poker/services/tournaments.py", "PokerOccasionLicense"): "checked against the tournament's organization on the next line",
+    ("shared/services/common.py", "model"): "get_or_refuse itself",
+    ("shared/services/staff_sessions.py", "StaffSession"): "a session by its own token",
+}
+
+
+def test_every_load_by_id_in_a_service_goes_through_the_organization_scope() -> None:
+    """Tenancy by construction: a service loads a row named by a path or a body with get_or_refuse
+    or found_or_refuse, which answer 404 for another organization's row; the few loads that do not
+    are listed here with the reason they are safe, so a new one fails this test until it is."""
+    root = Path(__file__).resolve().parent.parent
+    found: set[tuple[str, str]] = set()
+    pattern = re.compile(r"session\.get\((\w+)|select\((\w+)\)\.where\(\2\.id ==")
+    for folder in ("bingo/services", "poker/services", "shared/services"):
+        for path in sorted((root / folder).glob("*.py")):
+            for match in pattern.finditer(path.read_text()):
+                found.add((str(path.relative_to(root)), match.group(1) or match.group(2)))
+    assert sorted(found - set(LOADS_OUTSIDE_THE_SCOPE)) == []

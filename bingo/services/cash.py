@@ -40,7 +40,7 @@ from shared.models import Organization, User
 from shared.money import MAX_CENTS, format_cents
 from shared.roles import Role
 from shared.services.authentication import Approval
-from shared.services.common import check, finish, get_or_refuse
+from shared.services.common import check, finish, found_or_refuse, get_or_refuse
 from shared.tills import Tender
 from shared.violations import refuse
 
@@ -301,9 +301,8 @@ def open_till(session: Session, actor: Actor, now: datetime, opening_bank: int, 
 def move_cash(session: Session, actor: Actor, now: datetime, till_id: int, kind: str, cents: int, note: str) -> TillMovement:
     """The member in charge pays cash into a drawer from the prize bank (so a large prize is paid
     from cash that is there) or drops cash from it to the safe; both are lines of the till."""
-    till = session.scalar(select(Till).where(Till.id == till_id).with_for_update(key_share=True).execution_options(populate_existing=True))
-    if till is None:
-        raise refuse("not_found", f"No till has id {till_id}.", None, "till_id", 404)
+    till = found_or_refuse(session, session.scalar(select(Till).where(Till.id == till_id).with_for_update(key_share=True)
+                                                   .execution_options(populate_existing=True)), till_id, "till_id", "till")
     if till.occasion_id is not None:
         books_open_refusal(get_occasion(session, till.occasion_id))
     if till.closed_at is not None:
@@ -370,9 +369,8 @@ def close_till(session: Session, actor: Actor, now: datetime, till_id: int, coun
     """Count the drawer by denomination; over/short is computed from the till's own lines (opening
     bank, cash sales, cash prizes, paid-ins, drops) and explained. Only the till's own cashier or the
     member in charge closes it; once closed, nothing posts to it."""
-    till = session.scalar(select(Till).where(Till.id == till_id).with_for_update(key_share=True).execution_options(populate_existing=True))
-    if till is None:
-        raise refuse("not_found", f"No till has id {till_id}.", None, "till_id", 404)
+    till = found_or_refuse(session, session.scalar(select(Till).where(Till.id == till_id).with_for_update(key_share=True)
+                                                   .execution_options(populate_existing=True)), till_id, "till_id", "till")
     if till.closed_at is not None:
         raise refuse("till_closed", "This till is already closed.", None, "till_id", 409)
     if not in_charge(session, actor) and till.cashier_user_id != actor.user_id:

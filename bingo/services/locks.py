@@ -6,7 +6,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from bingo.models import Occasion
-from shared.violations import refuse
+from shared.services.common import found_or_refuse
 
 
 def lock_occasion(session: Session, occasion_id: int) -> Occasion:
@@ -18,6 +18,4 @@ def lock_occasion(session: Session, occasion_id: int) -> Occasion:
     audit chain, and a claim holding the chain and checking that key, would otherwise deadlock."""
     occasion = session.execute(select(Occasion).where(Occasion.id == occasion_id).with_for_update(key_share=True)
                                 .execution_options(populate_existing=True)).scalar_one_or_none()
-    if occasion is None:
-        raise refuse("not_found", f"No occasion has id {occasion_id}.", None, "occasion_id", 404)
-    return occasion
+    return found_or_refuse(session, occasion, occasion_id, "occasion_id", "occasion")

@@ -51,7 +51,7 @@ from shared.models import PersonalLicense, PokerOccasionLicense
 from shared.money import format_cents
 from shared.printing.documents import Receipt
 from shared.reports.document import Document, Table
-from shared.services.common import check, finish, get_or_refuse
+from shared.services.common import check, finish, found_or_refuse, get_or_refuse
 from shared.services.organizations import get_organization
 from shared.tills import Tender
 from shared.violations import refuse
@@ -80,9 +80,7 @@ def _lock(session: Session, tournament_id: int) -> Tournament:
     """The tournament row, locked: its buys and prize payments happen one at a time."""
     tournament = session.scalar(select(Tournament).where(Tournament.id == tournament_id).with_for_update(key_share=True)
                                  .execution_options(populate_existing=True))
-    if tournament is None:
-        raise refuse("not_found", f"No tournament has id {tournament_id}.", None, "tournament_id", 404)
-    return tournament
+    return found_or_refuse(session, tournament, tournament_id, "tournament_id", "tournament")
 
 
 def get_tournament(session: Session, tournament_id: int) -> Tournament:

@@ -78,14 +78,19 @@ def reachable(session: Session, organization_id: int | None) -> bool:
     return allowed is None or organization_id is None or organization_id in allowed
 
 
+def found_or_refuse(session: Session, row: T | None, ident: int, field: str, what: str) -> T:
+    """The same answer for a row loaded another way (locked, for instance): 404 when it is missing
+    or belongs to another organization than the request's."""
+    if row is None or not reachable(session, getattr(row, "organization_id", None)):
+        raise refuse("not_found", f"No {what} has id {ident}.", None, field=field, status=404)
+    return row
+
+
 def get_or_refuse(session: Session, model: type[T], ident: int, field: str, what: str) -> T:
     """Load a row or refuse with 404 naming the field that pointed at it. Tenancy by construction:
     a row of another organization than the request's answers exactly as a row that does not exist,
     whether its id came in the path or in the body."""
-    row = session.get(model, ident)
-    if row is None or not reachable(session, getattr(row, "organization_id", None)):
-        raise refuse("not_found", f"No {what} has id {ident}.", None, field=field, status=404)
-    return row
+    return found_or_refuse(session, session.get(model, ident), ident, field, what)
 
 
 def check(violation: Violation | None) -> None:
