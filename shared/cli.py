@@ -122,6 +122,32 @@ def user_create(username: str, display_name: str, roles: tuple[str, ...], passwo
         click.echo(f"Created {user.username} with roles {', '.join(user.role_names)}")
 
 
+@user_group.command("unlock")
+@click.argument("username", required=False)
+@click.option("--address", default=None, help="Let this station address try again (every station behind one proxy shares one).")
+@with_appcontext
+def user_unlock(username: str | None, address: str | None) -> None:
+    """Clear a lockout at the server, for when no admin can sign in from a station: an account's
+    (at every address) or a station address's. Audited as the system."""
+    from shared.violations import RuleViolation
+
+    if not username and not address:
+        raise click.UsageError("Name an account, or give --address.")
+    with database().sessions() as session:
+        try:
+            if username:
+                user = staff.find_user(session, username)
+                if user is None:
+                    raise click.ClickException(f"No account is named {username!r}.")
+                staff.unlock(session, SYSTEM, _now(), user.id)
+                click.echo(f"{user.username} may sign in again.")
+            if address:
+                staff.unlock_address(session, SYSTEM, _now(), address)
+                click.echo(f"Station address {address} may try again.")
+        except RuleViolation as exc:
+            raise click.ClickException(exc.violation.message) from None
+
+
 @click.group("audit")
 def audit_group() -> None:
     """The tamper-evident audit log."""

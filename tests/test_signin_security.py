@@ -313,3 +313,23 @@ def test_one_tablet_alone_never_rests_an_account_everywhere(app: Flask, session:
     own = Api(app.test_client())
     own.client.environ_base["REMOTE_ADDR"] = "10.0.4.4"
     assert own.sign_in("mic3", pin=PIN).status_code == 200
+
+
+def test_the_server_command_releases_a_resting_address_and_an_account(app: Flask, session: Session) -> None:
+    """When every station shares the address that rests (one proxy), no admin can sign in to the
+    Staff page: `flashboard user unlock` does it at the server."""
+    for n in range(5):
+        make_user(session, [Role.CASHIER], username=f"cli{n}")
+    tablet = Api(app.test_client())
+    for n in range(5):
+        for _ in range(4):
+            tablet.sign_in(f"cli{n}", pin="1357")
+    assert tablet.sign_in("cli0", pin=PIN).status_code == 401
+    runner = app.test_cli_runner()
+    result = runner.invoke(args=["user", "unlock", "--address", "127.0.0.1"])
+    assert result.exit_code == 0, result.output
+    assert tablet.sign_in("cli0", pin=PIN).status_code == 200
+    for _ in range(5):
+        tablet.sign_in("cli1", pin="1357")
+    assert runner.invoke(args=["user", "unlock", "cli1"]).exit_code == 0
+    assert tablet.sign_in("cli1", pin=PIN).status_code == 200
