@@ -127,13 +127,21 @@ def test_strangers_failures_lock_the_account_only_at_their_own_address(app: Flas
     assert stranger.sign_in("mic", pin=PIN).status_code == 401
 
 
-def test_one_address_walking_the_staff_list_locks_itself(app: Flask, session: Session) -> None:
-    for n in range(6):
-        make_user(session, [Role.CASHIER], username=f"staff{n}")
+def walk_the_staff_list(app: Flask, session: Session, prefix: str, address: str = "127.0.0.1") -> Api:
+    """Five accounts tried four times each from one address: 20 failures, and the address rests."""
+    for n in range(5):
+        make_user(session, [Role.CASHIER], username=f"{prefix}{n}")
     walker = Api(app.test_client())
+    walker.client.environ_base["REMOTE_ADDR"] = address
     for n in range(5):
         for _ in range(4):
-            walker.sign_in(f"staff{n}", pin="1357")
+            walker.sign_in(f"{prefix}{n}", pin="1357")
+    return walker
+
+
+def test_one_address_walking_the_staff_list_locks_itself(app: Flask, session: Session) -> None:
+    walker = walk_the_staff_list(app, session, "staff")
+    make_user(session, [Role.CASHIER], username="staff5")
     assert walker.sign_in("staff5", pin=PIN).status_code == 401, "20 failures from one address rest that address"
     elsewhere = Api(app.test_client())
     elsewhere.client.environ_base["REMOTE_ADDR"] = "10.0.0.8"
@@ -286,13 +294,7 @@ def test_signing_in_over_a_session_ends_it_and_a_session_outlives_no_shift(app: 
 
 
 def test_an_admin_lets_a_resting_station_try_again(app: Flask, admin: Api, session: Session) -> None:
-    for n in range(5):
-        make_user(session, [Role.CASHIER], username=f"walk{n}")
-    walker = Api(app.test_client())
-    walker.client.environ_base["REMOTE_ADDR"] = "10.0.3.3"
-    for n in range(5):
-        for _ in range(4):
-            walker.sign_in(f"walk{n}", pin="1357")
+    walker = walk_the_staff_list(app, session, "walk", "10.0.3.3")
     page = admin.client.get("/office/staff").get_data(as_text=True)
     assert "10.0.3.3" in page and "Let it try again" in page
     reply = admin.client.post("/office/staff/addresses/unlock", data={"address": "10.0.3.3", "csrf_token": admin.token})
@@ -318,12 +320,7 @@ def test_one_tablet_alone_never_rests_an_account_everywhere(app: Flask, session:
 def test_the_server_command_releases_a_resting_address_and_an_account(app: Flask, session: Session) -> None:
     """When every station shares the address that rests (one proxy), no admin can sign in to the
     Staff page: `flashboard user unlock` does it at the server."""
-    for n in range(5):
-        make_user(session, [Role.CASHIER], username=f"cli{n}")
-    tablet = Api(app.test_client())
-    for n in range(5):
-        for _ in range(4):
-            tablet.sign_in(f"cli{n}", pin="1357")
+    tablet = walk_the_staff_list(app, session, "cli")
     assert tablet.sign_in("cli0", pin=PIN).status_code == 401
     runner = app.test_cli_runner()
     result = runner.invoke(args=["user", "unlock", "--address", "127.0.0.1"])
