@@ -193,7 +193,10 @@ def serve_command(host: str, port: int, demo: bool, threads: int) -> None:
 
         _print_logins(load_demo(database().sessions, _now()))
     click.echo(f"Flashboard is at http://localhost:{port}/ (stations use this computer's address).")
-    serve(current_app._get_current_object(), host=host, port=port, threads=threads, ident="Flashboard")  # type: ignore[attr-defined]
+    proxied = bool(current_app.extensions["flashboard.settings"].trusted_proxies)
+    # Behind FLASHBOARD_TRUSTED_PROXIES, waitress must pass X-Forwarded-For on to the app's ProxyFix.
+    serve(current_app._get_current_object(), host=host, port=port, threads=threads, ident="Flashboard",  # type: ignore[attr-defined]
+          clear_untrusted_proxy_headers=not proxied)
 
 
 def register_commands(app: Flask) -> None:

@@ -4,19 +4,23 @@ from __future__ import annotations
 
 import re
 from datetime import datetime, timedelta, timezone
+from pathlib import Path
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from shared.access import SESSION_KEY
+from shared.app import create_app
 from shared.audit import AuditEntry
+from shared.config import Settings
 from shared.lockout import Guard, LockoutPolicy, after_failure
 from shared.roles import Role
 from shared.services.staff_sessions import LONGEST_SESSION, session_user
 from tests.conftest import Api, Clock
-from tests.factories import PASSWORD, PIN, make_member, make_org, make_user
+from tests.factories import PASSWORD, PIN, TEST_KDF_N, make_member, make_org, make_user
 
 
 def actions(session: Session) -> list[str]:
@@ -330,3 +334,26 @@ def test_the_server_command_releases_a_resting_address_and_an_account(app: Flask
         tablet.sign_in("cli1", pin="1357")
     assert runner.invoke(args=["user", "unlock", "cli1"]).exit_code == 0
     assert tablet.sign_in("cli1", pin=PIN).status_code == 200
+
+
+def test_behind_a_trusted_proxy_each_station_counts_on_its_own_address(db_url: str, tmp_path: Path,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """Found walking the screens: waitress dropped X-Forwarded-For before the app's ProxyFix saw it,
+    so behind one proxy every station shared the proxy's address and one tablet rested them all."""
+    settings = Settings(instance_path=tmp_path, database_url=db_url, secret_key="k", idle_lock_minutes=0, trusted_proxies=1)
+    proxied = create_app(settings, {"FLASHBOARD_KDF_N": TEST_KDF_N})
+    with proxied.app_context():
+        with proxied.extensions["flashboard.db"].sessions() as s:
+            make_user(s, [Role.CASHIER], username="proxied")
+    tablet = Api(proxied.test_client())
+    tablet.client.environ_base["HTTP_X_FORWARDED_FOR"] = "10.9.9.9"
+    for _ in range(5):
+        tablet.sign_in("proxied", pin="1357")
+    other = Api(proxied.test_client())
+    other.client.environ_base["HTTP_X_FORWARDED_FOR"] = "10.9.9.10"
+    assert other.sign_in("proxied", pin=PIN).status_code == 200
+    seen: dict[str, object] = {}
+    monkeypatch.setattr("waitress.serve", lambda app, **options: seen.update(options))
+    monkeypatch.setattr("shared.migrate.upgrade", lambda engine, revision="head": None)
+    assert proxied.test_cli_runner().invoke(args=["serve", "--port", "8123"]).exit_code == 0
+    assert seen["clear_untrusted_proxy_headers"] is False
