@@ -1,4 +1,4 @@
 """WSGI entry point for waitress, gunicorn or any WSGI server: `app` is the whole hall."""
-from shared.app import create_app
+from shared.platform.app import create_app
 
 app = create_app()

@@ -19,11 +19,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bingo.claims import check_face  # noqa: E402
-from bingo.faces import generate_series  # noqa: E402
-from bingo.patterns import STANDARD, PatternKind  # noqa: E402
-from bingo.upick import PickIndex, Ticket, quick_pick  # noqa: E402
-from bingo.winners import CoverageIndex  # noqa: E402
+from bingo.rules.claims import check_face  # noqa: E402
+from bingo.rules.faces import generate_series  # noqa: E402
+from bingo.rules.patterns import STANDARD, PatternKind  # noqa: E402
+from bingo.rules.upick import PickIndex, Ticket, quick_pick  # noqa: E402
+from bingo.rules.winners import CoverageIndex  # noqa: E402
 
 PATTERNS = [PatternKind.ANY_ROW, PatternKind.TWO_ROWS, PatternKind.BLACKOUT, PatternKind.FOUR_CORNERS]
 

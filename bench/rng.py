@@ -1,5 +1,5 @@
 """The electronic draw's fairness (issue 10, "RNG"): 100,000 electronic games drawn exactly as the
-caller's Draw button draws them (`bingo.draws.draw` with `secrets.SystemRandom`, 10 DE Admin Code
+caller's Draw button draws them (`bingo.rules.draws.draw` with `secrets.SystemRandom`, 10 DE Admin Code
 101-4.12: every remaining ball has an equal chance), then Pearson's chi-square on
 - the first ball of each game (75 cells, 100,000 draws), and
 - every ball's frequency among each game's first 25 calls (75 cells, 2,500,000 draws).
@@ -20,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bingo.draws import draw  # noqa: E402
+from bingo.rules.draws import draw  # noqa: E402
 
 CALLS_PER_GAME = 25
 

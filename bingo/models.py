@@ -20,7 +20,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from shared.db import Base, EnumText, UtcDateTime
+from shared.platform.db import Base, EnumText, UtcDateTime
 
 if TYPE_CHECKING:
     from poker.models import Tournament

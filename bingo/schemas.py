@@ -6,10 +6,11 @@ from typing import Any
 
 from marshmallow import Schema, fields, validate
 
-from bingo.limits import GameKind, PromotionOccasion
-from bingo.patterns import PatternKind
-from bingo.sales import ProductKind
-from shared.schemas import Day, Id, Money, Name, PrintJobOut
+from bingo.rules.limits import GameKind, PromotionOccasion
+from bingo.rules.patterns import PatternKind
+from bingo.rules.sales import ProductKind
+from shared.platform.fields import Day, Id, Money, Name
+from shared.printing.schemas import PrintJobOut
 
 BINGO_WORK_ROLES = ["caller", "cashier", "verifier", "food_service"]
 

@@ -1,12 +1,12 @@
-"""Alembic environment: runs against the engine the app hands over (shared.migrate)."""
+"""Alembic environment: runs against the engine the app hands over (shared.platform.migrate)."""
 from __future__ import annotations
 
 from typing import Any, Literal
 
 from alembic import context
 
-from shared.db import UtcDateTime
-from shared.tables import metadata
+from shared.platform.db import UtcDateTime
+from shared.platform.tables import metadata
 
 
 def render_item(kind: str, item: Any, autogen_context: Any) -> str | Literal[False]:

@@ -16,7 +16,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from shared.db import Base, UtcDateTime
+from shared.platform.db import Base, UtcDateTime
 
 
 class Tournament(Base):

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields, validate
 
-from poker.clock import ClockAction
-from poker.profiles import Jurisdiction
-from shared.schemas import Day, Id, Money, Name, PrintJobOut
+from poker.rules.clock import ClockAction
+from poker.rules.profiles import Jurisdiction
+from shared.platform.fields import Day, Id, Money, Name
+from shared.printing.schemas import PrintJobOut
 
 CHIPS = validate.Range(min=0, max=100_000_000)
 

@@ -1,2 +1,2 @@
-"""Flashboard's shared modules: the app factory, configuration, database, money, audit, auth and
-the organizations, members and licenses that bingo and poker both rely on."""
+"""Flashboard's shared packages: the pure core, the platform (app factory, database, sign-in, audit, live
+events), the hall domain (organizations, members, licences, staff), printing and report rendering."""

@@ -8,13 +8,13 @@ from datetime import date
 
 from sqlalchemy.orm import Session
 
-from bingo.faces import Face, generate_series
-from bingo.patterns import Pattern
-from bingo.winners import CoverageIndex
-from shared.audit import SYSTEM
-from shared.models import Member, Organization, Premises
-from shared.roles import Role
-from shared.services import licenses, organizations
+from bingo.rules.faces import Face, generate_series
+from bingo.rules.patterns import Pattern
+from bingo.rules.winners import CoverageIndex
+from shared.core.roles import Role
+from shared.hall.models import Member, Organization, Premises
+from shared.hall.services import licenses, organizations
+from shared.platform.audit import SYSTEM
 from tests.factories import NOW, make_member, make_org, make_user
 
 SERIES_SEED = 7

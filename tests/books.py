@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from shared.money import parse_cents, wire_cents
-from shared.tills import DENOMINATIONS_CENTS
+from shared.core.money import parse_cents, wire_cents
+from shared.core.tills import DENOMINATIONS_CENTS
 from tests.conftest import Api
 
 

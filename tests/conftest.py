@@ -32,12 +32,12 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session
 from werkzeug.serving import make_server
 
-from shared import migrate
-from shared.app import create_app
-from shared.config import PROJECT_ROOT, Settings
-from shared.db import Database, make_engine
-from shared.roles import Role
-from shared.tables import metadata
+from shared.core.roles import Role
+from shared.platform import migrate
+from shared.platform.app import create_app
+from shared.platform.config import PROJECT_ROOT, Settings
+from shared.platform.db import Database, make_engine
+from shared.platform.tables import metadata
 from tests.factories import PASSWORD, TEST_KDF_N, make_user
 
 CHROMIUM = os.environ.get("FLASHBOARD_CHROMIUM", "/usr/bin/chromium")

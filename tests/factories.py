@@ -8,14 +8,14 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from shared.audit import SYSTEM, AuditEntry
-from shared.licensing import PersonalLicenseKind, PersonalLicenseStatus
-from shared.models import Member, Organization, PersonalLicense, User
-from shared.organizations import OrganizationKind
-from shared.people import MemberStatus
-from shared.roles import Role
-from shared.services import licenses, organizations, staff
-from shared.services.staff import KdfCost
+from shared.core.roles import Role
+from shared.hall.models import Member, Organization, PersonalLicense, User
+from shared.hall.rules.kinds import OrganizationKind
+from shared.hall.rules.licensing import PersonalLicenseKind, PersonalLicenseStatus
+from shared.hall.rules.people import MemberStatus
+from shared.hall.services import licenses, organizations, staff
+from shared.hall.services.staff import KdfCost
+from shared.platform.audit import SYSTEM, AuditEntry
 
 TEST_KDF_N = 2**4
 NOW = datetime(2026, 11, 30, 17, 0, tzinfo=timezone.utc)

@@ -25,11 +25,11 @@ from flask import Flask
 from sqlalchemy.orm import Session
 from waitress import serve
 
-from shared import audit
-from shared.app import create_app
-from shared.audit import Actor, AuditEntry
-from shared.config import Settings
-from shared.services import printing
+from shared.platform import audit
+from shared.platform.app import create_app
+from shared.platform.audit import Actor, AuditEntry
+from shared.platform.config import Settings
+from shared.printing import jobs as printing
 from tests.factories import TEST_KDF_N
 
 SECRET = "test-secret-key"

@@ -6,8 +6,8 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
-from shared.licensing import PersonalLicenseKind
-from shared.models import Organization
+from shared.hall.models import Organization
+from shared.hall.rules.licensing import PersonalLicenseKind
 from tests.conftest import Api
 from tests.factories import make_license, make_member, make_org
 from tests.test_bingo_occasion_api import ok

@@ -10,9 +10,9 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy.orm import Session
 
-from shared.access import ACCESS_ATTR, PUBLIC, SESSION_KEY, SIGNED_IN
-from shared.roles import Role
-from shared.services.staff_sessions import start_session
+from shared.core.roles import Role
+from shared.hall.services.staff_sessions import start_session
+from shared.platform.access import ACCESS_ATTR, PUBLIC, SESSION_KEY, SIGNED_IN
 from tests.factories import make_member, make_org, make_user
 
 ANONYMOUS = "anonymous"

@@ -7,7 +7,7 @@ from datetime import date
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from shared.audit import AuditEntry
+from shared.platform.audit import AuditEntry
 from tests.conftest import Api
 from tests.factories import (
     audit_count,

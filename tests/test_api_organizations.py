@@ -7,10 +7,10 @@ from datetime import date
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from shared.audit import AuditEntry
-from shared.licensing import PersonalLicenseStatus
-from shared.people import MemberStatus
-from shared.roles import Role
+from shared.core.roles import Role
+from shared.hall.rules.licensing import PersonalLicenseStatus
+from shared.hall.rules.people import MemberStatus
+from shared.platform.audit import AuditEntry
 from tests.conftest import Api
 from tests.factories import (
     PASSWORD,

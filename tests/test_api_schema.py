@@ -19,11 +19,11 @@ from schemathesis.core.result import Ok
 from schemathesis.specs.openapi.checks import response_schema_conformance
 from sqlalchemy.orm import Session
 
-from shared.audit import SYSTEM
-from shared.models import User
-from shared.roles import Role
-from shared.services import staff
-from shared.services.staff import KdfCost
+from shared.core.roles import Role
+from shared.hall.models import User
+from shared.hall.services import staff
+from shared.hall.services.staff import KdfCost
+from shared.platform.audit import SYSTEM
 from tests.conftest import Api, Clock
 from tests.factories import NOW, PASSWORD, TEST_KDF_N, make_member, make_org, make_user
 

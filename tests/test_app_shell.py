@@ -10,10 +10,10 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy.orm import Session
 
-from shared.api import OPERATIONS
-from shared.app import create_app
-from shared.config import ConfigError, Settings, load_settings
-from shared.roles import Role
+from shared.core.roles import Role
+from shared.platform.api import OPERATIONS
+from shared.platform.app import create_app
+from shared.platform.config import ConfigError, Settings, load_settings
 from tests.factories import PASSWORD, make_member, make_org, make_user
 
 HOMES = {

@@ -11,16 +11,16 @@ from sqlalchemy import Connection, func, select, text
 from sqlalchemy.exc import DatabaseError
 from sqlalchemy.orm import Session
 
-from shared import audit
-from shared.audit import SYSTEM, Actor, AuditEntry
-from shared.audit_chain import (
+from shared.core.audit_chain import (
     GENESIS,
     ChainFields,
     StoredEntry,
     entry_hash,
     first_break,
 )
-from shared.db import Database
+from shared.platform import audit
+from shared.platform.audit import SYSTEM, Actor, AuditEntry
+from shared.platform.db import Database
 from tests.factories import NOW, make_member, make_org
 
 

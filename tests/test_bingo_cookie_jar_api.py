@@ -12,8 +12,8 @@ from sqlalchemy import select, text
 from sqlalchemy.orm import Session
 
 from bingo.models import CookieJarLine
-from bingo.patterns import STANDARD, PatternKind
-from shared.roles import Role
+from bingo.rules.patterns import STANDARD, PatternKind
+from shared.core.roles import Role
 from tests.bingo_factories import Hall, make_hall, series_faces, split_script
 from tests.books import product, sell_jar_entries, till_open
 from tests.conftest import Api, Clock

@@ -4,7 +4,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bingo.cookie_jar import (
+from bingo.rules.cookie_jar import (
     Jars,
     apply_all,
     award,

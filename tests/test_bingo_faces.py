@@ -6,7 +6,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bingo.faces import (
+from bingo.rules.faces import (
     COLUMN_RANGES,
     FREE,
     FREE_CELL,

@@ -8,7 +8,7 @@ from typing import Any
 from sqlalchemy.orm import Session
 
 from bingo.models import Occasion
-from bingo.patterns import STANDARD, PatternKind
+from bingo.rules.patterns import STANDARD, PatternKind
 from tests.bingo_factories import make_hall, series_faces, split_script
 from tests.conftest import Api, Clock
 from tests.test_bingo_occasion_api import ok, refused, setup_occasion, staff

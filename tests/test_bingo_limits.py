@@ -5,8 +5,8 @@ from __future__ import annotations
 from datetime import date, datetime, timedelta
 from zoneinfo import ZoneInfo
 
-from bingo.holidays import delaware_holidays, easter, holiday_within_week
-from bingo.limits import (
+from bingo.rules.holidays import delaware_holidays, easter, holiday_within_week
+from bingo.rules.limits import (
     Booking,
     GameKind,
     PrizeTerms,
@@ -21,7 +21,7 @@ from bingo.limits import (
     start_refusal,
     week_of,
 )
-from shared.licensing import BingoLicenseClass
+from shared.hall.rules.licensing import BingoLicenseClass
 
 HALL = ZoneInfo("America/New_York")
 

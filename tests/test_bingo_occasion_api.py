@@ -6,10 +6,10 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
-from bingo.faces import export_series
-from bingo.patterns import STANDARD, PatternKind
-from shared.money import parse_cents, wire_cents
-from shared.people import MemberStatus
+from bingo.rules.faces import export_series
+from bingo.rules.patterns import STANDARD, PatternKind
+from shared.core.money import parse_cents, wire_cents
+from shared.hall.rules.people import MemberStatus
 from tests.bingo_factories import (
     SERIES_SEED,
     SERIES_SIZE,

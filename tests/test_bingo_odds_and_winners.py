@@ -10,10 +10,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bingo.faces import FREE_CELL, generate_series
-from bingo.odds import chance_within, odds, simulate
-from bingo.patterns import STANDARD, Pattern, PatternKind, shape
-from bingo.winners import CoverageIndex
+from bingo.rules.faces import FREE_CELL, generate_series
+from bingo.rules.odds import chance_within, odds, simulate
+from bingo.rules.patterns import STANDARD, Pattern, PatternKind, shape
+from bingo.rules.winners import CoverageIndex
 
 
 def naive_inclusion_exclusion(pattern: Pattern, calls: int) -> Fraction:

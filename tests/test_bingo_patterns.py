@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bingo.faces import FREE_CELL, cell
-from bingo.patterns import (
+from bingo.rules.faces import FREE_CELL, cell
+from bingo.rules.patterns import (
     ALL_CELLS,
     FREE_BIT,
     STANDARD,

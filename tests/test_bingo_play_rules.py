@@ -6,11 +6,11 @@ import random
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bingo.claims import Verdict, check_face, completing_call
-from bingo.draws import call_refusal, correction_refusal, draw, remaining
-from bingo.faces import FREE, Face, generate_series
-from bingo.patterns import STANDARD, PatternKind
-from bingo.splits import Winner, announcement, draw_merchandise, split_money
+from bingo.rules.claims import Verdict, check_face, completing_call
+from bingo.rules.draws import call_refusal, correction_refusal, draw, remaining
+from bingo.rules.faces import FREE, Face, generate_series
+from bingo.rules.patterns import STANDARD, PatternKind
+from bingo.rules.splits import Winner, announcement, draw_merchandise, split_money
 
 FACE = Face.from_columns(77, [[1, 2, 3, 4, 5], [16, 17, 18, 19, 20], [31, 32, 33, 34], [46, 47, 48, 49, 50], [61, 62, 63, 64, 65]])
 ANY_ROW = STANDARD[PatternKind.ANY_ROW]

@@ -5,7 +5,7 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
-from bingo.patterns import STANDARD, PatternKind
+from bingo.rules.patterns import STANDARD, PatternKind
 from tests.bingo_factories import make_hall, series_faces
 from tests.books import product, sell, sell_upick, till_open
 from tests.conftest import Api, Clock

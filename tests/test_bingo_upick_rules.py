@@ -6,8 +6,8 @@ import random
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bingo.faces import column_of
-from bingo.upick import (
+from bingo.rules.faces import column_of
+from bingo.rules.upick import (
     PickIndex,
     Ticket,
     by_column,

@@ -19,10 +19,10 @@ from hypothesis.stateful import (
 from sqlalchemy import text
 from sqlalchemy.orm import Session
 
-from bingo.patterns import STANDARD, PatternKind
+from bingo.rules.patterns import STANDARD, PatternKind
 from bingo.services.books import check_books
-from shared.money import parse_cents, wire_cents
-from shared.roles import Role
+from shared.core.money import parse_cents, wire_cents
+from shared.core.roles import Role
 from tests.bingo_factories import Hall, split_script
 from tests.books import (
     close_till,

@@ -15,7 +15,7 @@ from sqlalchemy.orm import Session
 
 from bingo.models import Payout, Sale
 from poker.models import PrizePayment
-from shared.models import PrintJob
+from shared.printing.models import PrintJob
 from tests.books import open_till
 from tests.conftest import Api, Clock
 from tests.poker_factories import delaware_tournament

@@ -9,8 +9,8 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 from sqlalchemy.orm import Session
 
-from bingo.faces import ball_label
-from bingo.patterns import STANDARD, PatternKind
+from bingo.rules.faces import ball_label
+from bingo.rules.patterns import STANDARD, PatternKind
 from tests.bingo_factories import make_hall, split_script
 from tests.books import sell_jar_entries
 from tests.conftest import Api, Clock

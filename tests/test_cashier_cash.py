@@ -12,10 +12,9 @@ import pytest
 from flask import Flask
 from sqlalchemy.orm import Session
 
-from bingo.patterns import STANDARD, PatternKind
-from shared.printing import stations
-from shared.roles import Role
-from shared.tills import (
+from bingo.rules.patterns import STANDARD, PatternKind
+from shared.core.roles import Role
+from shared.core.tills import (
     Drawer,
     Tender,
     TillResult,
@@ -25,6 +24,7 @@ from shared.tills import (
     tender_refusal,
     w2g_threshold,
 )
+from shared.printing import stations
 from tests.bingo_factories import Hall, split_script
 from tests.books import close_till, count_of, open_till
 from tests.conftest import Api, Clock, Emulator

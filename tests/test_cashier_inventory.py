@@ -7,8 +7,8 @@ from typing import Any
 import pytest
 from sqlalchemy.orm import Session
 
-from bingo.inventory import SetTerms, set_refusal
-from bingo.patterns import STANDARD, PatternKind
+from bingo.rules.inventory import SetTerms, set_refusal
+from bingo.rules.patterns import STANDARD, PatternKind
 from tests.bingo_factories import split_script
 from tests.books import open_till
 from tests.conftest import Api, Clock

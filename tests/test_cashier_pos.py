@@ -14,9 +14,9 @@ from flask import Flask
 from playwright.sync_api import Browser, Page, expect
 from sqlalchemy.orm import Session
 
+from shared.core.roles import Role
+from shared.core.tills import Tender
 from shared.printing import stations
-from shared.roles import Role
-from shared.tills import Tender
 from tests.bingo_factories import SERIES_SIZE, Hall, make_hall
 from tests.conftest import Api, Clock, Emulator
 from tests.factories import PIN, make_member, make_user

@@ -4,8 +4,8 @@ from __future__ import annotations
 from flask import Flask
 from sqlalchemy import select
 
-from shared.audit import AuditEntry
-from shared.models import User
+from shared.hall.models import User
+from shared.platform.audit import AuditEntry
 
 
 def test_init_and_db_upgrade_are_idempotent(app: Flask) -> None:

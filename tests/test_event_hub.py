@@ -12,8 +12,8 @@ from sqlalchemy.exc import OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
 from bingo.services import board
-from shared.db import Database
-from shared.views.events import Channel, Group, Hub, event_stream, screen_key
+from shared.platform.db import Database
+from shared.platform.events import Channel, Group, Hub, event_stream, screen_key
 
 CHANNEL = Channel(kind="board", after=lambda *_: [], recent=lambda *_: [], latest=lambda _: 0)
 TV_SKIPS = frozenset({"claim"})

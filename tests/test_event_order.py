@@ -13,7 +13,7 @@ from sqlalchemy.orm import Session
 
 from bingo.models import BoardEvent, Occasion
 from bingo.services import board
-from shared.db import Database
+from shared.platform.db import Database
 from tests.bingo_factories import make_hall
 from tests.conftest import Api
 from tests.test_bingo_occasion_api import setup_occasion

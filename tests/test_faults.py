@@ -20,10 +20,10 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from bingo.models import Call, Occasion, Sale
-from bingo.services import cookie_jar
-from shared import audit
-from shared.models import PrintJob
-from shared.roles import Role
+from bingo.services import jars as cookie_jar
+from shared.core.roles import Role
+from shared.platform import audit
+from shared.printing.models import PrintJob
 from tests.bingo_factories import make_hall
 from tests.books import open_till
 from tests.conftest import Api, Clock, _free_port

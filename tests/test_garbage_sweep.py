@@ -11,8 +11,8 @@ from flask import Flask
 from marshmallow import fields
 from sqlalchemy.orm import Session
 
-from shared.api import OPERATIONS, Operation
-from shared.roles import Role
+from shared.core.roles import Role
+from shared.platform.api import OPERATIONS, Operation
 from tests.conftest import Api
 from tests.factories import PASSWORD, make_member, make_org, make_user
 

@@ -14,9 +14,9 @@ import pytest
 from flask import Flask
 from sqlalchemy.orm import Session
 
-from bingo import views as bingo_views
+from bingo.web import views as bingo_views
+from shared.core.roles import Role
 from shared.reports.csv_cells import safe_cell
-from shared.roles import Role
 from tests.conftest import Api, Clock
 from tests.factories import PASSWORD, PIN, make_member, make_user
 from tests.test_bingo_occasion_api import ok, refused, staff

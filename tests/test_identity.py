@@ -12,8 +12,8 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from bingo.models import Sale
-from shared.audit import AuditEntry
-from shared.roles import Role
+from shared.core.roles import Role
+from shared.platform.audit import AuditEntry
 from tests.bingo_factories import make_hall
 from tests.books import open_till
 from tests.conftest import Api, Clock

@@ -11,7 +11,7 @@ from flask import Flask
 from playwright.sync_api import Browser, expect
 from sqlalchemy.orm import Session
 
-from shared.roles import Role
+from shared.core.roles import Role
 from tests.conftest import Api, Clock
 from tests.factories import PASSWORD, PIN, make_member, make_org, make_user
 from tests.test_signin_security import actions

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from shared.licensing import (
+from shared.hall.rules.licensing import (
     BingoLicenseClass,
     CompensationBasis,
     Lapse,

@@ -21,10 +21,10 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from bingo.models import Claim, Sale
-from bingo.services import cookie_jar
-from shared import audit
-from shared.config import PROJECT_ROOT
-from shared.roles import Role
+from bingo.services import jars as cookie_jar
+from shared.core.roles import Role
+from shared.platform import audit
+from shared.platform.config import PROJECT_ROOT
 from tests.bingo_factories import SERIES_SIZE, make_hall
 from tests.books import open_till
 from tests.conftest import Api, Clock, _free_port

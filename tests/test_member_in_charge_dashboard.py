@@ -11,8 +11,8 @@ from flask import Flask
 from playwright.sync_api import Browser, expect
 from sqlalchemy.orm import Session
 
-from bingo.limits import limits_in_use
-from bingo.patterns import STANDARD, PatternKind
+from bingo.rules.limits import limits_in_use
+from bingo.rules.patterns import STANDARD, PatternKind
 from shared.printing import stations
 from tests.bingo_factories import make_hall, split_script
 from tests.conftest import Api, Clock

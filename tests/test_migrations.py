@@ -9,10 +9,10 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from sqlalchemy import Connection, inspect, select, text
 
-from shared import migrate
-from shared.audit import AuditHead
-from shared.db import Database
-from shared.tables import metadata
+from shared.platform import migrate
+from shared.platform.audit import AuditHead
+from shared.platform.db import Database
+from shared.platform.tables import metadata
 
 
 def test_migrations_match_the_models(database: Database) -> None:

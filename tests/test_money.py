@@ -5,7 +5,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from shared.money import (
+from shared.core.money import (
     MAX_CENTS,
     MoneyFormatError,
     format_cents,

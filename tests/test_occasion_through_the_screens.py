@@ -15,8 +15,8 @@ from flask import Flask
 from playwright.sync_api import Browser, Page, expect
 from sqlalchemy.orm import Session
 
-from bingo.faces import ball_label
-from bingo.patterns import STANDARD, PatternKind
+from bingo.rules.faces import ball_label
+from bingo.rules.patterns import STANDARD, PatternKind
 from tests.bingo_factories import split_script
 from tests.conftest import Api, Clock, Emulator
 from tests.factories import PIN

@@ -6,8 +6,8 @@ from datetime import date, timedelta
 from hypothesis import given
 from hypothesis import strategies as st
 
-from shared.calendar import add_months, add_years, age_on
-from shared.people import (
+from shared.core.calendar import add_months, add_years, age_on
+from shared.hall.rules.people import (
     MemberFacts,
     MemberStatus,
     assist_refusal,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta, timezone
 
-from poker.clock import (
+from poker.rules.clock import (
     ClockAction,
     Pause,
     clock_refusal,
@@ -13,7 +13,7 @@ from poker.clock import (
     level_number,
     shifted_start,
 )
-from poker.setup import Level
+from poker.rules.setup import Level
 
 START = datetime(2026, 12, 5, 19, 0, tzinfo=timezone.utc)
 LEVELS = (Level(25, 50, 0, 20), Level(50, 100, 0, 20), Level(0, 0, 0, 10, is_break=True), Level(100, 200, 25, 20))

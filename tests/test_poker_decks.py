@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta, timezone
 
-from poker.decks import DeckEntry, DeckEvent, new_set_refusal, reminders
-from poker.profiles import DELAWARE, NEW_HAMPSHIRE
+from poker.rules.decks import DeckEntry, DeckEvent, new_set_refusal, reminders
+from poker.rules.profiles import DELAWARE, NEW_HAMPSHIRE
 
 START = datetime(2026, 12, 5, 19, 0, tzinfo=timezone.utc)
 

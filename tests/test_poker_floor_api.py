@@ -9,8 +9,8 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
-from shared.licensing import PersonalLicenseKind, PersonalLicenseStatus
-from shared.models import Organization
+from shared.hall.models import Organization
+from shared.hall.rules.licensing import PersonalLicenseKind, PersonalLicenseStatus
 from tests.conftest import Api, Clock
 from tests.factories import audit_count, make_license, make_member
 from tests.poker_factories import (

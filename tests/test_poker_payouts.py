@@ -6,7 +6,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from poker.payouts import (
+from poker.rules.payouts import (
     Bust,
     Place,
     deal_refusal,
@@ -15,8 +15,8 @@ from poker.payouts import (
     places,
     prize_amounts,
 )
-from poker.profiles import DELAWARE, MONTANA_SMALL, NEW_HAMPSHIRE
-from poker.setup import Prize
+from poker.rules.profiles import DELAWARE, MONTANA_SMALL, NEW_HAMPSHIRE
+from poker.rules.setup import Prize
 
 
 def test_tda_same_hand_same_table_larger_stack_places_higher_different_tables_tie() -> None:

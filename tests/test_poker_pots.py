@@ -9,8 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pokerkit import StandardHighHand
 
-from poker.pots import Pot, Settlement, Stake, pots_refusal, settle
-from poker.seating import clockwise
+from poker.rules.pots import Pot, Settlement, Stake, pots_refusal, settle
+from poker.rules.seating import clockwise
 
 DECK = [r + s for r in "23456789TJQKA" for s in "cdhs"]
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from poker.printed_rules import as_text, printed_rules
-from poker.profiles import DELAWARE, MONTANA_SMALL
-from poker.setup import RebuyPolicy
+from poker.rules.printed_rules import as_text, printed_rules
+from poker.rules.profiles import DELAWARE, MONTANA_SMALL
+from poker.rules.setup import RebuyPolicy
 from tests.test_poker_profiles import BASE
 
 

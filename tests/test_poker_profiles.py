@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import date
 
-from poker.profiles import (
+from poker.rules.profiles import (
     DELAWARE,
     MONTANA_LARGE,
     MONTANA_SMALL,
@@ -14,7 +14,7 @@ from poker.profiles import (
     PROFILES,
     Jurisdiction,
 )
-from poker.setup import (
+from poker.rules.setup import (
     Booked,
     Level,
     Prize,

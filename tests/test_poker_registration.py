@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from poker.profiles import DELAWARE, MONTANA_SMALL, NEW_HAMPSHIRE
-from poker.registration import Buy, PlayerState, buy_refusal
-from poker.setup import RebuyPolicy
-from shared.tills import tender_refusal
+from poker.rules.profiles import DELAWARE, MONTANA_SMALL, NEW_HAMPSHIRE
+from poker.rules.registration import Buy, PlayerState, buy_refusal
+from poker.rules.setup import RebuyPolicy
+from shared.core.tills import tender_refusal
 from tests.test_poker_profiles import BASE
 
 NH_SETUP = replace(BASE, entry_fee_cents=5_000, rebuy=RebuyPolicy(allowed=True, cost_cents=5_000, chips=10_000, until_level=4,

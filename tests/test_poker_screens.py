@@ -13,9 +13,9 @@ from flask import Flask
 from playwright.sync_api import Browser, Page, expect
 from sqlalchemy.orm import Session
 
-from shared.models import Organization
+from shared.core.roles import Role
+from shared.hall.models import Organization
 from shared.printing import stations
-from shared.roles import Role
 from tests.conftest import Api, Clock, Emulator
 from tests.factories import make_member, make_user
 from tests.poker_factories import delaware_tournament

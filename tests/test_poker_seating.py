@@ -8,7 +8,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from poker.seating import (
+from poker.rules.seating import (
     balance,
     break_table,
     counts,

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pokerkit import StandardHighHand
 
-from poker.showdown import odd_chip_order, rank, show_order, showdown_refusal
+from poker.rules.showdown import odd_chip_order, rank, show_order, showdown_refusal
 
 DECK = [r + s for r in "23456789TJQKA" for s in "cdhs"]
 

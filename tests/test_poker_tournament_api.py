@@ -10,8 +10,8 @@ import random
 import pypdfium2 as pdfium
 from sqlalchemy.orm import Session
 
-from shared.models import PrintJob
 from shared.printing.documents import Receipt
+from shared.printing.models import PrintJob
 from tests.conftest import Api, Clock
 from tests.factories import audit_count, make_org
 from tests.poker_factories import DE_SETUP, delaware_tournament, licensed, open_desk

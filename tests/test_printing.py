@@ -14,8 +14,8 @@ from flask import Flask
 from PIL import Image
 from sqlalchemy.orm import Session
 
-from shared.app import create_app
-from shared.config import ConfigError, Settings
+from shared.platform.app import create_app
+from shared.platform.config import ConfigError, Settings
 from shared.printing import stations
 from shared.printing.compose import compose
 from shared.printing.documents import Receipt

@@ -1,7 +1,7 @@
 """The README's promise: its test command is the one CI runs."""
 from __future__ import annotations
 
-from shared.config import PROJECT_ROOT
+from shared.platform.config import PROJECT_ROOT
 
 
 def test_readme_test_command_is_the_one_ci_runs() -> None:

@@ -8,9 +8,8 @@ from datetime import date
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bingo.compliance import frequency, premises_conflicts, promotions
-from bingo.limits import Booking, Promotion, PromotionOccasion
-from bingo.report import (
+from bingo.rules.compliance import frequency, premises_conflicts, promotions
+from bingo.rules.figures import (
     Expense,
     SoldLine,
     allocate,
@@ -19,7 +18,8 @@ from bingo.report import (
     receipts_by_game,
     statement_due,
 )
-from shared.licensing import BingoLicenseClass
+from bingo.rules.limits import Booking, Promotion, PromotionOccasion
+from shared.hall.rules.licensing import BingoLicenseClass
 
 
 @given(st.integers(0, 10_000_000), st.lists(st.integers(0, 1_000_000), min_size=1, max_size=40))

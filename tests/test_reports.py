@@ -16,9 +16,9 @@ import pypdfium2 as pdfium
 from sqlalchemy.orm import Session
 
 from bingo.models import Occasion
-from bingo.patterns import STANDARD, PatternKind
-from shared.models import PrintJob
+from bingo.rules.patterns import STANDARD, PatternKind
 from shared.printing.documents import Receipt
+from shared.printing.models import PrintJob
 from tests.bingo_factories import make_hall, split_script
 from tests.books import till_open
 from tests.conftest import Api, Clock

@@ -16,9 +16,10 @@ from playwright.sync_api import Browser, Dialog
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from shared.config import PROJECT_ROOT
-from shared.models import Member, Organization, PrintJob
-from shared.roles import Role
+from shared.core.roles import Role
+from shared.hall.models import Member, Organization
+from shared.platform.config import PROJECT_ROOT
+from shared.printing.models import PrintJob
 from tests.bingo_factories import make_hall
 from tests.books import open_till
 from tests.conftest import Api, Clock

@@ -16,8 +16,8 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 from sqlalchemy.orm import Session
 
-from bingo.faces import ball_label
-from shared.config import PROJECT_ROOT
+from bingo.rules.faces import ball_label
+from shared.platform.config import PROJECT_ROOT
 from tests.bingo_factories import Hall, make_hall
 from tests.conftest import Api, Clock, _free_port
 from tests.factories import PIN

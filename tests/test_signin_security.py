@@ -12,13 +12,13 @@ from flask.testing import FlaskClient
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from shared.access import SESSION_KEY
-from shared.app import create_app
-from shared.audit import AuditEntry
-from shared.config import Settings
-from shared.lockout import Guard, LockoutPolicy, after_failure
-from shared.roles import Role
-from shared.services.staff_sessions import LONGEST_SESSION, session_user
+from shared.core.lockout import Guard, LockoutPolicy, after_failure
+from shared.core.roles import Role
+from shared.hall.services.staff_sessions import LONGEST_SESSION, session_user
+from shared.platform.access import SESSION_KEY
+from shared.platform.app import create_app
+from shared.platform.audit import AuditEntry
+from shared.platform.config import Settings
 from tests.conftest import Api, Clock
 from tests.factories import PASSWORD, PIN, TEST_KDF_N, make_member, make_org, make_user
 
@@ -354,6 +354,6 @@ def test_behind_a_trusted_proxy_each_station_counts_on_its_own_address(db_url: s
     assert other.sign_in("proxied", pin=PIN).status_code == 200
     seen: dict[str, object] = {}
     monkeypatch.setattr("waitress.serve", lambda app, **options: seen.update(options))
-    monkeypatch.setattr("shared.migrate.upgrade", lambda engine, revision="head": None)
+    monkeypatch.setattr("shared.platform.migrate.upgrade", lambda engine, revision="head": None)
     assert proxied.test_cli_runner().invoke(args=["serve", "--port", "8123"]).exit_code == 0
     assert seen["clear_untrusted_proxy_headers"] is False

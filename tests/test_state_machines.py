@@ -19,8 +19,8 @@ from hypothesis.stateful import (
 )
 from sqlalchemy.orm import Session
 
-from bingo.cookie_jar import Jars, apply_all, award, collect, post, refund
-from shared import audit
+from bingo.rules.cookie_jar import Jars, apply_all, award, collect, post, refund
+from shared.platform import audit
 from tests.bingo_factories import SERIES_SIZE, make_hall
 from tests.conftest import Api, Clock
 from tests.test_bingo_occasion_api import ok, started

@@ -10,7 +10,7 @@ from flask import Flask
 from playwright.sync_api import Browser
 from sqlalchemy.orm import Session
 
-from bingo.patterns import STANDARD, PatternKind
+from bingo.rules.patterns import STANDARD, PatternKind
 from tests.bingo_factories import split_script
 from tests.conftest import Api, Clock, Emulator
 from tests.factories import PIN

@@ -18,14 +18,14 @@ from sqlalchemy import Connection, select, text
 from sqlalchemy.exc import DatabaseError
 from sqlalchemy.orm import Session
 
-from bingo.services.cookie_jar import save_settings
-from shared import audit
-from shared.audit import SYSTEM, AuditEntry
-from shared.audit_chain import entry_hash
-from shared.audit_key import Keyring
-from shared.audit_seals import row_digest
-from shared.db import Database
-from shared.models import PrintJob
+from bingo.services.jars import save_settings
+from shared.core.audit_chain import entry_hash
+from shared.platform import audit
+from shared.platform.audit import SYSTEM, AuditEntry
+from shared.platform.audit_key import Keyring
+from shared.platform.audit_seals import row_digest
+from shared.platform.db import Database
+from shared.printing.models import PrintJob
 from tests.bingo_factories import make_hall
 from tests.books import close_till
 from tests.conftest import Api, Clock

@@ -12,7 +12,7 @@ from flask import Flask
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from shared.models import PersonalLicense
+from shared.hall.models import PersonalLicense
 from tests.bingo_factories import make_hall
 from tests.conftest import Api, Clock
 from tests.factories import PIN
@@ -99,12 +99,12 @@ def test_another_organizations_till_and_sale_are_out_of_reach_by_path_and_body(a
 
 
 LOADS_OUTSIDE_THE_SCOPE = {
-    ("bingo/services/sales.py", "CookieJarSettings"): "by the organization of an occasion already reached",
-    ("bingo/services/sales.py", "PaperSet"): "checked against the occasion's organization on the next line",
+    ("bingo/services/selling.py", "CookieJarSettings"): "by the organization of an occasion already reached",
+    ("bingo/services/selling.py", "PaperSet"): "checked against the occasion's organization on the next line",
     ("bingo/services/cash.py", "User"): "the signed-in actor's own account",
     ("bingo/services/cash.py", "Till"): "the till of a sale already reached, or found_or_refuse on the same line",
     ("bingo/services/occasions.py", "Premises"): "a building, rentable by any organization (4.7)",
-    ("bingo/services/cookie_jar.py", "CookieJarSettings"): "by the organization of a path already scoped",
+    ("bingo/services/jars.py", "CookieJarSettings"): "by the organization of a path already scoped",
     ("bingo/services/books.py", "Sale"): "the books check, a command-line audit of every organization",
     ("bingo/services/books.py", "Entry"): "the books check, a command-line audit of every organization",
     ("bingo/services/reports.py", "Member"): "the member in charge of an occasion already reached",
@@ -113,8 +113,8 @@ LOADS_OUTSIDE_THE_SCOPE = {
     ("bingo/services/locks.py", "Occasion"): "found_or_refuse on the next line",
     ("poker/services/tournaments.py", "Tournament"): "found_or_refuse on the next line",
     ("poker/services/tournaments.py", "PokerOccasionLicense"): "checked against the tournament's organization on the next line",
-    ("shared/services/common.py", "model"): "get_or_refuse itself",
-    ("shared/services/staff_sessions.py", "StaffSession"): "a session by its own token",
+    ("shared/platform/service_kit.py", "model"): "get_or_refuse itself",
+    ("shared/hall/services/staff_sessions.py", "StaffSession"): "a session by its own token",
 }
 
 
@@ -125,8 +125,9 @@ def test_every_load_by_id_in_a_service_goes_through_the_organization_scope() -> 
     root = Path(__file__).resolve().parent.parent
     found: set[tuple[str, str]] = set()
     pattern = re.compile(r"session\.get\((\w+)|select\((\w+)\)\.where\(\2\.id ==")
-    for folder in ("bingo/services", "poker/services", "shared/services"):
-        for path in sorted((root / folder).glob("*.py")):
-            for match in pattern.finditer(path.read_text()):
-                found.add((str(path.relative_to(root)), match.group(1) or match.group(2)))
+    services = [path for folder in ("bingo/services", "poker/services", "shared/hall/services")
+                for path in sorted((root / folder).glob("*.py"))]
+    for path in [*services, root / "shared/platform/service_kit.py", root / "shared/printing/jobs.py"]:
+        for match in pattern.finditer(path.read_text()):
+            found.add((str(path.relative_to(root)), match.group(1) or match.group(2)))
     assert sorted(found - set(LOADS_OUTSIDE_THE_SCOPE)) == []

@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from shared.inputs import unstorable_field
-from shared.models import Vendor
+from shared.hall.models import Vendor
+from shared.platform.inputs import unstorable_field
 from tests.conftest import Api
 from tests.factories import make_org
 

@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import Browser, expect
 from sqlalchemy.orm import Session
 
-from bingo.patterns import STANDARD, PatternKind
+from bingo.rules.patterns import STANDARD, PatternKind
 from tests.bingo_factories import make_hall, split_script
 from tests.conftest import Api, Clock
 from tests.factories import PIN

@@ -9,13 +9,13 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from bingo.faces import ball_label
 from bingo.models import BoardEvent, Occasion
-from bingo.patterns import from_spec
-from bingo.services import cookie_jar as jar_service
-from shared.audit import hold_chain
-from shared.money import format_cents
-from shared.services.organizations import get_organization
+from bingo.rules.faces import ball_label
+from bingo.rules.patterns import from_spec
+from bingo.services import jars as jar_service
+from shared.core.money import format_cents
+from shared.hall.services.organizations import get_organization
+from shared.platform.audit import hold_chain
 
 HELPLINE = "Gambling problem? Call 1-888-850-8888"
 

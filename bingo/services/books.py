@@ -29,15 +29,15 @@ from bingo.models import (
     Till,
     UPickTicket,
 )
-from bingo.sales import ProductKind
+from bingo.rules.sales import ProductKind
 from bingo.services import reports
 from bingo.services.cash import COMPLETED, PAYOUT, SALE, VOIDED, drawer, share_key
-from bingo.services.cookie_jar import check_ledger
-from bingo.services.inventory import SOLD
+from bingo.services.jars import check_ledger
+from bingo.services.stock import SOLD
 from poker.models import Buy as BuyRow
 from poker.models import Entry, PrizePayment, Tournament
-from shared.money import format_cents
-from shared.tills import counted_total
+from shared.core.money import format_cents
+from shared.core.tills import counted_total
 
 UTC = ZoneInfo("UTC")
 

@@ -8,14 +8,15 @@ from datetime import datetime
 
 from sqlalchemy.orm import Session
 
-from bingo import draws
-from bingo.limits import GameKind
-from bingo.models import BreakOpenSale, Call, Game, Occasion
-from bingo.services import board
-from bingo.services.games import game_of_kind
-from shared.audit import Actor
-from shared.services.common import check, finish
-from shared.violations import refuse
+from bingo.models import BreakOpenSale, Game, Occasion
+from bingo.rules import draws, play
+from bingo.rules.limits import GameKind
+from bingo.services import board, numbers_drawn
+from bingo.services.games import game_of_kind, game_states, occasion_state
+from bingo.services.locks import lock_occasion
+from shared.core.violations import refuse
+from shared.platform.audit import Actor
+from shared.platform.service_kit import check, finish
 
 
 def _break_open_game(occasion: Occasion, number: int) -> Game:
@@ -45,28 +46,30 @@ def add_sheets(session: Session, actor: Actor, now: datetime, occasion: Occasion
     return sale
 
 
-def post_numbers(session: Session, actor: Actor, now: datetime, occasion: Occasion, number: int, balls: list[int] | None,
+def post_numbers(session: Session, actor: Actor, now: datetime, occasion_id: int, number: int, balls: list[int] | None,
                  rng: random.Random) -> Game:
-    """10 DE Admin Code 101-4.29.1: the predetermined quantity of numbers is drawn and posted together;
-    the balls then go back, since every game starts with all 75 (4.12)."""
+    """10 DE Admin Code 101-4.29.1: when the game comes up on the program, the predetermined quantity of
+    numbers is drawn and posted together; the balls then go back, since every game starts with all 75
+    (4.12). The posting begins the game, so it passes the same gates as starting one (4.25, 4.2, 4.10,
+    4.31.6, one game in play, program order), and its numbers go through the one door for numbers drawn,
+    which posts the cookie-jar fees when they are the occasion's first (4.31.4)."""
+    occasion = lock_occasion(session, occasion_id)
     game = _break_open_game(occasion, number)
     if game.status != "pending":
         raise refuse("already_posted", f"Game {number}'s numbers are already posted.", "10 DE Admin Code 101-4.29.1", "game_number", 409)
+    check(play.start_refusal(occasion_state(occasion), game_states(occasion), number, now))
     quantity = game.break_open_numbers or 0
     chosen: list[int] = []
     if balls is None:
         for _ in range(quantity):
             chosen.append(draws.draw(chosen, rng))
+    elif len(balls) != quantity:
+        raise refuse("wrong_quantity", f"This game posts exactly {quantity} numbers.", "10 DE Admin Code 101-4.29.1", "balls")
     else:
-        if len(balls) != quantity:
-            raise refuse("wrong_quantity", f"This game posts exactly {quantity} numbers.", "10 DE Admin Code 101-4.29.1", "balls")
-        for ball in balls:
-            check(draws.call_refusal(chosen, ball))
-            chosen.append(ball)
-    for seq, ball in enumerate(chosen, start=1):
-        game.calls.append(Call(seq=seq, ball=ball, source="posted", called_at=now, caller_user_id=actor.user_id, caller_name=actor.name))
+        chosen = list(balls)
     game.status = "in_play"
     game.started_at = now
+    numbers_drawn.record_numbers(session, actor, now, occasion, game, chosen, "posted")
     game.announced_prize_cents = game.prize_cents
     game.announcement = f"Game {number}: break-open. Posted numbers: {', '.join(str(b) for b in chosen)}."
     board.publish(session, occasion, "break_open_posted", now)

@@ -29,20 +29,20 @@ from bingo.models import (
     Till,
     TillMovement,
 )
-from bingo.services import cookie_jar as jar_service
+from bingo.services import jars as jar_service
 from bingo.services.locks import lock_occasion
 from bingo.services.occasions import get_occasion
-from bingo.services.upick import find as find_ticket
+from bingo.services.upick_tickets import find as find_ticket
 from poker.models import Tournament
-from shared import tills
-from shared.audit import Actor
-from shared.models import Organization, User
-from shared.money import MAX_CENTS, format_cents
-from shared.roles import Role
-from shared.services.authentication import Approval
-from shared.services.common import check, finish, found_or_refuse, get_or_refuse
-from shared.tills import Tender
-from shared.violations import refuse
+from shared.core import tills
+from shared.core.money import MAX_CENTS, format_cents
+from shared.core.roles import Role
+from shared.core.tills import Tender
+from shared.core.violations import refuse
+from shared.hall.models import Organization, User
+from shared.hall.services.authentication import Approval
+from shared.platform.audit import Actor
+from shared.platform.service_kit import check, finish, found_or_refuse, get_or_refuse
 
 CLOSED_BOOKS_RULE = "28 Del. C. §1521"
 SALE, PAYOUT = SaleKind.SALE, SaleKind.PAYOUT
@@ -225,7 +225,7 @@ def next_transaction_number(session: Session, org_id: int) -> int:
 def void_approval(org_id: int) -> Approval:
     """10 DE Admin Code 101-4.1: the member in charge answers for the occasion, so a void needs the
     sale's own organization's member in charge (or an admin) to key their PIN at the till; the check
-    is a sign-in (shared.services.authentication), with its lockout and audit."""
+    is a sign-in (shared.hall.services.authentication), with its lockout and audit."""
     return Approval(roles=frozenset({Role.MEMBER_IN_CHARGE, Role.ADMIN}), organization_id=org_id, rule="10 DE Admin Code 101-4.1")
 
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from bingo import report as rules
 from bingo.models import CookieJarLine, Occasion, Payout, Till, UPickTicket
-from shared.money import format_cents
-from shared.violations import refuse
+from bingo.rules import figures as rules
+from shared.core.money import format_cents
+from shared.core.violations import refuse
 
 
 def unpaid_winners(session: Session, occasion: Occasion) -> list[str]:

@@ -9,14 +9,14 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from bingo.limits import GameKind, LimitUse, limits_in_use
 from bingo.models import Occasion, Sale, UPickTicket
-from bingo.report import statement_due
-from bingo.services import cookie_jar as jar_service
+from bingo.rules.figures import statement_due
+from bingo.rules.limits import GameKind, LimitUse, limits_in_use
+from bingo.services import jars as jar_service
 from bingo.services.occasions import DONE
-from shared.models import PersonalLicense
-from shared.money import format_cents
-from shared.services.licenses import bingo_terms, renewals_due
+from shared.core.money import format_cents
+from shared.hall.models import PersonalLicense
+from shared.hall.services.licenses import bingo_terms, renewals_due
 
 LICENCE_WARNING_DAYS = 30
 STATEMENT_WARNING_DAYS = 7

@@ -1,9 +1,11 @@
-"""Finding a game of a given kind on an occasion's program, for the services that act on one kind."""
+"""Finding a game of a given kind on an occasion's program, and the occasion and its games as the gates of play
+read them."""
 from __future__ import annotations
 
-from bingo.limits import GameKind
 from bingo.models import Game, Occasion
-from shared.violations import refuse
+from bingo.rules.limits import GameKind
+from bingo.rules.play import GameState, OccasionState
+from shared.core.violations import refuse
 
 
 def game_of_kind(occasion: Occasion, number: int, kind: GameKind, rule: str) -> Game:
@@ -13,3 +15,13 @@ def game_of_kind(occasion: Occasion, number: int, kind: GameKind, rule: str) -> 
         label = kind.value.replace("_", " ")
         raise refuse(f"not_{kind.value}_game", f"Game {number} is not a {label} game on this program.", rule, "game_number", 404)
     return game
+
+
+def occasion_state(occasion: Occasion) -> OccasionState:
+    """The occasion as the gates of play (bingo.rules.play) read it."""
+    return OccasionState(occasion.status, occasion.started_at, occasion.cookie_jar_number is not None)
+
+
+def game_states(occasion: Occasion) -> list[GameState]:
+    """The program's games as the gates of play read them."""
+    return [GameState(g.number, g.status) for g in occasion.games]

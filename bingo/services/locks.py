@@ -6,7 +6,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from bingo.models import Occasion
-from shared.services.common import found_or_refuse
+from shared.platform.service_kit import found_or_refuse
 
 
 def lock_occasion(session: Session, occasion_id: int) -> Occasion:

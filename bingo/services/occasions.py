@@ -12,10 +12,6 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session, object_session
 
-from bingo import draws, limits
-from bingo.claims import Verdict, check_face
-from bingo.faces import FREE, ball_label
-from bingo.limits import Booking, GameKind, ProgramGame
 from bingo.models import (
     BallCheck,
     Call,
@@ -26,23 +22,30 @@ from bingo.models import (
     Occasion,
     VerificationRequest,
 )
-from bingo.patterns import from_spec
-from bingo.services import board, closeout, inventory
-from bingo.services import cookie_jar as jar_service
+from bingo.rules import draws, limits, play
+from bingo.rules.claims import Verdict, check_face
+from bingo.rules.faces import FREE, ball_label
+from bingo.rules.limits import Booking, GameKind, ProgramGame
+from bingo.rules.patterns import from_spec
+from bingo.rules.play import GameState
+from bingo.rules.splits import Winner, announcement, draw_merchandise, split_money
+from bingo.services import board, closeout, numbers_drawn
+from bingo.services import jars as jar_service
 from bingo.services import series as series_service
-from bingo.services import upick as upick_service
+from bingo.services import stock as inventory
+from bingo.services import upick_tickets as upick_service
+from bingo.services.games import game_states, occasion_state
 from bingo.services.locks import lock_occasion
 from bingo.services.programs import get_program, terms_of
-from bingo.splits import Winner, announcement, draw_merchandise, split_money
-from shared.audit import Actor
-from shared.models import Member, Premises, User
-from shared.money import format_cents
-from shared.people import is_active_member
-from shared.services.common import check, finish, get_or_refuse
-from shared.services.licenses import bingo_license_status
-from shared.services.organizations import get_organization, member_facts
-from shared.services.roster import WorkRole, add_assignment, member_refusal
-from shared.violations import RuleViolation, refuse
+from shared.core.money import format_cents
+from shared.core.violations import RuleViolation, refuse
+from shared.hall.models import Member, Premises, User
+from shared.hall.rules.people import is_active_member
+from shared.hall.services.licenses import bingo_license_status
+from shared.hall.services.organizations import get_organization, member_facts
+from shared.hall.services.roster import WorkRole, add_assignment, member_refusal
+from shared.platform.audit import Actor
+from shared.platform.service_kit import check, finish, get_or_refuse
 
 SCHEDULED, RUNNING, CLOSED = "scheduled", "running", "closed"
 PENDING, IN_PLAY, DONE = "pending", "in_play", "closed"
@@ -143,7 +146,7 @@ def draw_cookie_jar_number(session: Session, actor: Actor, now: datetime, occasi
     if occasion.cookie_jar_number is not None:
         raise refuse("jar_number_drawn", f"The cookie-jar number is already {ball_label(occasion.cookie_jar_number)}.",
                      "10 DE Admin Code 101-4.31.6", "ball", 409)
-    _running(occasion, now)
+    check(play.play_refusal(occasion_state(occasion), now))
     if ball is None:
         ball = draws.draw([], rng)
     check(draws.call_refusal([], ball))
@@ -152,15 +155,6 @@ def draw_cookie_jar_number(session: Session, actor: Actor, now: datetime, occasi
     board.publish(session, occasion, "cookie_jar_number", now)
     finish(session, actor, now, "occasion.cookie_jar_number", occasion, "bingo_occasion", {"ball": ball})
     return occasion
-
-
-def _running(occasion: Occasion, now: datetime) -> None:
-    if occasion.status == CLOSED:
-        raise refuse("occasion_closed", "This occasion is closed.", None, "occasion_id", 409)
-    if occasion.status == SCHEDULED or occasion.started_at is None:
-        raise refuse("balls_not_verified", "Verify the balls first: the occasion starts there.", "10 DE Admin Code 101-4.25",
-                     "occasion_id", 409)
-    check(limits.running_refusal(occasion.started_at.astimezone(now.tzinfo), now))
 
 
 def game_of(session: Session, occasion_id: int, number: int) -> tuple[Occasion, Game]:
@@ -178,22 +172,12 @@ def _tiers(game: Game) -> list[tuple[int, int]]:
 def start_game(session: Session, actor: Actor, now: datetime, occasion_id: int, number: int, attendance: int | None) -> Game:
     """10 DE Admin Code 101-4.12, 4.13, 4.6 and 4.18: games in program order, each announced before it
     begins: pattern, prize, and where prizes vary with attendance, the count."""
-    occasion, game = game_of(session, occasion_id, number)
-    _running(occasion, now)
-    if occasion.cookie_jar_number is None:
-        raise refuse("jar_number_not_drawn", "Draw and post the cookie-jar number before the first game.",
-                     "10 DE Admin Code 101-4.31.6", "occasion_id", 409)
-    if game.status != PENDING:
-        raise refuse("game_started", f"Game {number} has already been started.", None, "game_number", 409)
+    occasion = lock_occasion(session, occasion_id)
+    check(play.start_refusal(occasion_state(occasion), game_states(occasion), number, now))
+    game = next(g for g in occasion.games if g.number == number)
     if game.kind == GameKind.BREAK_OPEN.value:
         raise refuse("break_open_posts_numbers", f"Game {number} is a break-open game: post its numbers instead.",
                      "10 DE Admin Code 101-4.29.1", "game_number", 409)
-    unfinished = [g.number for g in occasion.games if g.status == IN_PLAY]
-    if unfinished:
-        raise refuse("game_in_play", f"Close game {unfinished[0]} first.", None, "game_number", 409)
-    skipped = [g.number for g in occasion.games if g.number < number and g.status == PENDING]
-    if skipped:
-        raise refuse("out_of_order", f"Games are played in program order; game {skipped[0]} comes first.", None, "game_number", 409)
     terms = terms_of(game)
     if _tiers(game) and attendance is None:
         raise refuse("attendance_required", "This game's prize depends on attendance: enter the number of people present.",
@@ -224,12 +208,7 @@ def start_game(session: Session, actor: Actor, now: datetime, occasion_id: int, 
 
 def _in_play(session: Session, occasion_id: int, number: int, now: datetime) -> tuple[Occasion, Game]:
     occasion, game = game_of(session, occasion_id, number)
-    _running(occasion, now)
-    if game.status == PENDING:
-        raise refuse("game_not_started", f"Game {number} has not been started and announced.", "10 DE Admin Code 101-4.13",
-                     "game_number", 409)
-    if game.status == DONE:
-        raise refuse("game_closed", f"Game {number} is closed.", None, "game_number", 409)
+    check(play.in_play_refusal(occasion_state(occasion), GameState(game.number, game.status), now))
     return occasion, game
 
 
@@ -253,22 +232,18 @@ def call_ball(session: Session, actor: Actor, now: datetime, occasion_id: int, n
         if ball is not None:
             raise refuse("electronic_game", "This game draws its numbers electronically; press Draw.", None, "ball")
         ball = draws.draw(calls, rng)
-    check(draws.call_refusal(calls, ball))
-    if occasion.jar_posted_at is None:
-        jar_service.post_fees(session, actor, now, occasion)
-    call = Call(seq=len(calls) + 1, ball=ball, source=game.ball_mode, called_at=now, caller_user_id=actor.user_id,
-                caller_name=actor.name)
-    game.calls.append(call)
-    won = upick_service.mark_winners(session, game) if game.kind == GameKind.U_PICK_EM.value else []
+    drawn = numbers_drawn.record_numbers(session, actor, now, occasion, game, [ball], game.ball_mode)
+    call = drawn.calls[0]
     board.publish(session, occasion, "call", now)
     finish(session, actor, now, "game.call", call, "bingo_call",
-           {"game": number, "seq": call.seq, "ball": ball, "upick_winners": [t.code for t in won]})
+           {"game": number, "seq": call.seq, "ball": ball, "upick_winners": [t.code for t in drawn.upick_winners]})
     return call
 
 
 def correct_last_call(session: Session, actor: Actor, now: datetime, occasion_id: int, number: int, ball: int, reason: str) -> Call:
-    """Flashboard house rule: a mis-keyed last call is corrected before the next call and before any
-    claim is verified on it, with a reason, in the audit log."""
+    """Flashboard house rule and 10 DE Admin Code 101-4.30.1.8: a mis-keyed last call is corrected before
+    the next call and before any claim is verified on it, with a reason, in the audit log; what followed
+    from the removed number (a U Pick Em winner on it) is undone in the one door for numbers drawn."""
     occasion, game = _in_play(session, occasion_id, number, now)
     calls = [c.ball for c in game.calls]
     verified = session.scalar(select(func.count()).select_from(Claim).where(Claim.game_id == game.id, Claim.on_call == len(calls))) or 0
@@ -277,7 +252,7 @@ def correct_last_call(session: Session, actor: Actor, now: datetime, occasion_id
     session.add(CallCorrection(game_id=game.id, seq=last.seq, old_ball=last.ball, new_ball=ball, reason=reason.strip(),
                                corrected_at=now, corrected_by=actor.name))
     old = last.ball
-    last.ball = ball
+    numbers_drawn.replace_last_number(session, game, ball)
     board.publish(session, occasion, "correction", now)
     finish(session, actor, now, "game.call_corrected", last, "bingo_call",
            {"game": number, "seq": last.seq, "from": old, "to": ball, "reason": reason.strip()})

@@ -8,14 +8,14 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from bingo.limits import GameKind, PrizeTerms, ProgramGame, program_violations
 from bingo.models import GameTerms, Program, ProgramEntry
-from bingo.patterns import PatternError, from_spec
-from bingo.upick import count_refusal
-from shared.audit import Actor
-from shared.services.common import finish, get_or_refuse
-from shared.services.organizations import get_organization
-from shared.violations import RuleViolation, Violation
+from bingo.rules.limits import GameKind, PrizeTerms, ProgramGame, program_violations
+from bingo.rules.patterns import PatternError, from_spec
+from bingo.rules.upick import count_refusal
+from shared.core.violations import RuleViolation, Violation
+from shared.hall.services.organizations import get_organization
+from shared.platform.audit import Actor
+from shared.platform.service_kit import finish, get_or_refuse
 
 
 def terms_of(entry: GameTerms) -> PrizeTerms:

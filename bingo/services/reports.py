@@ -11,18 +11,6 @@ from zoneinfo import ZoneInfo
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from bingo import compliance
-from bingo import report as rules
-from bingo.faces import ball_label
-from bingo.limits import (
-    INDUCEMENT_PERCENT,
-    MAX_OCCASION_PRIZES_CENTS,
-    Booking,
-    GameKind,
-    ProgramGame,
-    Promotion,
-    PromotionOccasion,
-)
 from bingo.models import (
     BallCheck,
     CookieJarLine,
@@ -37,28 +25,40 @@ from bingo.models import (
     Till,
     UPickTicket,
 )
-from bingo.services import cookie_jar as jar_service
+from bingo.rules import compliance
+from bingo.rules import figures as rules
+from bingo.rules.faces import ball_label
+from bingo.rules.limits import (
+    INDUCEMENT_PERCENT,
+    MAX_OCCASION_PRIZES_CENTS,
+    Booking,
+    GameKind,
+    ProgramGame,
+    Promotion,
+    PromotionOccasion,
+)
+from bingo.services import jars as jar_service
 from bingo.services.cash import in_charge
 from bingo.services.dashboard import prizes_awarded
 from bingo.services.locks import lock_occasion
 from bingo.services.occasions import CLOSED, get_occasion
 from bingo.services.programs import terms_of
-from shared.audit import Actor
-from shared.licensing import BingoLicenseClass
-from shared.models import Member, Premises
-from shared.money import format_cents
-from shared.reports.document import Document, Table
-from shared.services.common import finish
-from shared.services.licenses import (
+from shared.core.money import format_cents
+from shared.core.tills import Tender
+from shared.core.violations import refuse
+from shared.hall.models import Member, Premises
+from shared.hall.rules.licensing import BingoLicenseClass
+from shared.hall.services.licenses import (
     bingo_license_status,
     bingo_license_statuses,
     bingo_terms,
     list_personal_licenses,
 )
-from shared.services.organizations import get_organization
-from shared.services.roster import roster
-from shared.tills import Tender
-from shared.violations import refuse
+from shared.hall.services.organizations import get_organization
+from shared.hall.services.roster import roster
+from shared.platform.audit import Actor
+from shared.platform.service_kit import finish
+from shared.reports.document import Document, Table
 
 SWORN_RULE = "28 Del. C. §1521"
 

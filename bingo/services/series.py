@@ -6,12 +6,12 @@ from datetime import datetime
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from bingo.faces import Face, export_series, generate_series, parse_series
 from bingo.models import BingoFace, BingoSeries
-from shared.audit import Actor
-from shared.services.common import finish, get_or_refuse
-from shared.services.organizations import get_organization
-from shared.violations import RuleViolation, Violation
+from bingo.rules.faces import Face, export_series, generate_series, parse_series
+from shared.core.violations import RuleViolation, Violation
+from shared.hall.services.organizations import get_organization
+from shared.platform.audit import Actor
+from shared.platform.service_kit import finish, get_or_refuse
 
 MAX_FACES = 100_000
 MAX_PROBLEMS_SHOWN = 200

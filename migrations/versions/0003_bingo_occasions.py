@@ -9,7 +9,6 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-
 revision = '0003_bingo_occasions'
 down_revision = '0002_audit_append_only'
 branch_labels = None

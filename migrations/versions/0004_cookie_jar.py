@@ -9,7 +9,6 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-
 revision = '0004_cookie_jar'
 down_revision = '0003_bingo_occasions'
 branch_labels = None

@@ -9,7 +9,6 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-
 revision = '0005_upick_break_open'
 down_revision = '0004_cookie_jar'
 branch_labels = None

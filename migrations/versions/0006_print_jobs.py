@@ -9,7 +9,6 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-
 revision = '0006_print_jobs'
 down_revision = '0005_upick_break_open'
 branch_labels = None

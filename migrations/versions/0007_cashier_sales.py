@@ -9,7 +9,6 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-
 revision = '0007_cashier_sales'
 down_revision = '0006_print_jobs'
 branch_labels = None

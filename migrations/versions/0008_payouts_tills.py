@@ -9,7 +9,6 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-
 revision = '0008_payouts_tills'
 down_revision = '0007_cashier_sales'
 branch_labels = None

@@ -9,7 +9,6 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-
 revision = '0009_paper_inventory'
 down_revision = '0008_payouts_tills'
 branch_labels = None

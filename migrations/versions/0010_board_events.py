@@ -9,7 +9,6 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-
 revision = '0010_board_events'
 down_revision = '0009_paper_inventory'
 branch_labels = None

@@ -9,7 +9,6 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-
 revision = '0011_reports'
 down_revision = '0010_board_events'
 branch_labels = None

@@ -9,7 +9,6 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-
 revision = '0012_poker_tournaments'
 down_revision = '0011_reports'
 branch_labels = None

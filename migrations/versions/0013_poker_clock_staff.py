@@ -10,7 +10,6 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-
 revision = '0013_poker_clock_staff'
 down_revision = '0012_poker_tournaments'
 branch_labels = None

@@ -6,9 +6,7 @@ Create Date: 2026-11-30 14:03:02.477425
 """
 from __future__ import annotations
 
-import sqlalchemy as sa
 from alembic import op
-
 
 revision = '0014_claims_index'
 down_revision = '0013_poker_clock_staff'

@@ -12,7 +12,8 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from poker.clock import (
+from poker.models import ClockEvent, SeatMove, Tournament
+from poker.rules.clock import (
     ClockAction,
     ClockState,
     Pause,
@@ -21,12 +22,11 @@ from poker.clock import (
     level_number,
     shifted_start,
 )
-from poker.models import ClockEvent, SeatMove, Tournament
-from poker.setup import Level, from_json
-from shared.audit import Actor, hold_chain
-from shared.money import format_cents
-from shared.services.common import check, finish, get_or_refuse
-from shared.services.organizations import get_organization
+from poker.rules.setup import Level, from_json
+from shared.core.money import format_cents
+from shared.hall.services.organizations import get_organization
+from shared.platform.audit import Actor, hold_chain
+from shared.platform.service_kit import check, finish, get_or_refuse
 
 HELPLINE = "Gambling problem? Call 1-888-850-8888"
 MOVES_SHOWN = 8

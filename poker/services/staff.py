@@ -11,14 +11,14 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from poker.models import StaffAssignment, Tournament
-from poker.profiles import PROFILES, Jurisdiction
-from shared import licensing
-from shared.audit import Actor
-from shared.models import Member
-from shared.services.common import check, finish, get_or_refuse
-from shared.services.licenses import license_facts
-from shared.services.roster import licenses_of
-from shared.violations import refuse
+from poker.rules.profiles import PROFILES, Jurisdiction
+from shared.core.violations import refuse
+from shared.hall.models import Member
+from shared.hall.rules import licensing
+from shared.hall.services.licenses import license_facts
+from shared.hall.services.roster import licenses_of
+from shared.platform.audit import Actor
+from shared.platform.service_kit import check, finish, get_or_refuse
 
 DIRECTOR = "tournament_director"
 DEALER = "dealer"

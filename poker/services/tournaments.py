@@ -17,11 +17,11 @@ from sqlalchemy.orm import Session
 
 from bingo.models import Till
 from bingo.services import cash
-from poker import seating
-from poker.decks import DeckEntry, DeckEvent, Due, new_set_refusal, reminders
 from poker.models import Buy as BuyRow
 from poker.models import DeckLogEntry, Entry, PrizePayment, SeatMove, Tournament
-from poker.payouts import (
+from poker.rules import seating
+from poker.rules.decks import DeckEntry, DeckEvent, Due, new_set_refusal, reminders
+from poker.rules.payouts import (
     Bust,
     deal_refusal,
     payout_refusal,
@@ -29,12 +29,11 @@ from poker.payouts import (
     places,
     prize_amounts,
 )
-from poker.printed_rules import Section, printed_rules
-from poker.profiles import PROFILES, Jurisdiction, Profile
-from poker.registration import Buy, PlayerState, buy_refusal, price
-from poker.seating import Move, tables_needed
-from poker.services import live, staff
-from poker.setup import (
+from poker.rules.printed_rules import Section, printed_rules
+from poker.rules.profiles import PROFILES, Jurisdiction, Profile
+from poker.rules.registration import Buy, PlayerState, buy_refusal, price
+from poker.rules.seating import Move, tables_needed
+from poker.rules.setup import (
     Booked,
     Level,
     Prize,
@@ -45,16 +44,17 @@ from poker.setup import (
     setup_violations,
     to_json,
 )
-from shared import tills
-from shared.audit import Actor
-from shared.models import PersonalLicense, PokerOccasionLicense
-from shared.money import format_cents
+from poker.services import live, staff
+from shared.core import tills
+from shared.core.money import format_cents
+from shared.core.tills import Tender
+from shared.core.violations import refuse
+from shared.hall.models import PersonalLicense, PokerOccasionLicense
+from shared.hall.services.organizations import get_organization
+from shared.platform.audit import Actor
+from shared.platform.service_kit import check, finish, found_or_refuse, get_or_refuse
 from shared.printing.documents import Receipt
 from shared.reports.document import Document, Table
-from shared.services.common import check, finish, found_or_refuse, get_or_refuse
-from shared.services.organizations import get_organization
-from shared.tills import Tender
-from shared.violations import refuse
 
 FINAL_REDRAW = "final table redraw"
 SETUP_FIELDS = ("final_table_size", "min_players", "other_charges_cents", "added_money_cents", "deals_allowed", "special_game",

@@ -22,7 +22,7 @@ import yaml
 from escpos import printer as escpos_printers
 from escpos.capabilities import get_profile
 
-from shared.config import ConfigError
+from shared.platform.config import ConfigError
 
 TYPES = {"Network", "Usb", "Serial", "File", "CupsPrinter", "LP", "Dummy"}
 

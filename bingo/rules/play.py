@@ -1,0 +1,111 @@
+"""The gates every game and every number drawn passes, whichever way it is drawn: a regular call, a
+break-open posting or the forced cookie-jar final (10 DE Admin Code 101-4.2, 4.10, 4.12, 4.13, 4.25 and
+4.31.6). One set of gates, so a rule checked at one door is never skipped at the next.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from bingo.rules.limits import running_refusal
+from shared.core.violations import Violation
+
+RULE_VERIFIED = "10 DE Admin Code 101-4.25"
+
+
+@dataclass(frozen=True)
+class OccasionState:
+    """What the gates read about an occasion: its status ("scheduled", "running" or "closed"), when
+    the balls were verified (the start), and whether the cookie-jar number is posted."""
+
+    status: str
+    started_at: datetime | None
+    jar_number_drawn: bool
+
+
+@dataclass(frozen=True)
+class GameState:
+    """A game on the program as the gates see it: its number and status ("pending", "in_play" or
+    "closed")."""
+
+    number: int
+    status: str
+
+
+def play_refusal(occasion: OccasionState, now: datetime) -> Violation | None:
+    """10 DE Admin Code 101-4.25, 4.2 and 4.10: nothing is played before the balls are verified (the
+    occasion starts there), after it closed, past six hours from the start or past midnight.
+
+    >>> from datetime import datetime, timedelta, timezone
+    >>> start = datetime(2026, 12, 5, 18, 0, tzinfo=timezone.utc)
+    >>> play_refusal(OccasionState("running", start, True), start + timedelta(hours=2)) is None
+    True
+    >>> play_refusal(OccasionState("scheduled", None, False), start).code
+    'balls_not_verified'
+    >>> play_refusal(OccasionState("running", start, True), start + timedelta(hours=6, minutes=1)).rule
+    '10 DE Admin Code 101-4.2'
+    """
+    if occasion.status == "closed":
+        return Violation("occasion_closed", "This occasion is closed.", None, "occasion_id", 409)
+    if occasion.status == "scheduled" or occasion.started_at is None:
+        return Violation("balls_not_verified", "Verify the balls first: the occasion starts there.", RULE_VERIFIED,
+                         "occasion_id", 409)
+    return running_refusal(occasion.started_at.astimezone(now.tzinfo), now)
+
+
+def start_refusal(occasion: OccasionState, games: Sequence[GameState], number: int, now: datetime) -> Violation | None:
+    """10 DE Admin Code 101-4.12, 4.13 and 4.31.6: a game (or a break-open posting) begins only in a
+    running occasion, after the cookie-jar number is posted, once, while no other game is in play, and
+    in program order.
+
+    >>> from datetime import datetime, timezone
+    >>> now = datetime(2026, 12, 5, 19, 0, tzinfo=timezone.utc)
+    >>> running = OccasionState("running", now, True)
+    >>> program = [GameState(1, "in_play"), GameState(2, "pending")]
+    >>> start_refusal(running, program, 2, now).code
+    'game_in_play'
+    >>> start_refusal(running, [GameState(1, "pending"), GameState(2, "pending")], 2, now).code
+    'out_of_order'
+    >>> start_refusal(running, [GameState(1, "closed"), GameState(2, "pending")], 2, now) is None
+    True
+    """
+    game = next((g for g in games if g.number == number), None)
+    if game is None:
+        return Violation("not_found", f"This occasion has no game {number}.", None, "game_number", 404)
+    refusal = play_refusal(occasion, now)
+    if refusal is not None:
+        return refusal
+    if not occasion.jar_number_drawn:
+        return Violation("jar_number_not_drawn", "Draw and post the cookie-jar number before the first game.",
+                         "10 DE Admin Code 101-4.31.6", "occasion_id", 409)
+    if game.status != "pending":
+        return Violation("game_started", f"Game {number} has already been started.", None, "game_number", 409)
+    unfinished = [g.number for g in games if g.status == "in_play"]
+    if unfinished:
+        return Violation("game_in_play", f"Close game {unfinished[0]} first.", None, "game_number", 409)
+    skipped = sorted(g.number for g in games if g.number < number and g.status == "pending")
+    if skipped:
+        return Violation("out_of_order", f"Games are played in program order; game {skipped[0]} comes first.", None,
+                         "game_number", 409)
+    return None
+
+
+def in_play_refusal(occasion: OccasionState, game: GameState, now: datetime) -> Violation | None:
+    """10 DE Admin Code 101-4.13 and 4.25: a number is drawn, and a claim verified, only in a game that
+    was started and announced and is not closed, in a running occasion.
+
+    >>> from datetime import datetime, timezone
+    >>> now = datetime(2026, 12, 5, 19, 0, tzinfo=timezone.utc)
+    >>> in_play_refusal(OccasionState("running", now, True), GameState(1, "pending"), now).rule
+    '10 DE Admin Code 101-4.13'
+    """
+    refusal = play_refusal(occasion, now)
+    if refusal is not None:
+        return refusal
+    if game.status == "pending":
+        return Violation("game_not_started", f"Game {game.number} has not been started and announced.",
+                         "10 DE Admin Code 101-4.13", "game_number", 409)
+    if game.status == "closed":
+        return Violation("game_closed", f"Game {game.number} is closed.", None, "game_number", 409)
+    return None

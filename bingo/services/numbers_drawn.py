@@ -1,0 +1,65 @@
+"""The one door every number drawn passes: a regular call (typed from the blower or drawn by the RNG),
+a break-open or game-event posting, and the forced cookie-jar final's calls. Each way in picks its
+balls; this module records them under every gate of play, posts the cookie-jar fees on the occasion's
+first number (10 DE Admin Code 101-4.31.4), finds the U Pick Em winners, and, for a corrected last
+call, undoes what followed from the number it removes. Inside the caller's transaction."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlalchemy.orm import Session
+
+from bingo.models import Call, Game, Occasion, UPickTicket
+from bingo.rules import draws, play
+from bingo.rules.limits import GameKind
+from bingo.rules.play import GameState
+from bingo.services import jars, upick_tickets
+from bingo.services.games import occasion_state
+from bingo.services.locks import lock_occasion
+from shared.platform.audit import Actor
+from shared.platform.service_kit import check
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """The calls a drawing added and the U Pick Em tickets that completed on its last number."""
+
+    calls: list[Call]
+    upick_winners: list[UPickTicket]
+
+
+def record_numbers(session: Session, actor: Actor, now: datetime, occasion: Occasion, game: Game, balls: Sequence[int],
+                   source: str) -> Drawn:
+    """10 DE Admin Code 101-4.12, 4.13, 4.25, 4.2, 4.10, 4.31.4 and 4.30.1.8: the occasion row is locked
+    (so a cookie-jar sale in flight either committed before the posting or sees it and is refused), the
+    gates of play are asked afresh, every ball is one still in the receptacle, the first number of the
+    occasion posts the cookie-jar fees, and U Pick Em tickets completed by these numbers are marked."""
+    locked = lock_occasion(session, occasion.id)
+    check(play.in_play_refusal(occasion_state(locked), GameState(game.number, game.status), now))
+    called = [c.ball for c in game.calls]
+    for ball in balls:
+        check(draws.call_refusal(called, ball))
+        called.append(ball)
+    if locked.jar_posted_at is None:
+        jars.post_fees(session, actor, now, locked)
+    added = [Call(seq=len(game.calls) + i, ball=ball, source=source, called_at=now, caller_user_id=actor.user_id,
+                  caller_name=actor.name) for i, ball in enumerate(balls, start=1)]
+    game.calls.extend(added)
+    won = upick_tickets.mark_winners(session, game) if game.kind == GameKind.U_PICK_EM.value else []
+    return Drawn(added, won)
+
+
+def replace_last_number(session: Session, game: Game, ball: int) -> Call:
+    """10 DE Admin Code 101-4.30.1.8 (and the house rule on corrections): the last call becomes `ball`,
+    and what followed from the number it removes is undone: a U Pick Em ticket that completed on that
+    call completed on a number never drawn, so the winners of the call are found again."""
+    last = game.calls[-1]
+    last.ball = ball
+    if game.kind == GameKind.U_PICK_EM.value:
+        for ticket in upick_tickets.tickets_for(session, game.occasion_id, game.number):
+            if ticket.completed_on_call is not None and ticket.completed_on_call >= last.seq:
+                ticket.completed_on_call = None
+        upick_tickets.mark_winners(session, game)
+    return last

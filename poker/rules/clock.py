@@ -1,0 +1,97 @@
+"""The tournament clock: which level is running, how long is left, and what comes next, from the
+levels, the start and the pauses (printed rules ¶(3): blinds and antes rise as announced). Pure: the
+time comes in. After the last level, each further level doubles the one before (as the printed rules
+say), so the clock never runs out of levels."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from enum import StrEnum
+
+from poker.rules.setup import Level
+from shared.core.violations import Violation
+
+
+@dataclass(frozen=True)
+class Pause:
+    started: datetime
+    ended: datetime | None = None
+
+
+@dataclass(frozen=True)
+class ClockState:
+    index: int
+    level: Level
+    next_level: Level
+    seconds_left: int
+    paused: bool
+
+    @property
+    def elapsed_in_level(self) -> int:
+        return self.level.minutes * 60 - self.seconds_left
+
+
+def level_at(levels: Sequence[Level], index: int) -> Level:
+    """Level `index` (from 0), doubling past the end of the list; breaks are skipped when doubling."""
+    if index < len(levels):
+        return levels[index]
+    last = next(lv for lv in reversed(levels) if not lv.is_break)
+    factor = 2 ** (index - len(levels) + 1)
+    return Level(last.small_blind * factor, last.big_blind * factor, last.ante * factor, last.minutes)
+
+
+def level_number(levels: Sequence[Level], index: int) -> int:
+    """The printed rules' level number at schedule position `index`: breaks are not numbered, and a
+    break keeps the number of the level before it (so "re-buys until the end of level 3" still
+    allows them on the break that follows level 3)."""
+    played = sum(not lv.is_break for lv in levels[: index + 1])
+    return played + max(0, index + 1 - len(levels))
+
+
+def running_seconds(started: datetime, pauses: Sequence[Pause], now: datetime) -> int:
+    """Seconds the clock has run: from the start to now, less every pause."""
+    paused = sum(((p.ended or now) - p.started for p in pauses if p.started < now), timedelta())
+    return max(0, int((now - started - paused).total_seconds()))
+
+
+def clock_state(levels: Sequence[Level], started: datetime, pauses: Sequence[Pause], now: datetime) -> ClockState:
+    elapsed = running_seconds(started, pauses, now)
+    index = 0
+    while elapsed >= level_at(levels, index).minutes * 60:
+        elapsed -= level_at(levels, index).minutes * 60
+        index += 1
+    current = level_at(levels, index)
+    return ClockState(index, current, level_at(levels, index + 1), current.minutes * 60 - elapsed,
+                      any(p.ended is None and p.started <= now for p in pauses))
+
+
+class ClockAction(StrEnum):
+    START = "start"
+    PAUSE = "pause"
+    RESUME = "resume"
+    NEXT_LEVEL = "next_level"
+    RESTART_LEVEL = "restart_level"
+
+
+def clock_refusal(action: ClockAction, started: datetime | None, pauses: Sequence[Pause]) -> Violation | None:
+    """What the director may do to the clock now: start it once, pause a running clock, resume a
+    paused one, and move levels only while it runs (so the level change is announced on the TV)."""
+    paused = any(p.ended is None for p in pauses)
+    if action is ClockAction.START:
+        return Violation("clock_started", "The clock is already running.", None, "action", 409) if started else None
+    if started is None:
+        return Violation("clock_not_started", "Start the clock first.", None, "action", 409)
+    if action is ClockAction.RESUME and not paused:
+        return Violation("clock_running", "The clock is not paused.", None, "action", 409)
+    if action is not ClockAction.RESUME and paused:
+        return Violation("clock_paused", "Resume the clock first.", None, "action", 409)
+    return None
+
+
+def shifted_start(action: ClockAction, state: ClockState, started: datetime) -> datetime:
+    """Moving to the next level, or back to the start of this one, shifts the clock's start: the
+    schedule stays as printed and every screen computes the same level from the same numbers."""
+    if action is ClockAction.NEXT_LEVEL:
+        return started - timedelta(seconds=state.seconds_left)
+    return started + timedelta(seconds=state.elapsed_in_level)

@@ -1,0 +1,118 @@
+"""Finishing places and prizes. Places follow the eliminations: players out on the same hand at one
+table place by their stacks at the start of that hand; out on the same hand at different tables they
+tie and share the prizes of the places they cover. The pool is the entries and re-buys (NH Pari
+1207.03(h)(4)); each place's prize is its set amount or its share of the pool, checked against the
+profile's caps (NH (d)(6)-(7), MT 23-5-317(8)). Deals are refused (28 Del. C. §1804 B(5)). Pure."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from poker.rules.profiles import Profile
+from poker.rules.setup import WHOLE, Prize
+from shared.core.money import format_cents
+from shared.core.violations import Violation
+
+
+@dataclass(frozen=True)
+class Bust:
+    """One player out: on which hand, at which table, with how many chips at the start of that hand."""
+
+    player: int
+    hand: int
+    table: int
+    starting_stack: int
+
+
+@dataclass(frozen=True)
+class Place:
+    players: tuple[int, ...]
+    place: int
+
+    @property
+    def tied(self) -> bool:
+        return len(self.players) > 1
+
+
+def places(entrants: int, busts: Sequence[Bust], winner: int | None) -> list[Place]:
+    """Places from last to first: `entrants` is how many started; each group of busts on one hand is
+    ordered (same table: smaller stack first out) or tied (different tables)."""
+    found: list[Place] = []
+    next_place = entrants
+    for hand in sorted({b.hand for b in busts}):
+        out = [b for b in busts if b.hand == hand]
+        by_table: dict[int, list[Bust]] = {}
+        for bust in out:
+            by_table.setdefault(bust.table, []).append(bust)
+        if len(by_table) == 1:
+            for bust in sorted(out, key=lambda b: b.starting_stack):
+                found.append(Place((bust.player,), next_place))
+                next_place -= 1
+        else:
+            top = next_place - len(out) + 1
+            found.append(Place(tuple(sorted(b.player for b in out)), top))
+            next_place = top - 1
+    if winner is not None:
+        found.append(Place((winner,), 1))
+    return sorted(found, key=lambda p: p.place)
+
+
+def prize_amounts(prizes: Sequence[Prize], pool_cents: int) -> dict[int, int]:
+    """Each place's prize in cents: set amounts as they are; percentages of the pool rounded down,
+    the cents left over going to the best-placed percentage prizes, so the shares add up exactly."""
+    amounts = {p.place: p.fixed_cents or 0 for p in prizes}
+    shares = [p for p in prizes if p.percent_bp is not None]
+    total_bp = sum(p.percent_bp or 0 for p in shares)
+    exact = pool_cents * total_bp // WHOLE
+    for prize in shares:
+        amounts[prize.place] = pool_cents * (prize.percent_bp or 0) // WHOLE
+    for prize in sorted(shares, key=lambda p: p.place)[:exact - sum(amounts[p.place] for p in shares)]:
+        amounts[prize.place] += 1
+    return amounts
+
+
+def payouts(finish: Sequence[Place], amounts: dict[int, int]) -> dict[int, int]:
+    """Player → cents. Tied players share the prizes of every place their tie covers, the odd cents to
+    the lower player number (the earlier registration)."""
+    paid: dict[int, int] = {}
+    for place in finish:
+        covered = range(place.place, place.place + len(place.players))
+        total = sum(amounts.get(p, 0) for p in covered)
+        if not total:
+            continue
+        share, rest = divmod(total, len(place.players))
+        for index, player in enumerate(sorted(place.players)):
+            paid[player] = share + (1 if index < rest else 0)
+    return paid
+
+
+def payout_refusal(profile: Profile, starting_players: int, collected_cents: int, entry_fees_cents: int, charity_percent: int,
+                   charitable: bool, amounts: dict[int, int]) -> Violation | None:
+    """The caps on what may be paid: NH prizes to at most half the starting players and at most 80% of
+    what was collected; MT charitable tournaments keep at least half the entry fees for the nonprofit."""
+    paid_places = sum(1 for a in amounts.values() if a > 0)
+    total = sum(amounts.values())
+    places_cap = profile.paid_places_percent_of_players
+    if places_cap is not None and paid_places * 100 > starting_players * places_cap.value:
+        return Violation("too_many_places", f"{paid_places} prizes for {starting_players} starting players; at most "
+                         f"{places_cap.value}% of them may win a prize.", places_cap.rule, "prizes", 409)
+    pool_cap = profile.prizes_percent_of_pool
+    if pool_cap is not None and total * 100 > collected_cents * pool_cap.value:
+        return Violation("prizes_over_pool_share", f"Prizes of {format_cents(total)} are more than {pool_cap.value}% of the "
+                         f"{format_cents(collected_cents)} collected.", pool_cap.rule, "prizes", 409)
+    charity = profile.charity_percent_of_fees
+    if charity is not None and charitable:
+        kept = collected_cents - total
+        needed = entry_fees_cents * max(charity.value, charity_percent) // 100
+        if kept < needed:
+            return Violation("charity_share", f"Only {format_cents(kept)} is left for the nonprofit; it must receive at least "
+                             f"{format_cents(needed)} of the entry fees.", charity.rule, "prizes", 409)
+    return None
+
+
+def deal_refusal(profile: Profile) -> Violation | None:
+    """28 Del. C. §1804 B(5): no agreement to divide the prizes; play goes on to one player."""
+    if profile.no_deals is None:
+        return None
+    return Violation("deal_refused", "No agreement concerning division of prizes may be made; play continues until one player "
+                     "remains.", profile.no_deals.rule, "deal", 409)

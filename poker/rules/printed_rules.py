@@ -1,0 +1,133 @@
+"""The printed tournament rules, generated from the setup (28 Del. C. ch. 18, printed rules ¶(1)-(5);
+MCA 23-5-317(3)): the standard rules of play, the entry fee, whether re-buys are allowed and on what
+conditions, the starting antes and blinds and how they rise, how the final round is reached and how
+the tournament ends, and every prize exactly; with the problem-gambling helpline. Pure: text only."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from poker.rules.profiles import Profile
+from poker.rules.setup import Setup
+from shared.core.money import format_cents
+from shared.printing.documents import Receipt
+
+HELPLINE = "Delaware Council on Gambling Problems helpline: 888-850-8888"
+
+PLAY = (
+    "The game is No-Limit Texas Hold'em, dealt by a licensed dealer from a standard 52-card deck with the jokers removed.",
+    "Each player receives two cards face down; five community cards are dealt face up: the flop (three), the turn and the river, "
+    "each after a burn card, with a round of betting before the flop and after each deal.",
+    "There is no limit to a bet or raise; a player may go all in at any time.",
+    "Pots are awarded by the dealer only; each player plays only their own hand, without advice, and may not transfer chips.",
+    "No camera, camera phone or recording device at the table.",
+    "At showdown the last bettor or raiser shows first; if the last round was checked, the first player to act shows first; "
+    "then clockwise. A player may discard without showing.",
+    "The tournament director settles every dispute and is the final arbiter.",
+)
+BY_PROFILE = (
+    ("equal_chips", "Every entry and every re-buy receives the same number of tournament chips"),
+    ("random_seats", "Tables and seats are drawn at random, and drawn or assigned again as tables combine"),
+    ("play_to_one", "A player who loses all their chips is eliminated; play continues until one player has every chip"),
+    ("no_deals", "No agreement to divide the prizes may be made"),
+    ("decks_per_table", "Each table has two decks with different backs"),
+    ("deck_change_minutes", "The dealer counts the deck at least once an hour and changes it at least every two hours"),
+    ("chip_value_not_prize", "The face value of the chips does not set the prizes"),
+    ("no_rake", "No rake is taken"),
+)
+
+
+def standard_play(profile: Profile) -> tuple[str, ...]:
+    """The rules of play, with each jurisdiction's own requirements and their citations."""
+    own = tuple(f"{text} ({getattr(profile, name).rule})." for name, text in BY_PROFILE if getattr(profile, name) is not None)
+    return PLAY + own
+
+
+@dataclass(frozen=True)
+class Section:
+    title: str
+    lines: tuple[str, ...]
+
+
+def _rebuys(setup: Setup) -> tuple[str, ...]:
+    rebuy = setup.rebuy
+    if not rebuy.allowed and not rebuy.reentry:
+        return ("Re-buys are not permitted.",)
+    lines = []
+    if rebuy.allowed:
+        conditions = [f"{format_cents(rebuy.cost_cents)} for {rebuy.chips:,} chips"]
+        if rebuy.at_or_below_chips is not None:
+            conditions.append(f"only while the player has {rebuy.at_or_below_chips:,} chips or fewer")
+        if rebuy.until_level is not None:
+            conditions.append(f"until the end of level {rebuy.until_level}")
+        if rebuy.max_per_player is not None:
+            conditions.append(f"at most {rebuy.max_per_player} per player")
+        lines.append("Re-buys are permitted: " + "; ".join(conditions) + ".")
+    else:
+        lines.append("Re-buys are not permitted.")
+    if rebuy.reentry:
+        lines.append(f"A player who is eliminated may enter again for {format_cents(rebuy.cost_cents or setup.entry_fee_cents)}"
+                     + (f", up to {rebuy.max_per_player} times." if rebuy.max_per_player is not None else "."))
+    return tuple(lines)
+
+
+def _levels(setup: Setup) -> tuple[str, ...]:
+    lines = []
+    number = 0
+    for level in setup.levels:
+        if level.is_break:
+            lines.append(f"Break: {level.minutes} minutes.")
+            continue
+        number += 1
+        ante = f", ante {level.ante:,}" if level.ante else ""
+        lines.append(f"Level {number}: blinds {level.small_blind:,}/{level.big_blind:,}{ante}, {level.minutes} minutes.")
+    first = next(lv for lv in setup.levels if not lv.is_break)
+    return (f"Play starts at blinds {first.small_blind:,}/{first.big_blind:,}" + (f" with an ante of {first.ante:,}" if first.ante else
+            " with no ante") + "; the blinds and antes rise at the end of each level on the tournament clock as follows.", *lines,
+            "After the last level shown, each further level doubles the blinds and ante of the one before and lasts as long.")
+
+
+def _prizes(setup: Setup) -> tuple[str, ...]:
+    count = len(setup.prizes)
+    lines = [f"{count} prize{'s' if count != 1 else ''} will be awarded:"]
+    for prize in setup.prizes:
+        amount = format_cents(prize.fixed_cents) if prize.fixed_cents is not None else f"{(prize.percent_bp or 0) / 100:g}% of the prize pool"
+        lines.append(f"Place {prize.place}: {amount}. {prize.description}")
+    lines.append("The prize pool is the entry fees and re-buys collected; chips have no cash value and are not exchanged.")
+    return tuple(lines)
+
+
+def printed_rules(setup: Setup, profile: Profile, organization: str, title: str) -> tuple[Section, ...]:
+    """28 Del. C. ch. 18, printed rules ¶(1)-(5), and the helpline the sponsoring organization's rules
+    must name (posting ¶(1))."""
+    spend = f" A player may spend at most {format_cents(profile.spend_cap_cents.value)} in all." if profile.spend_cap_cents else ""
+    return (
+        Section(f"{title}: {organization}", (f"No-Limit Texas Hold'em tournament under {profile.name} law.",)),
+        Section("1. Standard rules of play", standard_play(profile)),
+        Section("2. Entry fee and re-buys", (f"The entry fee is {format_cents(setup.entry_fee_cents)} for {setup.starting_chips:,} chips."
+                                              + spend, *_rebuys(setup))),
+        Section("3. Antes and blinds", _levels(setup)),
+        Section("4. The final round and the end of the tournament", (
+            "As players are eliminated the tables are kept within one player of each other: the player due to be the big blind "
+            "next moves to the worst open seat at the short table, never into the small blind.",
+            "Tables break in order, the highest-numbered table first; its players draw new seats at random.",
+            f"When {setup.final_table_size} players remain, they draw again for seats at the final table.",
+            "The tournament ends when one player holds every chip; that player finishes first and the others place in the order "
+            "they were eliminated. Players eliminated on the same hand at one table place by their chips at the start of that "
+            "hand; on the same hand at different tables they tie and share the prizes for those places.")),
+        Section("5. Prizes", _prizes(setup)),
+        Section("Help", (HELPLINE if profile.helpline else "If gambling is a problem for you or someone close to you, ask the "
+                         "tournament director for the helpline number.",)),
+    )
+
+
+def as_receipt(sections: tuple[Section, ...]) -> Receipt:
+    """The same rules on the desk's thermal printer, to hand to a player. "§" is written "sec." there:
+    thermal printers' code pages do not agree on where the section sign lives."""
+    body: list[str] = []
+    for section in sections[1:]:
+        body += ["", section.title.upper(), *("- " + line.replace("§", "sec. ") for line in section.lines)]
+    return Receipt(title="TOURNAMENT RULES", header=[sections[0].title, *sections[0].lines], lines=[], body=body[1:])
+
+
+def as_text(sections: tuple[Section, ...]) -> str:
+    return "\n\n".join(s.title + "\n" + "\n".join(s.lines) for s in sections) + "\n"

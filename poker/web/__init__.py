@@ -1,0 +1,1 @@
+"""Poker's ways in: the tournament director's pages, the clock screen and the /api/v1 routes."""

@@ -1,0 +1,260 @@
+"""The JSON API's conventions in one place: each operation declares its roles, its input and output
+schemas and its status, and the same declaration feeds /api/v1/openapi.json.
+
+A view function receives the loaded `body` and `query` and returns plain objects; this wrapper
+dumps them with the response schema. Bad JSON, a non-object body or a wrong type never reaches
+the view.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import wraps
+from typing import Any, Callable
+
+from apispec import APISpec
+from apispec.ext.marshmallow import MarshmallowPlugin
+from flask import Blueprint, Response, jsonify, request
+from marshmallow import Schema
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
+from sqlalchemy.orm import Session
+
+from shared.core.roles import Role
+from shared.core.violations import refuse
+from shared.hall.services.authentication import SecretRefused
+from shared.platform.access import allow, public
+from shared.platform.context import current_user, db_session, utc_now
+from shared.platform.fields import ErrorSchema, Money
+from shared.platform.idempotency import IdempotencyRecord
+from shared.platform.inputs import json_body
+from shared.platform.service_kit import (
+    AFTER_COMMIT,
+    DEFER_COMMIT,
+    reachable,
+    run_after_commit,
+)
+
+API_PREFIX = "/api/v1"
+PUBLIC_ACCESS = "public"
+IDEMPOTENCY_HEADER = "Idempotency-Key"
+SESSION_COOKIE = "flashboard_session"
+IDEMPOTENCY_KEY = re.compile(r"^[A-Za-z0-9_.:-]{8,100}$")
+
+
+def idempotent(key: str, endpoint: str, act: Callable[[], Any], render: Callable[[Any], Response]) -> Response:
+    """DESIGN.md "Nothing lost, nothing doubled": a touchscreen POST carries an Idempotency-Key. The
+    key, the change, its audit entry, its print jobs and the answer are written in ONE transaction,
+    so a double tap, a race or a retry after a crash at any instant gets the first answer back and
+    never acts twice. Printing runs after that commit; the client then gets the answer again with the
+    printers' outcome."""
+    if not IDEMPOTENCY_KEY.match(key):
+        raise refuse("bad_idempotency_key", "An Idempotency-Key is 8-100 letters, digits, dots, dashes, colons or underscores.",
+                     None, field=IDEMPOTENCY_HEADER, status=400)
+    user = current_user()
+    user_id = user.id if user is not None else 0
+    session = db_session()
+    existing = session.get(IdempotencyRecord, (user_id, key))
+    if existing is not None:
+        return _replay(existing, endpoint)
+    record = IdempotencyRecord(user_id=user_id, key=key, endpoint=endpoint, created_at=utc_now())
+    session.info.pop(AFTER_COMMIT, None)
+    session.info[DEFER_COMMIT] = True
+    try:
+        session.add(record)
+        session.flush()
+        result = act()
+        reply = render(result)
+        record.status = reply.status_code
+        record.body = reply.get_data(as_text=True)
+        session.commit()
+    except IntegrityError:
+        session.rollback()
+        existing = session.get(IdempotencyRecord, (user_id, key))
+        if existing is None:
+            raise
+        return _replay(existing, endpoint)
+    except SecretRefused:
+        session.rollback()
+        _release_key(session, user_id, key)
+        raise
+    finally:
+        session.info.pop(DEFER_COMMIT, None)
+    work: list[Callable[[], object]] = session.info.pop(AFTER_COMMIT, [])
+    if not work:
+        return reply
+    run_after_commit(session, work)
+    final = render(result)
+    try:
+        record.body = final.get_data(as_text=True)
+        session.commit()
+    except SQLAlchemyError:
+        session.rollback()
+    return final
+
+
+def _release_key(session: Session, user_id: int, key: str) -> None:
+    """A refused secret check commits its failure at once (authentication.py), and the key's claim
+    with it; the refusal is not an answer worth replaying, so the key is let go for the next try."""
+    claimed = session.get(IdempotencyRecord, (user_id, key))
+    if claimed is not None and claimed.status is None:
+        session.delete(claimed)
+        session.commit()
+
+
+def _replay(record: IdempotencyRecord, endpoint: str) -> Response:
+    if record.endpoint != endpoint:
+        raise refuse("idempotency_key_reused", "This Idempotency-Key was already used for a different action.", None,
+                     field=IDEMPOTENCY_HEADER, status=409)
+    if record.status is None or record.body is None:
+        raise refuse("request_already_received", "This request was already received; reload the screen to see its result.",
+                     None, field=IDEMPOTENCY_HEADER, status=409)
+    return Response(record.body, status=record.status, mimetype="application/json")
+
+
+@dataclass(frozen=True)
+class Operation:
+    endpoint: str
+    path: str
+    method: str
+    summary: str
+    tag: str
+    access: tuple[Role, ...] | str
+    body: type[Schema] | None
+    query: type[Schema] | None
+    response: type[Schema] | None
+    many: bool
+    status: int
+    produces: str
+
+
+OPERATIONS: list[Operation] = []
+
+
+def _json_object() -> dict[str, Any]:
+    payload = json_body()
+    if payload is None:
+        raise refuse("bad_json", "The request body must be a JSON object.", None, field="_body", status=400)
+    if not isinstance(payload, dict):
+        raise refuse("bad_json", "The request body must be a JSON object, not a list or a value.", None, field="_body", status=400)
+    return payload
+
+
+def operation(
+    bp: Blueprint,
+    rule: str,
+    method: str,
+    *,
+    summary: str,
+    access: tuple[Role, ...] | str,
+    body: type[Schema] | None = None,
+    query: type[Schema] | None = None,
+    response: type[Schema] | None = None,
+    many: bool = False,
+    status: int = 200,
+    produces: str = "application/json",
+) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Register an API view on `bp` with its declared contract. A view that `produces` something
+    other than JSON (a CSV export) returns its own Response."""
+
+    def register(fn: Callable[..., Any]) -> Callable[..., Any]:
+        endpoint = f"{bp.name}.{fn.__name__}"
+
+        def act(**kwargs: Any) -> Any:
+            if "org_id" in kwargs and not reachable(db_session(), kwargs["org_id"]):
+                raise refuse("forbidden", "You may only see your own organization's records.", None, status=403)
+            if body is not None:
+                kwargs["body"] = body().load(_json_object())
+            if query is not None:
+                kwargs["query"] = query().load(request.args.to_dict())
+            return fn(**kwargs)
+
+        def render(result: Any) -> Response:
+            if isinstance(result, Response):
+                return result
+            reply = jsonify(response(many=many).dump(result) if response is not None else {})
+            reply.status_code = status
+            return reply
+
+        @wraps(fn)
+        def view(**kwargs: Any) -> Response:
+            key = request.headers.get(IDEMPOTENCY_HEADER)
+            if key is None or method == "GET" or access == PUBLIC_ACCESS:
+                return render(act(**kwargs))
+            return idempotent(key, endpoint, lambda: act(**kwargs), render)
+
+        guarded = allow(*access)(view) if isinstance(access, tuple) else public(view)
+        bp.add_url_rule(rule, endpoint=fn.__name__, view_func=guarded, methods=[method])
+        OPERATIONS.append(
+            Operation(
+                endpoint=f"{bp.name}.{fn.__name__}",
+                path=(bp.url_prefix or "") + rule,
+                method=method.lower(),
+                summary=summary,
+                tag=bp.name,
+                access=access,
+                body=body,
+                query=query,
+                response=response,
+                many=many,
+                status=status,
+                produces=produces,
+            )
+        )
+        return guarded
+
+    return register
+
+
+_PATH_PARAM = re.compile(r"<(?:(?P<conv>[a-z]+):)?(?P<name>[a-z_]+)>")
+
+
+def openapi_document(title: str, version: str) -> dict[str, Any]:
+    """OpenAPI 3 built from the registered operations and their marshmallow schemas."""
+    plugin = MarshmallowPlugin()
+    spec = APISpec(title=title, version=version, openapi_version="3.0.3", plugins=[plugin])
+    plugin.map_to_openapi_type(Money, "string", None)  # type: ignore[no-untyped-call]
+    spec.components.schema("Error", schema=ErrorSchema)
+    spec.components.security_scheme("session", {"type": "apiKey", "in": "cookie", "name": SESSION_COOKIE})
+    paths: dict[str, dict[str, Any]] = {}
+    for op in sorted(OPERATIONS, key=lambda o: (o.path, o.method)):
+        path = _PATH_PARAM.sub(lambda m: "{" + m.group("name") + "}", op.path)
+        parameters: list[dict[str, Any]] = [
+            {"in": "path", "name": m.group("name"), "required": True,
+             "schema": {"type": "integer" if m.group("conv") == "int" else "string"}}
+            for m in _PATH_PARAM.finditer(op.path)
+        ]
+        if op.query is not None:
+            parameters.append({"in": "query", "schema": op.query})
+        if op.method not in {"get", "head"}:
+            parameters.append({"in": "header", "name": "X-CSRF-Token", "required": True, "schema": {"type": "string"}})
+            if isinstance(op.access, tuple):
+                parameters.append({"in": "header", "name": IDEMPOTENCY_HEADER, "required": False,
+                                   "schema": {"type": "string", "pattern": IDEMPOTENCY_KEY.pattern},
+                                   "description": "Repeat the same key to get the first answer back instead of acting twice."})
+        success: dict[str, Any] = {"description": op.summary}
+        if op.response is not None:
+            schema: Any = {"type": "array", "items": op.response} if op.many else op.response
+            success["content"] = {"application/json": {"schema": schema}}
+        elif op.produces != "application/json":
+            success["content"] = {op.produces: {"schema": {"type": "string"}}}
+        error = {"description": "Refused, with the field and the rule", "content": {"application/json": {"schema": "Error"}}}
+        spec_op: dict[str, Any] = {
+            "operationId": op.endpoint.replace(".", "_"),
+            "summary": op.summary,
+            "tags": [op.tag],
+            "parameters": parameters,
+            "responses": {str(op.status): success, "4XX": error,
+                          "500": {"description": "A fault of the server; nothing was saved (never expected: the tests and "
+                                                 "schemathesis look for it)", "content": {"application/json": {"schema": "Error"}}},
+                          "503": {"description": "The database is busy or unreachable; nothing was saved, try again",
+                                  "content": {"application/json": {"schema": "Error"}}}},
+        }
+        if isinstance(op.access, tuple):
+            spec_op["security"] = [{"session": []}]
+            spec_op["x-roles"] = [r.value for r in op.access]
+        if op.body is not None:
+            spec_op["requestBody"] = {"required": True, "content": {"application/json": {"schema": op.body}}}
+        paths.setdefault(path, {})[op.method] = spec_op
+    for path, operations in paths.items():
+        spec.path(path=path, operations=operations)
+    return spec.to_dict()

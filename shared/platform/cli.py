@@ -1,0 +1,204 @@
+"""The `flashboard` command: the Flask CLI for this app, plus init, db, demo, user, audit and serve."""
+from __future__ import annotations
+
+import sys
+from datetime import datetime, timezone
+
+import click
+from flask import Flask, current_app
+from flask.cli import FlaskGroup, with_appcontext
+
+from shared.core.roles import Role
+from shared.hall.services import staff
+from shared.hall.services.staff import KdfCost
+from shared.platform import audit, migrate
+from shared.platform.audit import SYSTEM
+from shared.platform.config import ConfigError
+from shared.platform.context import database, settings
+
+
+def _create() -> Flask:
+    from shared.platform.app import create_app
+
+    try:
+        return create_app()
+    except ConfigError as exc:
+        raise click.ClickException(str(exc)) from None
+
+
+main = FlaskGroup(create_app=_create, help="Flashboard hall operations. Settings come from FLASHBOARD_* variables.")
+
+
+def _now() -> datetime:
+    return datetime.now(timezone.utc).astimezone(settings().zone)
+
+
+@click.command("init")
+@with_appcontext
+def init_command() -> None:
+    """Create the database, or upgrade it to the newest schema."""
+    migrate.upgrade(database().engine)
+    click.echo(f"Database ready: {database().engine.url.render_as_string(hide_password=True)}")
+
+
+@click.group("db")
+def db_group() -> None:
+    """Schema migrations (Alembic)."""
+
+
+@db_group.command("upgrade")
+@click.argument("revision", default="head")
+@with_appcontext
+def db_upgrade(revision: str) -> None:
+    """Upgrade the schema to REVISION (default: head)."""
+    migrate.upgrade(database().engine, revision)
+
+
+@db_group.command("downgrade")
+@click.argument("revision")
+@with_appcontext
+def db_downgrade(revision: str) -> None:
+    """Downgrade the schema to REVISION."""
+    migrate.downgrade(database().engine, revision)
+
+
+@db_group.command("current")
+@with_appcontext
+def db_current() -> None:
+    """Show the schema revision."""
+    migrate.current(database().engine)
+
+
+@db_group.command("revision")
+@click.option("-m", "--message", required=True)
+@with_appcontext
+def db_revision(message: str) -> None:
+    """Write a new migration from the difference between the models and the database."""
+    migrate.revision(database().engine, message)
+
+
+@click.command("demo")
+@with_appcontext
+def demo_command() -> None:
+    """Load a demo organization and print fresh demo logins (new passwords on every run)."""
+    from shared.platform.demo import load_demo
+
+    migrate.upgrade(database().engine)
+    _print_logins(load_demo(database().sessions, _now()))
+
+
+def _print_logins(logins: list[tuple[str, str, str, str]]) -> None:
+    click.echo("\nDemo logins (passwords and PINs are new on every run):")
+    click.echo(f"  {'role':<20} {'username':<12} {'password':<22} PIN")
+    for role, username, password, pin in logins:
+        click.echo(f"  {role:<20} {username:<12} {password:<22} {pin}")
+    click.echo("")
+
+
+@click.group("user")
+def user_group() -> None:
+    """Staff accounts."""
+
+
+@user_group.command("create")
+@click.argument("username")
+@click.option("--name", "display_name", required=True, help="Name shown on screens and in the audit log.")
+@click.option("--role", "roles", multiple=True, required=True, type=click.Choice([r.value for r in Role]))
+@click.option("--password", prompt=True, hide_input=True, confirmation_prompt=True)
+@click.option("--pin", default=None, help="4-8 digit station PIN.")
+@click.option("--member-id", type=int, default=None)
+@with_appcontext
+def user_create(username: str, display_name: str, roles: tuple[str, ...], password: str, pin: str | None, member_id: int | None) -> None:
+    """Create a staff account."""
+    from shared.core.violations import RuleViolation
+
+    data = {"username": username, "display_name": display_name, "password": password, "pin": pin,
+            "member_id": member_id, "roles": [Role(r) for r in roles]}
+    with database().sessions() as session:
+        try:
+            user = staff.create_user(session, SYSTEM, _now(), data, KdfCost())
+        except RuleViolation as exc:
+            raise click.ClickException(exc.violation.message) from None
+        click.echo(f"Created {user.username} with roles {', '.join(user.role_names)}")
+
+
+@user_group.command("unlock")
+@click.argument("username", required=False)
+@click.option("--address", default=None, help="Let this station address try again (every station behind one proxy shares one).")
+@with_appcontext
+def user_unlock(username: str | None, address: str | None) -> None:
+    """Clear a lockout at the server, for when no admin can sign in from a station: an account's
+    (at every address) or a station address's. Audited as the system."""
+    from shared.core.violations import RuleViolation
+
+    if not username and not address:
+        raise click.UsageError("Name an account, or give --address.")
+    with database().sessions() as session:
+        try:
+            if username:
+                user = staff.find_user(session, username)
+                if user is None:
+                    raise click.ClickException(f"No account is named {username!r}.")
+                staff.unlock(session, SYSTEM, _now(), user.id)
+                click.echo(f"{user.username} may sign in again.")
+            if address:
+                staff.unlock_address(session, SYSTEM, _now(), address)
+                click.echo(f"Station address {address} may try again.")
+        except RuleViolation as exc:
+            raise click.ClickException(exc.violation.message) from None
+
+
+@click.group("audit")
+def audit_group() -> None:
+    """The tamper-evident audit log."""
+
+
+@audit_group.command("verify")
+@click.option("--anchor", "anchor_text", default=None, metavar="SEQ:DIGEST",
+              help="The audit anchor printed on a closing document (till close, session report, occasion report, sworn "
+                   "statement): prove that nothing up to it was deleted, truncated or rewritten.")
+@with_appcontext
+def audit_verify(anchor_text: str | None) -> None:
+    """Re-compute every hash (keyed), hold every money row to its seal, and check the anchor; exit 1
+    naming what changed."""
+    pin = audit.parse_anchor(anchor_text) if anchor_text else None
+    if anchor_text and pin is None:
+        raise click.BadParameter("an anchor is SEQ:DIGEST, as printed, e.g. 4821:9f3a12bc55e0d1a7", param_hint="--anchor")
+    with database().readers() as session:
+        found = audit.verify(session, pin)
+    problems = audit.problems(found)
+    if not problems:
+        keyed = f", keyed from entry {found.keyed_from}" if found.keyed_from else ", not keyed yet (no entry since the upgrade)"
+        held = f"; anchor {pin} holds" if pin else ""
+        click.echo(f"Audit chain intact: {found.count} entries{keyed}; every money row matches its seal{held}.")
+        return
+    for problem in problems:
+        click.echo(f"Audit BROKEN: {problem}", err=True)
+    sys.exit(1)
+
+
+@click.command("serve")
+@click.option("--host", default="0.0.0.0", show_default=True, help="0.0.0.0 lets the hall's other stations connect.")
+@click.option("--port", default=8000, show_default=True, type=int)
+@click.option("--demo", is_flag=True, help="Load the demo organization and print its logins first.")
+@click.option("--threads", default=48, show_default=True, type=int, help="Live screens each hold a thread.")
+@with_appcontext
+def serve_command(host: str, port: int, demo: bool, threads: int) -> None:
+    """Migrate the database and serve the hall with waitress."""
+    from waitress import serve
+
+    migrate.upgrade(database().engine)
+    if demo:
+        from shared.platform.demo import load_demo
+
+        _print_logins(load_demo(database().sessions, _now()))
+    click.echo(f"Flashboard is at http://localhost:{port}/ (stations use this computer's address).")
+    proxied = bool(current_app.extensions["flashboard.settings"].trusted_proxies)
+    # Behind FLASHBOARD_TRUSTED_PROXIES, waitress must pass X-Forwarded-For on to the app's ProxyFix.
+    serve(current_app._get_current_object(), host=host, port=port, threads=threads, ident="Flashboard",  # type: ignore[attr-defined]
+          clear_untrusted_proxy_headers=not proxied)
+
+
+def register_commands(app: Flask) -> None:
+    for command in (init_command, db_group, demo_command, user_group, audit_group, serve_command):
+        app.cli.add_command(command)

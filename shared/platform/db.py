@@ -1,0 +1,140 @@
+"""The database: one engine per app, plain SQLAlchemy sessions, and the SQLite settings that make an
+embedded hall safe (WAL, foreign keys, serialised writers).
+
+Design: the database is the single source of truth, so every station sees a change once it is
+committed and never before.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from enum import StrEnum
+from typing import Any, TypeVar
+
+from sqlalchemy import (
+    DateTime,
+    Dialect,
+    Engine,
+    MetaData,
+    String,
+    TypeDecorator,
+    create_engine,
+    event,
+)
+from sqlalchemy.orm import DeclarativeBase, Session, sessionmaker
+
+from shared.platform.audit_key import Keyring
+
+NAMING_CONVENTION = {
+    "ix": "ix_%(table_name)s_%(column_0_N_name)s",
+    "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+
+E = TypeVar("E", bound=StrEnum)
+
+
+class EnumText(TypeDecorator[E]):
+    """A state stored as its text (VARCHAR, so migrations and both engines see a plain string) and
+    read back as its enumeration member; a value outside the enumeration is refused on the way in."""
+
+    impl = String
+    cache_ok = True
+
+    def __init__(self, kind: type[E], length: int = 16) -> None:
+        super().__init__(length)
+        self.kind = kind
+
+    def process_bind_param(self, value: E | str | None, dialect: Dialect) -> str | None:
+        return None if value is None else self.kind(value).value
+
+    def process_result_value(self, value: str | None, dialect: Dialect) -> E | None:
+        return None if value is None else self.kind(value)
+
+
+class UtcDateTime(TypeDecorator[datetime]):
+    """Aware datetimes stored as UTC on every engine. SQLite keeps no zone, so a hall-time value
+    would otherwise come back hours off; here what goes in aware comes out aware, in UTC."""
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            raise ValueError("timestamps must be timezone-aware")
+        utc = value.astimezone(timezone.utc)
+        return utc.replace(tzinfo=None) if dialect.name == "sqlite" else utc
+
+    def process_result_value(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        return value.replace(tzinfo=timezone.utc) if value.tzinfo is None else value.astimezone(timezone.utc)
+
+
+class Base(DeclarativeBase):
+    """Every table, bingo's and poker's too, hangs off this metadata so one Alembic history covers all."""
+
+    metadata = MetaData(naming_convention=NAMING_CONVENTION)
+
+
+READ_ONLY = "flashboard_read_only"
+
+
+def _configure_sqlite(engine: Engine) -> None:
+    """SQLite: WAL so readers never wait, foreign keys on, and BEGIN IMMEDIATE for any transaction
+    that may write, so two writers queue for the lock instead of one failing half-way with
+    SQLITE_BUSY (the audit chain needs a single writer at a time). Read-only sessions (GET
+    requests) begin deferred and never hold the write lock."""
+
+    @event.listens_for(engine, "connect")
+    def _on_connect(dbapi_connection: Any, _record: Any) -> None:
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute("PRAGMA busy_timeout=15000")
+        cursor.execute("PRAGMA synchronous=NORMAL")
+        cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def _on_begin(connection: Any) -> None:
+        read_only = connection.get_execution_options().get(READ_ONLY, False)
+        connection.exec_driver_sql("BEGIN" if read_only else "BEGIN IMMEDIATE")
+
+
+def make_engine(url: str) -> Engine:
+    """Build the engine for a URL; a postgresql+psycopg:// URL switches engines with no code change."""
+    if url.startswith("sqlite"):
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 15})
+        _configure_sqlite(engine)
+        return engine
+    return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20)
+
+
+@dataclass
+class Database:
+    """The app's engine and session factory, kept in app.extensions."""
+
+    engine: Engine
+    sessions: sessionmaker[Session]
+    readers: sessionmaker[Session]
+
+    @classmethod
+    def connect(cls, url: str, keyring: Keyring | None = None) -> "Database":
+        """`keyring` (shared.platform.audit_key.Keyring) rides on every session, for the audit chain."""
+        engine = make_engine(url)
+        info = {"flashboard.keyring": keyring} if keyring is not None else {}
+        return cls(
+            engine=engine,
+            sessions=sessionmaker(engine, expire_on_commit=False, info=info),
+            readers=sessionmaker(engine.execution_options(**{READ_ONLY: True}), expire_on_commit=False, info=info),
+        )
+
+    @property
+    def is_sqlite(self) -> bool:
+        return self.engine.dialect.name == "sqlite"

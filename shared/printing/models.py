@@ -1,0 +1,29 @@
+"""The print queue's table: every receipt is a row before it is bytes on a printer."""
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import ForeignKey, Integer, String, Text
+from sqlalchemy.orm import Mapped, mapped_column
+
+from shared.platform.db import Base, UtcDateTime
+
+
+class PrintJob(Base):
+    """A receipt to print at a station. It is committed before printing, so a jammed or unplugged
+    printer leaves a job marked "not printed" that the cashier can reprint."""
+
+    __tablename__ = "print_jobs"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    station: Mapped[str] = mapped_column(String(100), index=True)
+    organization_id: Mapped[int | None] = mapped_column(ForeignKey("organizations.id"), index=True)
+    kind: Mapped[str] = mapped_column(String(32))
+    reference: Mapped[str] = mapped_column(String(100))
+    document: Mapped[str] = mapped_column(Text)
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    attempts: Mapped[int] = mapped_column(Integer, default=0)
+    reprints: Mapped[int] = mapped_column(Integer, default=0)
+    last_error: Mapped[str | None] = mapped_column(String(300))
+    created_at: Mapped[datetime] = mapped_column(UtcDateTime())
+    printed_at: Mapped[datetime | None] = mapped_column(UtcDateTime())
