@@ -41,9 +41,10 @@ from shared.core.money import format_cents
 from shared.core.violations import RuleViolation, refuse
 from shared.hall.models import Member, Premises, User
 from shared.hall.rules.people import is_active_member
+from shared.hall.rules.work_roles import WorkRole
 from shared.hall.services.licenses import bingo_license_status
 from shared.hall.services.organizations import get_organization, member_facts
-from shared.hall.services.roster import WorkRole, add_assignment, member_refusal
+from shared.hall.services.roster import add_assignment, member_refusal
 from shared.platform.audit import Actor
 from shared.platform.service_kit import check, finish, get_or_refuse
 

@@ -25,12 +25,12 @@ from bingo.models import (
 from bingo.rules.sales import LineRequest, ProductKind, buyer_refusal, line_refusal
 from bingo.services import break_open as break_open_service
 from bingo.services import jars as jar_service
+from bingo.services import receipts
 from bingo.services import stock as inventory
 from bingo.services import upick_tickets as upick_service
 from bingo.services.cash import Line, books_open_refusal, open_till_for, post_sale
 from bingo.services.locks import lock_occasion
 from bingo.services.occasions import get_occasion
-from bingo.web import receipts
 from shared.core.money import format_cents
 from shared.core.tills import Tender
 from shared.core.violations import refuse

@@ -66,12 +66,12 @@ from bingo.schemas import (
 from bingo.services import break_open as break_open_service
 from bingo.services import cash as cash_service
 from bingo.services import jars as jar_service
-from bingo.services import occasions, programs, reports
+from bingo.services import occasions, programs, receipts, reports
 from bingo.services import selling as sales_service
 from bingo.services import series as series_service
 from bingo.services import stock as inventory_service
 from bingo.services import upick_tickets as upick_service
-from bingo.web import presenters, receipts
+from bingo.web import presenters
 from shared.core import tills
 from shared.core.money import MoneyFormatError, parse_cents
 from shared.core.roles import OFFICE_VIEW, Role

@@ -15,8 +15,8 @@ from bingo.services import occasions
 from bingo.services import upick_tickets as upick_service
 from bingo.services.jars import jar_award_due
 from bingo.services.occasions import face_grid, money_split
+from bingo.services.receipts import transaction_code
 from bingo.services.stock import terms as inventory_terms
-from bingo.web.receipts import transaction_code
 from shared.core.tills import Drawer
 from shared.printing.models import PrintJob
 

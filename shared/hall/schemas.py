@@ -13,7 +13,7 @@ from shared.hall.rules.licensing import (
     PersonalLicenseStatus,
 )
 from shared.hall.rules.people import MemberStatus
-from shared.hall.services.roster import WorkRole
+from shared.hall.rules.work_roles import WorkRole
 from shared.platform.fields import Day, Id, Money, Name
 
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date, datetime
-from enum import StrEnum
 from typing import Any
 
 from sqlalchemy import select
@@ -15,27 +14,11 @@ from shared.core.violations import Violation, refuse
 from shared.hall.models import Member, PersonalLicense, WorkAssignment
 from shared.hall.rules import licensing, people
 from shared.hall.rules.people import MemberStatus
+from shared.hall.rules.work_roles import WorkRole
 from shared.hall.services.licenses import license_facts, list_personal_licenses
 from shared.hall.services.organizations import get_organization, member_facts
 from shared.platform.audit import Actor
 from shared.platform.service_kit import check, finish, get_or_refuse
-
-
-class WorkRole(StrEnum):
-    """Bingo roles are held by members (4.23); poker roles by licence holders (§1831(1))."""
-
-    MEMBER_IN_CHARGE = "member_in_charge"
-    CALLER = "caller"
-    CASHIER = "cashier"
-    VERIFIER = "verifier"
-    FOOD_SERVICE = "food_service"
-    DEALER = "dealer"
-    TOURNAMENT_DIRECTOR = "tournament_director"
-    VENDOR_STAFF = "vendor_staff"
-
-    @property
-    def is_poker(self) -> bool:
-        return self.value in licensing.WORK_ROLE_LICENSES
 
 
 @dataclass(frozen=True)

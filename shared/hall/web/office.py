@@ -28,6 +28,7 @@ from shared.hall.rules.licensing import (
     PersonalLicenseStatus,
 )
 from shared.hall.rules.people import MemberStatus
+from shared.hall.rules.work_roles import WorkRole
 from shared.hall.schemas import (
     AssignmentIn,
     BingoLicenseIn,
@@ -47,7 +48,6 @@ from shared.hall.schemas import (
     VendorIn,
 )
 from shared.hall.services import licenses, organizations, roster, staff
-from shared.hall.services.roster import WorkRole
 from shared.hall.web import presenters
 from shared.hall.web.signin import kdf_cost
 from shared.platform import audit
