@@ -1,6 +1,7 @@
 """Bingo tables: series and faces, programs, occasions, games, calls, claims and the records the
 rules require (ball verification, verification on request, promotions, inducements). Money is
 integer cents; times are UTC."""
+
 from __future__ import annotations
 
 from datetime import date, datetime, time
@@ -146,7 +147,9 @@ class Occasion(Base):
     statement_sworn_at: Mapped[datetime | None] = mapped_column(UtcDateTime())
     statement_sworn_by: Mapped[str | None] = mapped_column(String(200))
 
-    games: Mapped[list[Game]] = relationship(order_by="Game.number", cascade="all, delete-orphan", back_populates="occasion")
+    games: Mapped[list[Game]] = relationship(
+        order_by="Game.number", cascade="all, delete-orphan", back_populates="occasion"
+    )
 
 
 class BallCheck(Base):

@@ -1,5 +1,6 @@
 """What crosses the wire for bingo: series, patterns, odds, programs, occasions, games, calls and
 claims. Money is a dollar string on the wire and cents inside."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -16,6 +17,7 @@ BINGO_WORK_ROLES = ["caller", "cashier", "verifier", "food_service"]
 
 
 SERIAL = validate.Range(min=0, max=2**31 - 1, error="A pack serial is a whole number from 0 to 2,147,483,647.")
+
 
 class SeriesImportIn(Schema):
     name = Name(required=True)
@@ -102,12 +104,16 @@ class ProgramGameIn(Schema):
     ball_mode = fields.String(load_default="manual", validate=validate.OneOf(["manual", "electronic"]))
     prize_cents = Money(required=True, data_key="prize")
     merchandise = fields.String(load_default=None, allow_none=True, validate=validate.Length(min=1, max=200))
-    alternate_within_calls = fields.Integer(strict=True, load_default=None, allow_none=True, validate=validate.Range(min=1, max=75))
+    alternate_within_calls = fields.Integer(
+        strict=True, load_default=None, allow_none=True, validate=validate.Range(min=1, max=75)
+    )
     alternate_cents = Money(load_default=None, allow_none=True, data_key="alternate_prize")
     attendance_tiers = fields.List(fields.Nested(TierIn), load_default=list, validate=validate.Length(max=10))
     pick_count = fields.Integer(strict=True, load_default=None, allow_none=True, validate=validate.Range(min=1, max=75))
     face_price_cents = Money(load_default=None, allow_none=True, data_key="face_price")
-    break_open_numbers = fields.Integer(strict=True, load_default=None, allow_none=True, validate=validate.Range(min=1, max=75))
+    break_open_numbers = fields.Integer(
+        strict=True, load_default=None, allow_none=True, validate=validate.Range(min=1, max=75)
+    )
 
 
 class ProgramIn(Schema):
@@ -209,7 +215,9 @@ class GameOut(Schema):
     break_open_numbers = fields.Integer(allow_none=True)
     upick_winners = fields.List(fields.String())
     calls = fields.List(fields.Nested(CallOut))
-    claims = fields.List(fields.Nested(ClaimOut), metadata={"description": "every valid claim and the latest 50 others"})
+    claims = fields.List(
+        fields.Nested(ClaimOut), metadata={"description": "every valid claim and the latest 50 others"}
+    )
     claims_total = fields.Integer()
     split_preview = fields.List(fields.Nested(ShareOut))
 
@@ -246,7 +254,9 @@ class BallIn(Schema):
 
 
 class StartGameIn(Schema):
-    attendance = fields.Integer(strict=True, load_default=None, allow_none=True, validate=validate.Range(min=0, max=100_000))
+    attendance = fields.Integer(
+        strict=True, load_default=None, allow_none=True, validate=validate.Range(min=0, max=100_000)
+    )
 
 
 class CorrectionIn(Schema):
@@ -374,15 +384,23 @@ class VoidIn(Schema):
 
 
 class PostNumbersIn(Schema):
-    balls = fields.List(fields.Integer(strict=True), load_default=None, allow_none=True, validate=validate.Length(max=75))
+    balls = fields.List(
+        fields.Integer(strict=True), load_default=None, allow_none=True, validate=validate.Length(max=75)
+    )
 
 
 class ProductIn(Schema):
     kind = fields.Enum(ProductKind, by_value=True, required=True)
     name = Name(required=True)
-    price_cents = Money(load_default=None, allow_none=True, data_key="price",
-                        metadata={"description": "Required, except for a cookie-jar entry, which costs the jar's fee (101-4.31.3)."})
-    game_number = fields.Integer(strict=True, load_default=None, allow_none=True, validate=validate.Range(min=1, max=200))
+    price_cents = Money(
+        load_default=None,
+        allow_none=True,
+        data_key="price",
+        metadata={"description": "Required, except for a cookie-jar entry, which costs the jar's fee (101-4.31.3)."},
+    )
+    game_number = fields.Integer(
+        strict=True, load_default=None, allow_none=True, validate=validate.Range(min=1, max=200)
+    )
     paper_set_id = Id(load_default=None, allow_none=True)
 
 
@@ -398,21 +416,37 @@ class ProductOut(Schema):
 
 class SaleLineIn(Schema):
     product_id = Id(required=True)
-    quantity = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=1_000,
-                                                                                  error="A quantity is between 1 and 1,000."))
+    quantity = fields.Integer(
+        strict=True,
+        required=True,
+        validate=validate.Range(min=1, max=1_000, error="A quantity is between 1 and 1,000."),
+    )
     unit_price_cents = Money(required=True, data_key="unit_price")
-    picks = fields.List(fields.List(fields.Integer(strict=True), validate=validate.Length(max=25)), load_default=None,
-                        allow_none=True, validate=validate.Length(max=100))
-    pack_serials = fields.List(fields.Integer(strict=True, validate=SERIAL), load_default=None, allow_none=True, validate=validate.Length(max=1_000))
+    picks = fields.List(
+        fields.List(fields.Integer(strict=True), validate=validate.Length(max=25)),
+        load_default=None,
+        allow_none=True,
+        validate=validate.Length(max=100),
+    )
+    pack_serials = fields.List(
+        fields.Integer(strict=True, validate=SERIAL),
+        load_default=None,
+        allow_none=True,
+        validate=validate.Length(max=1_000),
+    )
 
 
 class SaleIn(Schema):
     lines = fields.List(fields.Nested(SaleLineIn), required=True, validate=validate.Length(min=1, max=50))
     buyer_is_adult = fields.Boolean(required=True)
     buyer_member_id = Id(load_default=None, allow_none=True)
-    tender = fields.String(load_default="cash", validate=validate.Length(min=1, max=32),
-                           metadata={"description": "cash, or check or debit_card where the hall takes them (FLASHBOARD_TENDERS); "
-                                                    "never credit"})
+    tender = fields.String(
+        load_default="cash",
+        validate=validate.Length(min=1, max=32),
+        metadata={
+            "description": "cash, or check or debit_card where the hall takes them (FLASHBOARD_TENDERS); never credit"
+        },
+    )
     tendered_cents = Money(required=True, data_key="tendered")
 
 
@@ -474,14 +508,22 @@ class TillOpenIn(Schema):
 
 
 class TillCloseIn(Schema):
-    counts = fields.Dict(keys=fields.String(validate=validate.Length(max=12)),
-                         values=fields.Integer(strict=True, validate=validate.Range(min=0, max=100_000)), required=True,
-                         validate=validate.Length(max=20))
+    counts = fields.Dict(
+        keys=fields.String(validate=validate.Length(max=12)),
+        values=fields.Integer(strict=True, validate=validate.Range(min=0, max=100_000)),
+        required=True,
+        validate=validate.Length(max=20),
+    )
 
 
 class TillMovementIn(Schema):
-    kind = fields.String(required=True, validate=validate.OneOf(["paid_in", "drop"]),
-                         metadata={"description": "paid_in: cash from the prize bank into the drawer; drop: cash from the drawer to the safe"})
+    kind = fields.String(
+        required=True,
+        validate=validate.OneOf(["paid_in", "drop"]),
+        metadata={
+            "description": "paid_in: cash from the prize bank into the drawer; drop: cash from the drawer to the safe"
+        },
+    )
     cents = Money(required=True, data_key="amount")
     note = fields.String(load_default="", validate=validate.Length(max=300))
 
@@ -517,7 +559,9 @@ class PaperSetIn(Schema):
 
 class PackMoveIn(Schema):
     action = fields.String(required=True, validate=validate.OneOf(["issue", "return", "missing"]))
-    serials = fields.List(fields.Integer(strict=True, validate=SERIAL), required=True, validate=validate.Length(min=1, max=1_000))
+    serials = fields.List(
+        fields.Integer(strict=True, validate=SERIAL), required=True, validate=validate.Length(min=1, max=1_000)
+    )
     occasion_id = Id(load_default=None, allow_none=True)
     station = fields.String(load_default=None, allow_none=True, validate=validate.Length(min=1, max=100))
     note = fields.String(load_default=None, allow_none=True, validate=validate.Length(max=300))
@@ -540,16 +584,34 @@ PAYEE_RULE = "An expense names its payee and the payee's address (28 Del. C. §1
 
 
 class ExpenseIn(Schema):
-    payee_name = fields.String(required=True, validate=validate.Length(min=1, max=200, error=PAYEE_RULE),
-                               error_messages={"required": PAYEE_RULE})
-    payee_address = fields.String(required=True, validate=validate.Length(min=1, max=300, error=PAYEE_RULE),
-                                  error_messages={"required": PAYEE_RULE})
+    payee_name = fields.String(
+        required=True,
+        validate=validate.Length(min=1, max=200, error=PAYEE_RULE),
+        error_messages={"required": PAYEE_RULE},
+    )
+    payee_address = fields.String(
+        required=True,
+        validate=validate.Length(min=1, max=300, error=PAYEE_RULE),
+        error_messages={"required": PAYEE_RULE},
+    )
     description = fields.String(required=True, validate=validate.Length(min=1, max=300))
-    amount_cents = Money(required=True, data_key="amount", validate=validate.Range(min=1, max=100_000_000, error="An expense is more than $0.00."))
-    game_number = fields.Integer(strict=True, load_default=None, allow_none=True, validate=validate.Range(min=1, max=200))
-    adjustment_reason = fields.String(load_default=None, allow_none=True, validate=validate.Length(max=500),
-                                      metadata={"description": "Only for a closed occasion: why its books are adjusted "
-                                                               "(the member in charge; un-swears the §1521 statement)"})
+    amount_cents = Money(
+        required=True,
+        data_key="amount",
+        validate=validate.Range(min=1, max=100_000_000, error="An expense is more than $0.00."),
+    )
+    game_number = fields.Integer(
+        strict=True, load_default=None, allow_none=True, validate=validate.Range(min=1, max=200)
+    )
+    adjustment_reason = fields.String(
+        load_default=None,
+        allow_none=True,
+        validate=validate.Length(max=500),
+        metadata={
+            "description": "Only for a closed occasion: why its books are adjusted "
+            "(the member in charge; un-swears the §1521 statement)"
+        },
+    )
 
 
 class ExpenseOut(Schema):

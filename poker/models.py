@@ -1,6 +1,7 @@
 """Poker tables: a tournament with its setup (as checked against its jurisdiction), its entries
 (one row a player, with what they have spent, their seat and their finish) and every buy taken at
 the cashier. Money is integer cents; times are UTC."""
+
 from __future__ import annotations
 
 from datetime import date, datetime
@@ -37,7 +38,9 @@ class Tournament(Base):
     clock_started_at: Mapped[datetime | None] = mapped_column(UtcDateTime())
     clock_pauses: Mapped[str] = mapped_column(Text, default="[]")
 
-    entries: Mapped[list[Entry]] = relationship(order_by="Entry.number", cascade="all, delete-orphan", back_populates="tournament")
+    entries: Mapped[list[Entry]] = relationship(
+        order_by="Entry.number", cascade="all, delete-orphan", back_populates="tournament"
+    )
 
 
 class Entry(Base):

@@ -1,5 +1,6 @@
 """Wire schemas for tournaments: money as "12.50" strings, cents inside; percentages of the pool in
 basis points (5000 = 50%)."""
+
 from __future__ import annotations
 
 from marshmallow import Schema, fields, validate
@@ -24,16 +25,22 @@ class PrizeIn(Schema):
     place = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=500))
     description = fields.String(required=True, validate=validate.Length(min=1, max=300))
     fixed_cents = Money(data_key="fixed", load_default=None, allow_none=True)
-    percent_bp = fields.Integer(strict=True, load_default=None, allow_none=True, validate=validate.Range(min=1, max=10_000))
+    percent_bp = fields.Integer(
+        strict=True, load_default=None, allow_none=True, validate=validate.Range(min=1, max=10_000)
+    )
 
 
 class RebuyIn(Schema):
     allowed = fields.Boolean(load_default=False)
     cost_cents = Money(data_key="cost", load_default=0)
     chips = fields.Integer(strict=True, load_default=0, validate=CHIPS)
-    until_level = fields.Integer(strict=True, load_default=None, allow_none=True, validate=validate.Range(min=1, max=200))
+    until_level = fields.Integer(
+        strict=True, load_default=None, allow_none=True, validate=validate.Range(min=1, max=200)
+    )
     at_or_below_chips = fields.Integer(strict=True, load_default=None, allow_none=True, validate=CHIPS)
-    max_per_player = fields.Integer(strict=True, load_default=None, allow_none=True, validate=validate.Range(min=0, max=100))
+    max_per_player = fields.Integer(
+        strict=True, load_default=None, allow_none=True, validate=validate.Range(min=0, max=100)
+    )
     reentry = fields.Boolean(load_default=False)
 
 
@@ -84,14 +91,18 @@ class TournamentOut(Schema):
     pool_cents = Money(data_key="pool")
     entries = fields.List(fields.Nested(EntryOut))
     tables = fields.Dict(keys=fields.String(), values=fields.Integer(), metadata={"description": "table number: seats"})
-    buttons = fields.Dict(keys=fields.String(), values=fields.Integer(), metadata={"description": "table number: button seat"})
+    buttons = fields.Dict(
+        keys=fields.String(), values=fields.Integer(), metadata={"description": "table number: button seat"}
+    )
     display_token = fields.String(allow_none=True)
 
 
 class BuyIn(Schema):
     kind = fields.String(required=True, validate=validate.OneOf(["entry", "rebuy", "reentry"]))
     player_name = fields.String(load_default=None, allow_none=True, validate=validate.Length(min=1, max=200))
-    entry_number = fields.Integer(strict=True, load_default=None, allow_none=True, validate=validate.Range(min=1, max=100_000))
+    entry_number = fields.Integer(
+        strict=True, load_default=None, allow_none=True, validate=validate.Range(min=1, max=100_000)
+    )
     chips = fields.Integer(strict=True, load_default=0, validate=CHIPS)
     tender = fields.String(load_default="cash", validate=validate.Length(min=1, max=32))
     tendered_cents = Money(required=True, data_key="tendered")
@@ -127,8 +138,11 @@ class BustIn(Schema):
 class EliminationIn(Schema):
     hand = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=10_000_000))
     busts = fields.List(fields.Nested(BustIn), required=True, validate=validate.Length(min=1, max=100))
-    buttons = fields.Dict(keys=fields.String(validate=validate.Regexp(r"^\d{1,3}$")),
-                          values=fields.Integer(strict=True, validate=validate.Range(min=1, max=10)), load_default=dict)
+    buttons = fields.Dict(
+        keys=fields.String(validate=validate.Regexp(r"^\d{1,3}$")),
+        values=fields.Integer(strict=True, validate=validate.Range(min=1, max=10)),
+        load_default=dict,
+    )
 
 
 class SeatMoveOut(Schema):
@@ -144,7 +158,9 @@ class SeatMoveOut(Schema):
 class DeckIn(Schema):
     table = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=200))
     event = fields.String(required=True, validate=validate.OneOf(["new_set", "count", "change"]))
-    backs = fields.List(fields.String(validate=validate.Length(min=1, max=40)), load_default=list, validate=validate.Length(max=4))
+    backs = fields.List(
+        fields.String(validate=validate.Length(min=1, max=40)), load_default=list, validate=validate.Length(max=4)
+    )
     complete = fields.Boolean(load_default=True)
 
 
@@ -233,7 +249,9 @@ class SeatMoveIn(Schema):
     reason = fields.String(load_default="director's move", validate=validate.Length(min=1, max=100))
 
 
-CARDS = validate.Regexp(r"^[2-9TJQKA][cdhs]( ?[2-9TJQKA][cdhs])*$", error="Cards are written like As Kd (rank 2-9 T J Q K A, suit c d h s).")
+CARDS = validate.Regexp(
+    r"^[2-9TJQKA][cdhs]( ?[2-9TJQKA][cdhs])*$", error="Cards are written like As Kd (rank 2-9 T J Q K A, suit c d h s)."
+)
 
 
 class StakeIn(Schema):
@@ -247,7 +265,9 @@ class ShowdownIn(Schema):
     table = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=200))
     board = fields.String(required=True, validate=CARDS)
     stakes = fields.List(fields.Nested(StakeIn), required=True, validate=validate.Length(min=1, max=10))
-    last_aggressor = fields.Integer(strict=True, load_default=None, allow_none=True, validate=validate.Range(min=1, max=10))
+    last_aggressor = fields.Integer(
+        strict=True, load_default=None, allow_none=True, validate=validate.Range(min=1, max=10)
+    )
 
 
 class RankedOut(Schema):

@@ -1,6 +1,7 @@
 """Claim verification: is this face a winner on the calls so far, which alternative, on which call,
 and if not, why. This is what the verifier's tablet shows when a face number is keyed in.
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence

@@ -2,6 +2,7 @@
 licence class's frequency, premises shared on a day, and promotional giveaways against $500 and their
 windows. The scheduler already refuses these; the annual view checks what the records hold, whatever
 their source (an import, an edit, a licence class that changed after a lapse)."""
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -42,13 +43,27 @@ def frequency(license_class: BingoLicenseClass, days: Sequence[date]) -> list[Fi
         for year, month in months:
             held = sorted({d for d in ordered if (d.year, d.month) == (year, month)})
             over = held[PRE_444_DAYS_PER_MONTH] if len(held) > PRE_444_DAYS_PER_MONTH else None
-            found.append(Finding(f"{year}-{month:02d}", str(len(held)), str(PRE_444_DAYS_PER_MONTH),
-                                 f"day {PRE_444_DAYS_PER_MONTH + 1} on {over.isoformat()}" if over else "", rule))
+            found.append(
+                Finding(
+                    f"{year}-{month:02d}",
+                    str(len(held)),
+                    str(PRE_444_DAYS_PER_MONTH),
+                    f"day {PRE_444_DAYS_PER_MONTH + 1} on {over.isoformat()}" if over else "",
+                    rule,
+                )
+            )
         return found
     for first in sorted({week_of(d)[0] for d in ordered}):
         held = [d for d in ordered if week_of(d)[0] == first]
-        found.append(Finding(f"week of {first.isoformat()}", str(len(held)), "1",
-                             f"second occasion on {held[1].isoformat()}" if len(held) > 1 else "", rule))
+        found.append(
+            Finding(
+                f"week of {first.isoformat()}",
+                str(len(held)),
+                "1",
+                f"second occasion on {held[1].isoformat()}" if len(held) > 1 else "",
+                rule,
+            )
+        )
     return found
 
 
@@ -57,11 +72,21 @@ def premises_conflicts(organization_id: int, bookings: Sequence[Booking]) -> lis
     own = [b for b in bookings if b.organization_id == organization_id]
     found = []
     for mine in own:
-        others = [b for b in bookings if b.premises_id == mine.premises_id and b.day == mine.day and b.organization_id != organization_id]
+        others = [
+            b
+            for b in bookings
+            if b.premises_id == mine.premises_id and b.day == mine.day and b.organization_id != organization_id
+        ]
         if others:
-            found.append(Finding(mine.day.isoformat(), str(1 + len(others)), "1",
-                                 f"premises {mine.premises_id} shared with organization {others[0].organization_id}",
-                                 "10 DE Admin Code 101-4.7"))
+            found.append(
+                Finding(
+                    mine.day.isoformat(),
+                    str(1 + len(others)),
+                    "1",
+                    f"premises {mine.premises_id} shared with organization {others[0].organization_id}",
+                    "10 DE Admin Code 101-4.7",
+                )
+            )
     return found
 
 
@@ -72,7 +97,13 @@ def promotions(given: Sequence[Promotion], anniversary: date | None) -> list[Fin
     found = []
     for index, promotion in enumerate(ordered):
         refusal = promotion_refusal(promotion, ordered[:index], anniversary)
-        found.append(Finding(promotion.day.isoformat(), format_cents(promotion.value_cents),
-                             format_cents(MAX_PROMOTIONS_CENTS_PER_YEAR) + " a year", refusal.message if refusal else "",
-                             "10 DE Admin Code 101-4.6"))
+        found.append(
+            Finding(
+                promotion.day.isoformat(),
+                format_cents(promotion.value_cents),
+                format_cents(MAX_PROMOTIONS_CENTS_PER_YEAR) + " a year",
+                refusal.message if refusal else "",
+                "10 DE Admin Code 101-4.6",
+            )
+        )
     return found

@@ -12,6 +12,7 @@ Settled reading (DESIGN.md, docs/rules.md "Cookie jar"):
 Money moves between accounts as double-entry lines; the invariant is
 fees collected = pending + jar 1 + jar 2 + held + awarded.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
@@ -67,8 +68,10 @@ class Jars:
 
     def balanced(self) -> bool:
         """The ledger invariant: every fee collected is pending, in a jar, held, or awarded."""
-        return self.collected == self.pending + self.jar1 + self.jar2 + self.held + self.awarded and min(
-            self.pending, self.jar1, self.jar2, self.held, self.awarded) >= 0
+        return (
+            self.collected == self.pending + self.jar1 + self.jar2 + self.held + self.awarded
+            and min(self.pending, self.jar1, self.jar2, self.held, self.awarded) >= 0
+        )
 
 
 def apply_all(jars: Jars, moves: list[Move]) -> Jars:
@@ -81,8 +84,12 @@ def maximum_refusal(cents: int) -> Violation | None:
     """10 DE Admin Code 101-4.31.1: the organization chooses any amount up to $1,000 for each jar."""
     if MIN_MAX_CENTS <= cents <= MAX_MAX_CENTS:
         return None
-    return Violation("jar_maximum_out_of_range", f"A cookie jar's maximum is between {format_cents(MIN_MAX_CENTS)} and "
-                     f"{format_cents(MAX_MAX_CENTS)}.", "10 DE Admin Code 101-4.31.1", "maximum")
+    return Violation(
+        "jar_maximum_out_of_range",
+        f"A cookie jar's maximum is between {format_cents(MIN_MAX_CENTS)} and {format_cents(MAX_MAX_CENTS)}.",
+        "10 DE Admin Code 101-4.31.1",
+        "maximum",
+    )
 
 
 def collect(cents: int) -> list[Move]:
@@ -138,6 +145,11 @@ def bundle_refusal(item_kinds: set[str]) -> Violation | None:
     """10 DE Admin Code 101-4.31.3: the cookie-jar fee is collected separately, never inside the fee for
     regular games or any other fee; a sale item that joins it with anything else is refused."""
     if "cookie_jar" in item_kinds and len(item_kinds) > 1:
-        return Violation("jar_fee_bundled", "The cookie-jar fee must be sold on its own, not inside a pack or any other fee.",
-                         "10 DE Admin Code 101-4.31.3", "items", 422)
+        return Violation(
+            "jar_fee_bundled",
+            "The cookie-jar fee must be sold on its own, not inside a pack or any other fee.",
+            "10 DE Admin Code 101-4.31.3",
+            "items",
+            422,
+        )
     return None

@@ -1,6 +1,7 @@
 """Ball calls within one game: 75 balls, each called at most once, in order, typed from the blower
 or drawn by the RNG; and the caller's correction of a mis-keyed last call.
 """
+
 from __future__ import annotations
 
 import random
@@ -26,7 +27,9 @@ def call_refusal(calls: Sequence[int], ball: int) -> Violation | None:
     if not 1 <= ball <= 75:
         return Violation("no_such_ball", f"{ball} is not a ball: balls are numbered 1 to 75.", RULE_BALLS, "ball")
     if ball in calls:
-        return Violation("already_called", f"Ball {ball} has already been called in this game.", RULE_BALLS, "ball", 409)
+        return Violation(
+            "already_called", f"Ball {ball} has already been called in this game.", RULE_BALLS, "ball", 409
+        )
     return None
 
 
@@ -45,8 +48,13 @@ def correction_refusal(calls: Sequence[int], replacement: int, claims_verified: 
     if not calls:
         return Violation("nothing_to_correct", "No ball has been called in this game.", None, "ball", 409)
     if claims_verified:
-        return Violation("claims_verified", "A claim has already been verified on this call, so it can no longer be corrected.",
-                         None, "ball", 409)
+        return Violation(
+            "claims_verified",
+            "A claim has already been verified on this call, so it can no longer be corrected.",
+            None,
+            "ball",
+            409,
+        )
     if not reason.strip():
         return Violation("reason_required", "Say why the call is being corrected.", None, "reason")
     if replacement == calls[-1]:

@@ -9,6 +9,7 @@ Series file format (CSV, one face per line, an optional header line):
 
 Each column is read top to bottom; N3 is the free space and is not in the file.
 """
+
 from __future__ import annotations
 
 import csv
@@ -126,7 +127,9 @@ def parse_series(text: str) -> tuple[list[Face], list[SeriesProblem]]:
         if line_no == 1 and row[0].strip().lower() == "face":
             continue
         if len(row) != 25:
-            problems.append(SeriesProblem(line_no, f"expected 25 values (face number and 24 numbers), found {len(row)}"))
+            problems.append(
+                SeriesProblem(line_no, f"expected 25 values (face number and 24 numbers), found {len(row)}")
+            )
             continue
         try:
             values = [int(v.strip()) for v in row]

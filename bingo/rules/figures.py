@@ -2,6 +2,7 @@
 member in charge makes), 4.6 (prizes and their announcement) and 28 Del. C. §1521 (the sworn
 statement: gross receipts per game, expenses with payees, net profit per game, prizes offered and
 given, filed within 30 days). Pure: plain values in, cents out, the same answer every time."""
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -64,7 +65,7 @@ def allocate(total_cents: int, weights: Sequence[int]) -> list[int]:
     whole = sum(basis)
     parts = [total_cents * w // whole for w in basis]
     order = sorted(range(len(basis)), key=lambda i: (-(total_cents * basis[i] % whole), i))
-    for i in order[:total_cents - sum(parts)]:
+    for i in order[: total_cents - sum(parts)]:
         parts[i] += 1
     return parts
 
@@ -75,8 +76,9 @@ def receipts_by_game(lines: Sequence[SoldLine], games: Sequence[tuple[int, str]]
     early-bird games. Cookie-jar entries (4.31.2) and non-gaming items are reported on their own.
     Returns (by game, cookie-jar entries, non-gaming)."""
     by_game = {number: 0 for number, _ in games}
-    admission_games = [number for number, kind in games if kind in ADMISSION_GAMES] or [n for n, k in games
-                                                                                         if k != GameKind.COOKIE_JAR_FINAL.value]
+    admission_games = [number for number, kind in games if kind in ADMISSION_GAMES] or [
+        n for n, k in games if k != GameKind.COOKIE_JAR_FINAL.value
+    ]
     admission = jar = other = 0
     for line in lines:
         if line.kind in GAME_PRODUCTS and line.game_number in by_game:
@@ -118,5 +120,10 @@ def close_refusal(unpaid: Sequence[str], unposted_jar_cents: int, open_tills: Se
     missing.extend(f"till not closed: {station}" for station in open_tills)
     if not missing:
         return None
-    return Violation("closeout_incomplete", "The occasion cannot close yet: " + "; ".join(missing) + ".",
-                     "10 DE Admin Code 101-4.10", "occasion_id", 409)
+    return Violation(
+        "closeout_incomplete",
+        "The occasion cannot close yet: " + "; ".join(missing) + ".",
+        "10 DE Admin Code 101-4.10",
+        "occasion_id",
+        409,
+    )

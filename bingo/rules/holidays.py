@@ -6,6 +6,7 @@ qualify), Return Day is Sussex County only and is left out, and both a holiday's
 observed weekday (Sunday → Monday, Saturday → Friday) count. Juneteenth is included (a Delaware
 legal holiday since 2022).
 """
+
 from __future__ import annotations
 
 from datetime import date, timedelta

@@ -1,6 +1,7 @@
 """Paper inventory (after WA WAC 230-10-390): a received set of packs, each pack's serial and the face
 numbers it holds. Settled reading: a set's faces are numbered consecutively pack after pack, so a
 pack holds `on × up` faces starting at the set's first face plus its offset."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -41,6 +42,11 @@ def set_refusal(terms: SetTerms, series_faces: int) -> Violation | None:
     if terms.packs > 10_000:
         return Violation("too_many_packs", "A set holds at most 10,000 packs.", None, "serial_to", 422)
     if terms.last_face > series_faces:
-        return Violation("faces_outside_series", f"The set's faces run to {terms.last_face}, past the series' {series_faces} faces.",
-                         "10 DE Admin Code 101-4.12", "first_face", 422)
+        return Violation(
+            "faces_outside_series",
+            f"The set's faces run to {terms.last_face}, past the series' {series_faces} faces.",
+            "10 DE Admin Code 101-4.12",
+            "first_face",
+            422,
+        )
     return None

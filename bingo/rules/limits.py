@@ -1,6 +1,7 @@
 """Limits on a bingo occasion's program, prizes and schedule: 10 DE Admin Code 101-4.2, 4.4, 4.6,
 4.7, 4.10, 4.15, 4.17 and 4.18. Pure checks that return the Violation refusing an action.
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -60,8 +61,12 @@ class PrizeTerms:
     def payable(self, attendance: int | None, winning_call: int | None) -> int:
         """10 DE Admin Code 101-4.15: the alternate amount when bingo came within its number of calls."""
         base = self.for_attendance(attendance)
-        if (self.alternate_within_calls is not None and self.alternate_cents is not None and winning_call is not None
-                and winning_call <= self.alternate_within_calls):
+        if (
+            self.alternate_within_calls is not None
+            and self.alternate_cents is not None
+            and winning_call is not None
+            and winning_call <= self.alternate_within_calls
+        ):
             return self.alternate_cents
         return base
 
@@ -85,19 +90,37 @@ def program_violations(games: Sequence[ProgramGame]) -> list[Violation]:
     counted = [g for g in games if counts_toward_limits(g)]
     found = []
     if len(counted) > MAX_GAMES:
-        found.append(Violation("too_many_games", f"The program has {len(counted)} games; an occasion may have at most {MAX_GAMES}.",
-                               "10 DE Admin Code 101-4.17", "games"))
+        found.append(
+            Violation(
+                "too_many_games",
+                f"The program has {len(counted)} games; an occasion may have at most {MAX_GAMES}.",
+                "10 DE Admin Code 101-4.17",
+                "games",
+            )
+        )
     for game in counted:
         worst = game.prize.worst_case()
         if worst > MAX_GAME_PRIZE_CENTS:
-            found.append(Violation("game_prize_over_limit",
-                                   f"Game {game.number} could pay {format_cents(worst)}; no single game may offer more than "
-                                   f"{format_cents(MAX_GAME_PRIZE_CENTS)}.", "10 DE Admin Code 101-4.6", f"games.{game.number}.prize"))
+            found.append(
+                Violation(
+                    "game_prize_over_limit",
+                    f"Game {game.number} could pay {format_cents(worst)}; no single game may offer more than "
+                    f"{format_cents(MAX_GAME_PRIZE_CENTS)}.",
+                    "10 DE Admin Code 101-4.6",
+                    f"games.{game.number}.prize",
+                )
+            )
     total = sum(g.prize.worst_case() for g in counted)
     if total > MAX_OCCASION_PRIZES_CENTS:
-        found.append(Violation("occasion_prizes_over_limit",
-                               f"The program's prizes could total {format_cents(total)}; an occasion may offer at most "
-                               f"{format_cents(MAX_OCCASION_PRIZES_CENTS)}.", "10 DE Admin Code 101-4.6", "games"))
+        found.append(
+            Violation(
+                "occasion_prizes_over_limit",
+                f"The program's prizes could total {format_cents(total)}; an occasion may offer at most "
+                f"{format_cents(MAX_OCCASION_PRIZES_CENTS)}.",
+                "10 DE Admin Code 101-4.6",
+                "games",
+            )
+        )
     return found
 
 
@@ -105,8 +128,13 @@ def start_refusal(now: datetime) -> Violation | None:
     """10 DE Admin Code 101-4.2 and 4.25: the occasion starts when the balls are verified, never
     before 12:00 p.m. hall time."""
     if now.time() < EARLIEST_START:
-        return Violation("before_noon", "Bingo may not begin before 12:00 p.m.; verify the balls at or after noon.",
-                         "10 DE Admin Code 101-4.2", "verified_at", 409)
+        return Violation(
+            "before_noon",
+            "Bingo may not begin before 12:00 p.m.; verify the balls at or after noon.",
+            "10 DE Admin Code 101-4.2",
+            "verified_at",
+            409,
+        )
     return None
 
 
@@ -114,11 +142,21 @@ def running_refusal(started_at: datetime, now: datetime) -> Violation | None:
     """10 DE Admin Code 101-4.2 and 4.10: play stops six hours after the start, and every prize is
     determined and awarded on the calendar day the game is played."""
     if now > started_at + timedelta(hours=MAX_OCCASION_HOURS):
-        return Violation("over_six_hours", "The occasion has run six hours; no more play is allowed.",
-                         "10 DE Admin Code 101-4.2", None, 409)
+        return Violation(
+            "over_six_hours",
+            "The occasion has run six hours; no more play is allowed.",
+            "10 DE Admin Code 101-4.2",
+            None,
+            409,
+        )
     if now.date() != started_at.date():
-        return Violation("past_midnight", "Prizes must be awarded the same calendar day the game is played.",
-                         "10 DE Admin Code 101-4.10", None, 409)
+        return Violation(
+            "past_midnight",
+            "Prizes must be awarded the same calendar day the game is played.",
+            "10 DE Admin Code 101-4.10",
+            None,
+            409,
+        )
     return None
 
 
@@ -135,30 +173,57 @@ class Booking:
     day: date
 
 
-def schedule_refusal(organization_id: int, license_class: BingoLicenseClass, premises_id: int, building_of_licensee: bool,
-                     day: date, bookings: Sequence[Booking]) -> Violation | None:
+def schedule_refusal(
+    organization_id: int,
+    license_class: BingoLicenseClass,
+    premises_id: int,
+    building_of_licensee: bool,
+    day: date,
+    bookings: Sequence[Booking],
+) -> Violation | None:
     """10 DE Admin Code 101-4.4 and 4.7: the licence class's frequency limit, one organization per
     premises per day, and for post-444 licensees one organization per licensed organization's
     building per week."""
     others_here = [b for b in bookings if b.premises_id == premises_id and b.organization_id != organization_id]
     if any(b.day == day for b in others_here):
-        return Violation("premises_taken", "Another organization holds bingo at these premises on that day.",
-                         "10 DE Admin Code 101-4.7", "premises_id", 409)
+        return Violation(
+            "premises_taken",
+            "Another organization holds bingo at these premises on that day.",
+            "10 DE Admin Code 101-4.7",
+            "premises_id",
+            409,
+        )
     own = [b for b in bookings if b.organization_id == organization_id]
     first, last = week_of(day)
     if license_class is BingoLicenseClass.PRE_444:
         days = {b.day for b in own if (b.day.year, b.day.month) == (day.year, day.month)} | {day}
         if len(days) > PRE_444_DAYS_PER_MONTH:
-            return Violation("too_many_days", f"That would be {len(days)} bingo days in {day:%B %Y}; an organization licensed "
-                             f"before 71 Del. Laws 444 may hold bingo on at most {PRE_444_DAYS_PER_MONTH} days a month.",
-                             "10 DE Admin Code 101-4.4", "date", 409)
+            return Violation(
+                "too_many_days",
+                f"That would be {len(days)} bingo days in {day:%B %Y}; an organization licensed "
+                f"before 71 Del. Laws 444 may hold bingo on at most {PRE_444_DAYS_PER_MONTH} days a month.",
+                "10 DE Admin Code 101-4.4",
+                "date",
+                409,
+            )
         return None
     if any(first <= b.day <= last for b in own):
-        return Violation("one_per_week", "An organization licensed after 71 Del. Laws 444 may hold one bingo occasion a week "
-                         f"(Sunday {first.isoformat()} to Saturday {last.isoformat()}).", "10 DE Admin Code 101-4.4", "date", 409)
+        return Violation(
+            "one_per_week",
+            "An organization licensed after 71 Del. Laws 444 may hold one bingo occasion a week "
+            f"(Sunday {first.isoformat()} to Saturday {last.isoformat()}).",
+            "10 DE Admin Code 101-4.4",
+            "date",
+            409,
+        )
     if building_of_licensee and any(first <= b.day <= last for b in others_here):
-        return Violation("building_taken_this_week", "Another licensed organization holds bingo in this organization's building "
-                         "that week.", "10 DE Admin Code 101-4.7", "premises_id", 409)
+        return Violation(
+            "building_taken_this_week",
+            "Another licensed organization holds bingo in this organization's building that week.",
+            "10 DE Admin Code 101-4.7",
+            "premises_id",
+            409,
+        )
     return None
 
 
@@ -182,26 +247,56 @@ def promotion_refusal(new: Promotion, same_year: Sequence[Promotion], anniversar
     rule = "10 DE Admin Code 101-4.6"
     total = sum(p.value_cents for p in same_year) + new.value_cents
     if total > MAX_PROMOTIONS_CENTS_PER_YEAR:
-        return Violation("promotions_over_limit", f"Promotional giveaways would total {format_cents(total)} this year; "
-                         f"the limit is {format_cents(MAX_PROMOTIONS_CENTS_PER_YEAR)}.", rule, "value", 409)
+        return Violation(
+            "promotions_over_limit",
+            f"Promotional giveaways would total {format_cents(total)} this year; "
+            f"the limit is {format_cents(MAX_PROMOTIONS_CENTS_PER_YEAR)}.",
+            rule,
+            "value",
+            409,
+        )
     if new.occasion is PromotionOccasion.ANNIVERSARY:
         if anniversary is None:
-            return Violation("no_anniversary", "Record the organization's anniversary date first.", rule, "occasion", 409)
+            return Violation(
+                "no_anniversary", "Record the organization's anniversary date first.", rule, "occasion", 409
+            )
         this_year = add_years(anniversary, new.day.year - anniversary.year)
         if not timedelta(0) <= this_year - new.day <= timedelta(days=7):
-            return Violation("not_anniversary", f"The anniversary giveaway must be at an occasion within the seven days before "
-                             f"{this_year.isoformat()} or on it.", rule, "occasion", 409)
+            return Violation(
+                "not_anniversary",
+                f"The anniversary giveaway must be at an occasion within the seven days before "
+                f"{this_year.isoformat()} or on it.",
+                rule,
+                "occasion",
+                409,
+            )
         if any(p.occasion is PromotionOccasion.ANNIVERSARY and p.day != new.day for p in same_year):
-            return Violation("second_anniversary", "This year's anniversary giveaway occasion is already recorded.", rule, "occasion", 409)
+            return Violation(
+                "second_anniversary",
+                "This year's anniversary giveaway occasion is already recorded.",
+                rule,
+                "occasion",
+                409,
+            )
         return None
     holiday = holiday_within_week(new.day)
     if holiday is None:
-        return Violation("not_holiday", "A holiday giveaway must be at an occasion within the seven days before a Delaware "
-                         "holiday or on it.", rule, "occasion", 409)
+        return Violation(
+            "not_holiday",
+            "A holiday giveaway must be at an occasion within the seven days before a Delaware holiday or on it.",
+            rule,
+            "occasion",
+            409,
+        )
     holiday_days = {p.day for p in same_year if p.occasion is PromotionOccasion.HOLIDAY} | {new.day}
     if len(holiday_days) > MAX_HOLIDAY_PROMOTIONS_PER_YEAR:
-        return Violation("too_many_holidays", f"Giveaways may be at no more than {MAX_HOLIDAY_PROMOTIONS_PER_YEAR} holiday "
-                         "occasions a year.", rule, "occasion", 409)
+        return Violation(
+            "too_many_holidays",
+            f"Giveaways may be at no more than {MAX_HOLIDAY_PROMOTIONS_PER_YEAR} holiday occasions a year.",
+            rule,
+            "occasion",
+            409,
+        )
     return None
 
 
@@ -211,8 +306,13 @@ def inducement_refusal(inducements_cents: int, other_prizes_cents: int) -> Viola
     if inducements_cents * 100 <= INDUCEMENT_PERCENT * other_prizes_cents:
         return None
     allowed = other_prizes_cents * INDUCEMENT_PERCENT // 100
-    return Violation("inducements_over_limit", f"Inducements of {format_cents(inducements_cents)} exceed 15% of the other prizes "
-                     f"({format_cents(allowed)}).", "10 DE Admin Code 101-4.6", "value", 409)
+    return Violation(
+        "inducements_over_limit",
+        f"Inducements of {format_cents(inducements_cents)} exceed 15% of the other prizes ({format_cents(allowed)}).",
+        "10 DE Admin Code 101-4.6",
+        "value",
+        409,
+    )
 
 
 APPROACHING_PERCENT = 80
@@ -240,12 +340,16 @@ class LimitUse:
         return "approaching" if self.used * 100 >= self.limit * APPROACHING_PERCENT else "ok"
 
 
-def limits_in_use(prizes_awarded_cents: int, games_played: int, started_at: datetime | None, now: datetime) -> list[LimitUse]:
+def limits_in_use(
+    prizes_awarded_cents: int, games_played: int, started_at: datetime | None, now: datetime
+) -> list[LimitUse]:
     """10 DE Admin Code 101-4.6 ($3,000 in prizes), 4.17 (40 games) and 4.2 (six hours from the start):
     the three limits an occasion runs against, as used so far. Time is counted in whole minutes."""
     minutes = 0 if started_at is None else max(0, int((now - started_at).total_seconds() // 60))
     return [
-        LimitUse("Prizes awarded", prizes_awarded_cents, MAX_OCCASION_PRIZES_CENTS, "cents", "10 DE Admin Code 101-4.6"),
+        LimitUse(
+            "Prizes awarded", prizes_awarded_cents, MAX_OCCASION_PRIZES_CENTS, "cents", "10 DE Admin Code 101-4.6"
+        ),
         LimitUse("Games played", games_played, MAX_GAMES, "games", "10 DE Admin Code 101-4.17"),
         LimitUse("Time since the start", minutes, MAX_OCCASION_HOURS * 60, "minutes", "10 DE Admin Code 101-4.2"),
     ]

@@ -8,6 +8,7 @@ pattern's alternatives needs, for each union U of alternatives, the signed count
 that union; those counts are built one alternative at a time, keyed by union mask, with cancelled
 entries dropped. That keeps even "any two rows" (66 alternatives) to a few thousand unions.
 """
+
 from __future__ import annotations
 
 import random
@@ -73,8 +74,10 @@ class Odds:
 def odds(pattern: Pattern) -> Odds:
     """The chance for every number of calls 0..75 and the expected calls to complete one face."""
     sizes = _by_size(pattern)
-    curve = tuple(sum((Fraction(c * comb(n, k), comb(BALL_COUNT, k)) for k, c in sizes.items()), Fraction(0))
-                  for n in range(BALL_COUNT + 1))
+    curve = tuple(
+        sum((Fraction(c * comb(n, k), comb(BALL_COUNT, k)) for k, c in sizes.items()), Fraction(0))
+        for n in range(BALL_COUNT + 1)
+    )
     expected = sum((1 - p for p in curve[:BALL_COUNT]), Fraction(0))
     return Odds(pattern.name, curve, expected)
 
@@ -113,9 +116,13 @@ def simulate(pattern: Pattern, faces: int, calls: int, trials: int, rng: random.
         hits += first <= calls
     p = hits / trials
     return Estimate(
-        faces=faces, calls=calls, trials=trials, chance=p, standard_error=sqrt(p * (1 - p) / trials),
+        faces=faces,
+        calls=calls,
+        trials=trials,
+        chance=p,
+        standard_error=sqrt(p * (1 - p) / trials),
         mean_calls_to_first_bingo=total_first / trials,
         method=f"Monte Carlo: {trials} games, each dealing {faces} random faces and one random order of the 75 balls; "
-               "the chance is the share of games with a bingo within the calls, the error is one standard error "
-               "sqrt(p(1-p)/games). Real paper series are not random faces, so treat this as a guide.",
+        "the chance is the share of games with a bingo within the calls, the error is one standard error "
+        "sqrt(p(1-p)/games). Real paper series are not random faces, so treat this as a guide.",
     )

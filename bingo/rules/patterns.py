@@ -4,6 +4,7 @@ A pattern is a set of alternatives, each a 25-bit mask of cells (row by row, bit
 a face wins when its covered cells include every cell of any one alternative. The free space is
 always covered.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -108,23 +109,68 @@ STANDARD: dict[PatternKind, Pattern] = {
     p.kind: p
     for p in [
         _standard(PatternKind.HORIZONTAL_ROW, "One horizontal row", "Cover any one full row across.", "1", ROWS),
-        _standard(PatternKind.VERTICAL_ROW, "One vertical row", "Cover any one full column, top to bottom.", "2", COLUMNS),
+        _standard(
+            PatternKind.VERTICAL_ROW, "One vertical row", "Cover any one full column, top to bottom.", "2", COLUMNS
+        ),
         _standard(PatternKind.DIAGONAL, "One diagonal", "Cover one full diagonal, corner to corner.", "3", DIAGONALS),
-        _standard(PatternKind.ANY_ROW, "Any row", "Cover any one full row: across, down or corner to corner.", "4",
-                  ROWS + COLUMNS + DIAGONALS),
-        _standard(PatternKind.TWO_ROWS, "Any two rows", "Cover any two full rows: across, down or diagonal, in any combination.",
-                  "5", tuple(sorted({a | b for a, b in combinations(ROWS + COLUMNS + DIAGONALS, 2)}))),
-        _standard(PatternKind.LETTER_X, "Letter X", "Cover both diagonals to make a big X.", "5", (DIAGONALS[0] | DIAGONALS[1],)),
-        _standard(PatternKind.PLUS, "Plus sign", "Cover the middle row and the N column to make a plus sign.", "5",
-                  (ROWS[2] | COLUMNS[2],)),
-        _standard(PatternKind.LETTER_T, "Letter T", "Cover the top row and the N column to make a T.", "5", (ROWS[0] | COLUMNS[2],)),
-        _standard(PatternKind.LETTER_L, "Letter L", "Cover the B column and the bottom row to make an L.", "5", (COLUMNS[0] | ROWS[4],)),
-        _standard(PatternKind.FRAME, "Outside frame", "Cover every square around the outside edge of the card.", "5",
-                  (ROWS[0] | ROWS[4] | COLUMNS[0] | COLUMNS[4],)),
+        _standard(
+            PatternKind.ANY_ROW,
+            "Any row",
+            "Cover any one full row: across, down or corner to corner.",
+            "4",
+            ROWS + COLUMNS + DIAGONALS,
+        ),
+        _standard(
+            PatternKind.TWO_ROWS,
+            "Any two rows",
+            "Cover any two full rows: across, down or diagonal, in any combination.",
+            "5",
+            tuple(sorted({a | b for a, b in combinations(ROWS + COLUMNS + DIAGONALS, 2)})),
+        ),
+        _standard(
+            PatternKind.LETTER_X,
+            "Letter X",
+            "Cover both diagonals to make a big X.",
+            "5",
+            (DIAGONALS[0] | DIAGONALS[1],),
+        ),
+        _standard(
+            PatternKind.PLUS,
+            "Plus sign",
+            "Cover the middle row and the N column to make a plus sign.",
+            "5",
+            (ROWS[2] | COLUMNS[2],),
+        ),
+        _standard(
+            PatternKind.LETTER_T,
+            "Letter T",
+            "Cover the top row and the N column to make a T.",
+            "5",
+            (ROWS[0] | COLUMNS[2],),
+        ),
+        _standard(
+            PatternKind.LETTER_L,
+            "Letter L",
+            "Cover the B column and the bottom row to make an L.",
+            "5",
+            (COLUMNS[0] | ROWS[4],),
+        ),
+        _standard(
+            PatternKind.FRAME,
+            "Outside frame",
+            "Cover every square around the outside edge of the card.",
+            "5",
+            (ROWS[0] | ROWS[4] | COLUMNS[0] | COLUMNS[4],),
+        ),
         _standard(PatternKind.BLACKOUT, "Blackout", "Cover the entire card: all 24 numbers.", "6", (ALL_CELLS,)),
         _standard(PatternKind.FOUR_CORNERS, "Four corners", "Cover the four corner squares.", "7", (FOUR_CORNERS,)),
-        _standard(PatternKind.AROUND_FREE, "Eight around the free space", "Cover the eight squares surrounding the free space.",
-                  "8", (AROUND_FREE,)),
+        _standard(
+            PatternKind.AROUND_FREE,
+            "Eight around the free space",
+            "Cover the eight squares surrounding the free space.",
+            "8",
+            (AROUND_FREE,),
+        ),
     ]
 }
 
@@ -160,7 +206,11 @@ def shape(name: str, rows: list[str], anywhere: bool) -> Pattern:
     else:
         top, left = min(r for r, _ in marked), min(c for _, c in marked)
         height, width = max(r for r, _ in marked) - top, max(c for _, c in marked) - left
-        placed = {_mask([(r - top + dr, c - left + dc) for r, c in marked]) for dr in range(5 - height) for dc in range(5 - width)}
+        placed = {
+            _mask([(r - top + dr, c - left + dc) for r, c in marked])
+            for dr in range(5 - height)
+            for dc in range(5 - width)
+        }
         alternatives = tuple(sorted(placed))
     where = "anywhere on the card" if anywhere else "in exactly this position"
     text = f"Cover the {name} shape {where}."

@@ -2,6 +2,7 @@
 break-open posting or the forced cookie-jar final (10 DE Admin Code 101-4.2, 4.10, 4.12, 4.13, 4.25 and
 4.31.6). One set of gates, so a rule checked at one door is never skipped at the next.
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -49,8 +50,13 @@ def play_refusal(occasion: OccasionState, now: datetime) -> Violation | None:
     if occasion.status == "closed":
         return Violation("occasion_closed", "This occasion is closed.", None, "occasion_id", 409)
     if occasion.status == "scheduled" or occasion.started_at is None:
-        return Violation("balls_not_verified", "Verify the balls first: the occasion starts there.", RULE_VERIFIED,
-                         "occasion_id", 409)
+        return Violation(
+            "balls_not_verified",
+            "Verify the balls first: the occasion starts there.",
+            RULE_VERIFIED,
+            "occasion_id",
+            409,
+        )
     return running_refusal(occasion.started_at.astimezone(now.tzinfo), now)
 
 
@@ -77,8 +83,13 @@ def start_refusal(occasion: OccasionState, games: Sequence[GameState], number: i
     if refusal is not None:
         return refusal
     if not occasion.jar_number_drawn:
-        return Violation("jar_number_not_drawn", "Draw and post the cookie-jar number before the first game.",
-                         "10 DE Admin Code 101-4.31.6", "occasion_id", 409)
+        return Violation(
+            "jar_number_not_drawn",
+            "Draw and post the cookie-jar number before the first game.",
+            "10 DE Admin Code 101-4.31.6",
+            "occasion_id",
+            409,
+        )
     if game.status != "pending":
         return Violation("game_started", f"Game {number} has already been started.", None, "game_number", 409)
     unfinished = [g.number for g in games if g.status == "in_play"]
@@ -86,8 +97,13 @@ def start_refusal(occasion: OccasionState, games: Sequence[GameState], number: i
         return Violation("game_in_play", f"Close game {unfinished[0]} first.", None, "game_number", 409)
     skipped = sorted(g.number for g in games if g.number < number and g.status == "pending")
     if skipped:
-        return Violation("out_of_order", f"Games are played in program order; game {skipped[0]} comes first.", None,
-                         "game_number", 409)
+        return Violation(
+            "out_of_order",
+            f"Games are played in program order; game {skipped[0]} comes first.",
+            None,
+            "game_number",
+            409,
+        )
     return None
 
 
@@ -104,8 +120,13 @@ def in_play_refusal(occasion: OccasionState, game: GameState, now: datetime) -> 
     if refusal is not None:
         return refusal
     if game.status == "pending":
-        return Violation("game_not_started", f"Game {game.number} has not been started and announced.",
-                         "10 DE Admin Code 101-4.13", "game_number", 409)
+        return Violation(
+            "game_not_started",
+            f"Game {game.number} has not been started and announced.",
+            "10 DE Admin Code 101-4.13",
+            "game_number",
+            409,
+        )
     if game.status == "closed":
         return Violation("game_closed", f"Game {game.number} is closed.", None, "game_number", 409)
     return None

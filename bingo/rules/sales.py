@@ -1,5 +1,6 @@
 """What a bingo cashier sells and the checks on each sale: 10 DE Admin Code 101-4.1.1, 4.3, 4.22,
 4.29.2, 4.30 and 4.31.3."""
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -46,8 +47,14 @@ def line_refusal(index: int, line: LineRequest) -> Violation | None:
     if line.quantity <= 0:
         return Violation("bad_quantity", "A quantity is 1 or more.", None, f"{field}.quantity", 422)
     if line.expected_unit_cents != line.unit_cents:
-        return Violation("price_mismatch", f"The price is {format_cents(line.unit_cents)}, not {format_cents(line.expected_unit_cents)}; "
-                         "reload the screen.", None, f"{field}.unit_price", 409)
+        return Violation(
+            "price_mismatch",
+            f"The price is {format_cents(line.unit_cents)}, not {format_cents(line.expected_unit_cents)}; "
+            "reload the screen.",
+            None,
+            f"{field}.unit_price",
+            409,
+        )
     return None
 
 
@@ -57,9 +64,19 @@ def buyer_refusal(lines: Sequence[LineRequest], adult_confirmed: bool, buyer_is_
     if not any(line.kind.is_gaming for line in lines):
         return None
     if not adult_confirmed:
-        return Violation("age_not_confirmed", "Confirm the buyer is 18 or older before selling bingo.", "10 DE Admin Code 101-4.3",
-                         "buyer_is_adult", 422)
+        return Violation(
+            "age_not_confirmed",
+            "Confirm the buyer is 18 or older before selling bingo.",
+            "10 DE Admin Code 101-4.3",
+            "buyer_is_adult",
+            422,
+        )
     if buyer_is_working:
-        return Violation("worker_may_not_play", "This person is working the occasion and may not play.", "10 DE Admin Code 101-4.1.1",
-                         "buyer_member_id", 409)
+        return Violation(
+            "worker_may_not_play",
+            "This person is working the occasion and may not play.",
+            "10 DE Admin Code 101-4.1.1",
+            "buyer_member_id",
+            409,
+        )
     return None

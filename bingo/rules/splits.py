@@ -6,6 +6,7 @@ at most one cent and summing exactly to the prize, the extra cents to the earlie
 House rules may split in whole dollars, and per player instead of per face. Merchandise goes to one
 winner drawn by a recorded RNG draw; the others qualify for a later game or drawing.
 """
+
 from __future__ import annotations
 
 import random
@@ -33,8 +34,9 @@ def _even(total: int, ways: int, unit: int) -> list[int]:
     return shares
 
 
-def split_money(prize_cents: int, winners: Sequence[Winner], whole_dollars: bool = False,
-                per_player: bool = False) -> dict[int, int]:
+def split_money(
+    prize_cents: int, winners: Sequence[Winner], whole_dollars: bool = False, per_player: bool = False
+) -> dict[int, int]:
     """10 DE Admin Code 101-4.11: the share of each claim (claim id → cents). Per player, a player's
     share goes to their earliest claim and their other faces get nothing extra."""
     if not winners:

@@ -1,6 +1,7 @@
 """U Pick Em (player pick) games, 10 DE Admin Code 101-4.30: the player chooses the numbers, the
 hall knows every face in play, and the first to have all their numbers called wins.
 """
+
 from __future__ import annotations
 
 import random
@@ -21,19 +22,33 @@ def pick_refusal(numbers: Sequence[int], count: int) -> Violation | None:
     duplicate (a face with one is void and is never sold), and exactly the game's count."""
     outside = [n for n in numbers if not 1 <= n <= 75]
     if outside:
-        return Violation("number_out_of_range", f"{outside[0]} is not a bingo number: pick from 1 to 75.", f"{RULE}.1", "numbers")
+        return Violation(
+            "number_out_of_range", f"{outside[0]} is not a bingo number: pick from 1 to 75.", f"{RULE}.1", "numbers"
+        )
     repeated = sorted({n for n in numbers if list(numbers).count(n) > 1})
     if repeated:
-        return Violation("duplicate_number", f"{repeated[0]} is picked twice; a face with a duplicate number is void.",
-                         f"{RULE}.2", "numbers")
+        return Violation(
+            "duplicate_number",
+            f"{repeated[0]} is picked twice; a face with a duplicate number is void.",
+            f"{RULE}.2",
+            "numbers",
+        )
     for column in range(5):
         chosen = [n for n in numbers if column_of(n) == column]
         if len(chosen) > MAX_PER_COLUMN:
-            return Violation("too_many_in_column", f"{len(chosen)} numbers picked in column {LETTERS[column]}; "
-                             f"at most {MAX_PER_COLUMN} per column.", f"{RULE}.1", "numbers")
+            return Violation(
+                "too_many_in_column",
+                f"{len(chosen)} numbers picked in column {LETTERS[column]}; at most {MAX_PER_COLUMN} per column.",
+                f"{RULE}.1",
+                "numbers",
+            )
     if len(numbers) != count:
-        return Violation("wrong_count", f"This game plays {count} numbers; {len(numbers)} were picked.", "10 DE Admin Code 101-4.30.1.5",
-                         "numbers")
+        return Violation(
+            "wrong_count",
+            f"This game plays {count} numbers; {len(numbers)} were picked.",
+            "10 DE Admin Code 101-4.30.1.5",
+            "numbers",
+        )
     return None
 
 
@@ -41,8 +56,12 @@ def count_refusal(count: int) -> Violation | None:
     """10 DE Admin Code 101-4.30.1.1: five per column over five columns allows at most 25 picks."""
     if 1 <= count <= 5 * MAX_PER_COLUMN:
         return None
-    return Violation("pick_count_out_of_range", "A U Pick Em game plays between 1 and 25 numbers.", "10 DE Admin Code 101-4.30.1.5",
-                     "pick_count")
+    return Violation(
+        "pick_count_out_of_range",
+        "A U Pick Em game plays between 1 and 25 numbers.",
+        "10 DE Admin Code 101-4.30.1.5",
+        "pick_count",
+    )
 
 
 def quick_pick(count: int, rng: random.Random) -> list[int]:

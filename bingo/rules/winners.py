@@ -7,6 +7,7 @@ alternative when the AND of that alternative's cell integers has its bit set; an
 hundred big integers answers for every face at once. Calls are applied in order, so the faces that
 complete on this call are those set now and not before.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence

@@ -1,5 +1,6 @@
 """The flashboard: what every TV shows, published as an event in the same transaction as the change
 that caused it (a call, a correction, a game starting or closing, the cookie-jar number or amounts)."""
+
 from __future__ import annotations
 
 import json
@@ -29,19 +30,26 @@ def snapshot(session: Session, occasion: Occasion) -> dict[str, Any]:
     jar = jar_service.summary(session, occasion.organization_id)
     board: dict[str, Any] = {
         "organization": get_organization(session, occasion.organization_id).name,
-        "occasion_id": occasion.id, "status": occasion.status,
+        "occasion_id": occasion.id,
+        "status": occasion.status,
         "cookie_jar_number": ball_label(occasion.cookie_jar_number) if occasion.cookie_jar_number else None,
         "jar1": format_cents(jar["jar1_cents"]) if jar["maximum_cents"] else None,
         "jar2": format_cents(jar["jar2_cents"]) if jar["maximum_cents"] else None,
-        "helpline": HELPLINE, "game": None,
+        "helpline": HELPLINE,
+        "game": None,
     }
     if current is not None:
         pattern = from_spec(json.loads(current.pattern_spec))
         calls = [c.ball for c in current.calls]
         board["game"] = {
-            "number": current.number, "status": current.status, "pattern": pattern.name, "grids": pattern.grids()[:66],
+            "number": current.number,
+            "status": current.status,
+            "pattern": pattern.name,
+            "grids": pattern.grids()[:66],
             "prize": current.merchandise or format_cents(current.announced_prize_cents or current.prize_cents),
-            "calls": calls, "count": len(calls), "last": ball_label(calls[-1]) if calls else None,
+            "calls": calls,
+            "count": len(calls),
+            "last": ball_label(calls[-1]) if calls else None,
             "announcement": current.closing_announcement if current.status == "closed" else current.announcement,
         }
     return board
@@ -67,14 +75,23 @@ def publish_claim(session: Session, occasion: Occasion, now: datetime) -> None:
 
 
 def events_after(session: Session, occasion_id: int, after: int, limit: int = 100) -> list[BoardEvent]:
-    query = select(BoardEvent).where(BoardEvent.occasion_id == occasion_id, BoardEvent.id > after).order_by(BoardEvent.id).limit(limit)
+    query = (
+        select(BoardEvent)
+        .where(BoardEvent.occasion_id == occasion_id, BoardEvent.id > after)
+        .order_by(BoardEvent.id)
+        .limit(limit)
+    )
     return list(session.scalars(query))
 
 
 def recent(session: Session, after: int, limit: int = 500) -> list[tuple[int, int, str, str]]:
     """Every occasion's board events after an id: what a process's event hub reads each poll."""
-    query = (select(BoardEvent.id, BoardEvent.occasion_id, BoardEvent.reason, BoardEvent.board).where(BoardEvent.id > after)
-             .order_by(BoardEvent.id).limit(limit))
+    query = (
+        select(BoardEvent.id, BoardEvent.occasion_id, BoardEvent.reason, BoardEvent.board)
+        .where(BoardEvent.id > after)
+        .order_by(BoardEvent.id)
+        .limit(limit)
+    )
     return [(row.id, row.occasion_id, row.reason, row.board) for row in session.execute(query)]
 
 
@@ -84,7 +101,11 @@ def newest_id(session: Session) -> int:
 
 def latest(session: Session, occasion_id: int) -> BoardEvent | None:
     """The newest event that carries the board."""
-    query = select(BoardEvent).where(BoardEvent.occasion_id == occasion_id, BoardEvent.reason != CLAIM).order_by(BoardEvent.id.desc())
+    query = (
+        select(BoardEvent)
+        .where(BoardEvent.occasion_id == occasion_id, BoardEvent.reason != CLAIM)
+        .order_by(BoardEvent.id.desc())
+    )
     return session.scalar(query.limit(1))
 
 

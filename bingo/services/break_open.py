@@ -1,6 +1,7 @@
 """Break-open / game-event bingo (10 DE Admin Code 101-4.29): sealed sheets sold through the occasion,
 a predetermined quantity of numbers posted at once when the game comes up, sheets verified against
 them, and sales closed once calling resumes."""
+
 from __future__ import annotations
 
 import random
@@ -29,25 +30,44 @@ def sales_closed(occasion: Occasion, game: Game) -> bool:
     return game.status != "pending" and any(g.number > game.number and g.calls for g in occasion.games)
 
 
-def add_sheets(session: Session, actor: Actor, now: datetime, occasion: Occasion, number: int, quantity: int,
-               sale_line_id: int) -> BreakOpenSale:
+def add_sheets(
+    session: Session, actor: Actor, now: datetime, occasion: Occasion, number: int, quantity: int, sale_line_id: int
+) -> BreakOpenSale:
     """10 DE Admin Code 101-4.29.2: sealed sheets may be sold throughout the occasion until calling
     resumes after the game is played. Inside the sale's transaction, pointing at its line."""
     if occasion.status == "closed":
         raise refuse("occasion_closed", "This occasion is closed.", None, "occasion_id", 409)
     game = _break_open_game(occasion, number)
     if sales_closed(occasion, game):
-        raise refuse("break_open_sales_closed", "Calling has resumed after this break-open game: no more sheets for it.",
-                     "10 DE Admin Code 101-4.29.2", "game_number", 409)
-    sale = BreakOpenSale(occasion_id=occasion.id, game_number=number, quantity=quantity, sold_at=now, cashier_name=actor.name,
-                         sale_line_id=sale_line_id)
+        raise refuse(
+            "break_open_sales_closed",
+            "Calling has resumed after this break-open game: no more sheets for it.",
+            "10 DE Admin Code 101-4.29.2",
+            "game_number",
+            409,
+        )
+    sale = BreakOpenSale(
+        occasion_id=occasion.id,
+        game_number=number,
+        quantity=quantity,
+        sold_at=now,
+        cashier_name=actor.name,
+        sale_line_id=sale_line_id,
+    )
     session.add(sale)
     session.flush()
     return sale
 
 
-def post_numbers(session: Session, actor: Actor, now: datetime, occasion_id: int, number: int, balls: list[int] | None,
-                 rng: random.Random) -> Game:
+def post_numbers(
+    session: Session,
+    actor: Actor,
+    now: datetime,
+    occasion_id: int,
+    number: int,
+    balls: list[int] | None,
+    rng: random.Random,
+) -> Game:
     """10 DE Admin Code 101-4.29.1: when the game comes up on the program, the predetermined quantity of
     numbers is drawn and posted together; the balls then go back, since every game starts with all 75
     (4.12). The posting begins the game, so it passes the same gates as starting one (4.25, 4.2, 4.10,
@@ -56,7 +76,13 @@ def post_numbers(session: Session, actor: Actor, now: datetime, occasion_id: int
     occasion = lock_occasion(session, occasion_id)
     game = _break_open_game(occasion, number)
     if game.status != "pending":
-        raise refuse("already_posted", f"Game {number}'s numbers are already posted.", "10 DE Admin Code 101-4.29.1", "game_number", 409)
+        raise refuse(
+            "already_posted",
+            f"Game {number}'s numbers are already posted.",
+            "10 DE Admin Code 101-4.29.1",
+            "game_number",
+            409,
+        )
     check(play.start_refusal(occasion_state(occasion), game_states(occasion), number, now))
     quantity = game.break_open_numbers or 0
     chosen: list[int] = []
@@ -64,7 +90,9 @@ def post_numbers(session: Session, actor: Actor, now: datetime, occasion_id: int
         for _ in range(quantity):
             chosen.append(draws.draw(chosen, rng))
     elif len(balls) != quantity:
-        raise refuse("wrong_quantity", f"This game posts exactly {quantity} numbers.", "10 DE Admin Code 101-4.29.1", "balls")
+        raise refuse(
+            "wrong_quantity", f"This game posts exactly {quantity} numbers.", "10 DE Admin Code 101-4.29.1", "balls"
+        )
     else:
         chosen = list(balls)
     game.status = "in_play"

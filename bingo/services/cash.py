@@ -2,6 +2,7 @@
 with the W-2G flag), voids approved by the member in charge while the sale's till is open, paid-ins
 from the prize bank and drops to the safe, and tills opened with a bank and closed with a count by
 denomination by their own cashier or the member in charge."""
+
 from __future__ import annotations
 
 import json
@@ -54,8 +55,14 @@ def books_open_refusal(occasion: Occasion) -> None:
     """28 Del. C. §1521: once the occasion is closed its books are closed; nothing posts to them. A
     correction is an adjustment by the member in charge, which un-swears the statement."""
     if occasion.status == "closed":
-        raise refuse("occasion_closed", "This occasion is closed and its books with it; a correction is an adjustment by the "
-                     "member in charge on the reports page.", CLOSED_BOOKS_RULE, "occasion_id", 409)
+        raise refuse(
+            "occasion_closed",
+            "This occasion is closed and its books with it; a correction is an adjustment by the "
+            "member in charge on the reports page.",
+            CLOSED_BOOKS_RULE,
+            "occasion_id",
+            409,
+        )
 
 
 def in_charge(session: Session, actor: Actor) -> bool:
@@ -65,12 +72,17 @@ def in_charge(session: Session, actor: Actor) -> bool:
 
 
 def _open_at(station: str, occasion_id: int | None, tournament_id: int | None) -> Select[Till]:
-    return select(Till).where(Till.occasion_id.is_(None) if occasion_id is None else Till.occasion_id == occasion_id,
-                              Till.tournament_id.is_(None) if tournament_id is None else Till.tournament_id == tournament_id,
-                              Till.station == station, Till.closed_at.is_(None))
+    return select(Till).where(
+        Till.occasion_id.is_(None) if occasion_id is None else Till.occasion_id == occasion_id,
+        Till.tournament_id.is_(None) if tournament_id is None else Till.tournament_id == tournament_id,
+        Till.station == station,
+        Till.closed_at.is_(None),
+    )
 
 
-def till_at(session: Session, station: str, occasion_id: int | None = None, tournament_id: int | None = None) -> Till | None:
+def till_at(
+    session: Session, station: str, occasion_id: int | None = None, tournament_id: int | None = None
+) -> Till | None:
     """The till open at a station for an occasion (or a tournament's desk), if any: one at a time."""
     return session.scalar(_open_at(station, occasion_id, tournament_id))
 
@@ -81,12 +93,20 @@ def tills_of(session: Session, occasion_id: int | None = None, tournament_id: in
     return list(session.scalars(select(Till).where(where).order_by(Till.opened_at, Till.id)))
 
 
-def open_till_for(session: Session, station: str, occasion_id: int | None = None, tournament_id: int | None = None) -> Till:
+def open_till_for(
+    session: Session, station: str, occasion_id: int | None = None, tournament_id: int | None = None
+) -> Till:
     """Every cent in or out goes through the till open at the station: locked, so a close and a sale
     never interleave, and refused when there is none."""
-    till = session.scalar(_open_at(station, occasion_id, tournament_id).with_for_update(key_share=True).execution_options(populate_existing=True))
+    till = session.scalar(
+        _open_at(station, occasion_id, tournament_id)
+        .with_for_update(key_share=True)
+        .execution_options(populate_existing=True)
+    )
     if till is None:
-        raise refuse("no_open_till", f"No till is open at station {station}: open the till first.", None, "station", 409)
+        raise refuse(
+            "no_open_till", f"No till is open at station {station}: open the till first.", None, "station", 409
+        )
     return till
 
 
@@ -108,23 +128,59 @@ class Line:
     unit_cents: int
 
 
-def post_sale(session: Session, actor: Actor, now: datetime, till: Till, org_id: int, lines: list[Line], tender: str,
-              tendered_cents: int, enabled: Collection[Tender], credit_rule: str = tills.NO_CREDIT_RULE) -> Sale:
+def post_sale(
+    session: Session,
+    actor: Actor,
+    now: datetime,
+    till: Till,
+    org_id: int,
+    lines: list[Line],
+    tender: str,
+    tendered_cents: int,
+    enabled: Collection[Tender],
+    credit_rule: str = tills.NO_CREDIT_RULE,
+) -> Sale:
     """The one place money comes in, for bingo's sale door and the poker desk alike: the tender is
     one the hall takes and never credit, the sale is numbered in the organization's one sequence and
     posted with its lines on the open till. Inside the door's transaction (its audit entry follows)."""
     total = sum(line.quantity * line.unit_cents for line in lines)
     if total > MAX_CENTS:
-        raise refuse("total_too_large", f"This sale comes to {format_cents(total)}, more than one sale can be "
-                     f"({format_cents(MAX_CENTS)}); split it.", None, "lines", 422)
+        raise refuse(
+            "total_too_large",
+            f"This sale comes to {format_cents(total)}, more than one sale can be "
+            f"({format_cents(MAX_CENTS)}); split it.",
+            None,
+            "lines",
+            422,
+        )
     check(tills.tender_refusal(tender, enabled, total, tendered_cents, credit_rule))
-    sale = Sale(organization_id=org_id, number=next_transaction_number(session, org_id), occasion_id=till.occasion_id,
-                tournament_id=till.tournament_id, kind=SALE, till_id=till.id, station=till.station, cashier_name=actor.name,
-                created_at=now, total_cents=total, tender=Tender(tender).value, tendered_cents=tendered_cents, change_cents=tendered_cents - total,
-                status=COMPLETED)
+    sale = Sale(
+        organization_id=org_id,
+        number=next_transaction_number(session, org_id),
+        occasion_id=till.occasion_id,
+        tournament_id=till.tournament_id,
+        kind=SALE,
+        till_id=till.id,
+        station=till.station,
+        cashier_name=actor.name,
+        created_at=now,
+        total_cents=total,
+        tender=Tender(tender).value,
+        tendered_cents=tendered_cents,
+        change_cents=tendered_cents - total,
+        status=COMPLETED,
+    )
     for line in lines:
-        sale.lines.append(SaleLine(product_id=line.product_id, kind=line.kind, description=line.description, quantity=line.quantity,
-                                   unit_cents=line.unit_cents, total_cents=line.quantity * line.unit_cents))
+        sale.lines.append(
+            SaleLine(
+                product_id=line.product_id,
+                kind=line.kind,
+                description=line.description,
+                quantity=line.quantity,
+                unit_cents=line.unit_cents,
+                total_cents=line.quantity * line.unit_cents,
+            )
+        )
     session.add(sale)
     session.flush()
     return sale
@@ -134,9 +190,22 @@ def post_payout(session: Session, actor: Actor, now: datetime, till: Till, org_i
     """The one place money goes out as a prize: from the cash in the open till, never more than it
     holds (a paid-in from the prize bank comes first). Inside the door's transaction."""
     check(tills.payout_refusal(drawer(session, till), amount_cents))
-    sale = Sale(organization_id=org_id, number=next_transaction_number(session, org_id), occasion_id=till.occasion_id,
-                tournament_id=till.tournament_id, kind=PAYOUT, till_id=till.id, station=till.station, cashier_name=actor.name,
-                created_at=now, total_cents=amount_cents, tender=Tender.CASH.value, tendered_cents=0, change_cents=0, status=COMPLETED)
+    sale = Sale(
+        organization_id=org_id,
+        number=next_transaction_number(session, org_id),
+        occasion_id=till.occasion_id,
+        tournament_id=till.tournament_id,
+        kind=PAYOUT,
+        till_id=till.id,
+        station=till.station,
+        cashier_name=actor.name,
+        created_at=now,
+        total_cents=amount_cents,
+        tender=Tender.CASH.value,
+        tendered_cents=0,
+        change_cents=0,
+        status=COMPLETED,
+    )
     session.add(sale)
     session.flush()
     return sale
@@ -145,15 +214,23 @@ def post_payout(session: Session, actor: Actor, now: datetime, till: Till, org_i
 def drawer(session: Session, till: Till) -> tills.Drawer:
     """What the drawer should hold, from its own lines: cash sales (voided ones are refunded, so they
     drop out), cash prizes paid, paid-ins and drops."""
+
     def total(kind: str) -> int:
-        query = select(func.coalesce(func.sum(Sale.total_cents), 0)).where(Sale.till_id == till.id, Sale.kind == kind,
-                                                                           Sale.status == COMPLETED)
+        query = select(func.coalesce(func.sum(Sale.total_cents), 0)).where(
+            Sale.till_id == till.id, Sale.kind == kind, Sale.status == COMPLETED
+        )
         if kind == SALE:
             query = query.where(Sale.tender == Tender.CASH.value)
         return int(session.scalar(query) or 0)
 
-    moved: dict[str, int] = {kind: int(cents) for kind, cents in session.execute(
-        select(TillMovement.kind, func.sum(TillMovement.cents)).where(TillMovement.till_id == till.id).group_by(TillMovement.kind))}
+    moved: dict[str, int] = {
+        kind: int(cents)
+        for kind, cents in session.execute(
+            select(TillMovement.kind, func.sum(TillMovement.cents))
+            .where(TillMovement.till_id == till.id)
+            .group_by(TillMovement.kind)
+        )
+    }
     return tills.Drawer(till.opening_bank_cents, total(SALE), total(PAYOUT), moved.get(PAID_IN, 0), moved.get(DROP, 0))
 
 
@@ -172,8 +249,13 @@ def pay(session: Session, actor: Actor, now: datetime, occasion_id: int, data: d
     number: int = data["game_number"]
     game = next((g for g in occasion.games if g.number == number), None)
     if game is None or game.status != "closed":
-        raise refuse("game_not_closed", f"Game {number} must be closed, with its split announced, before paying.", "10 DE Admin Code 101-4.6",
-                     "game_number", 409)
+        raise refuse(
+            "game_not_closed",
+            f"Game {number} must be closed, with its split announced, before paying.",
+            "10 DE Admin Code 101-4.6",
+            "game_number",
+            409,
+        )
     prize: str = data["prize"]
     claim_id, code = data.get("claim_id"), data.get("ticket_code")
     if code:
@@ -187,8 +269,13 @@ def pay(session: Session, actor: Actor, now: datetime, occasion_id: int, data: d
         if claim.game_id != game.id:
             raise refuse("not_this_game", "That claim is not for this game.", None, "claim_id", 409)
         if claim.merchandise_won and prize == "game":
-            raise refuse("merchandise_prize", f"Face {claim.face_number} won {game.merchandise}: hand over the merchandise; it is "
-                         "not paid in cash.", "10 DE Admin Code 101-4.11", "claim_id", 409)
+            raise refuse(
+                "merchandise_prize",
+                f"Face {claim.face_number} won {game.merchandise}: hand over the merchandise; it is not paid in cash.",
+                "10 DE Admin Code 101-4.11",
+                "claim_id",
+                409,
+            )
         amount = (claim.jar_share_cents if prize == "cookie_jar" else claim.share_cents) or 0
         winner = f"face {claim.face_number}" + (f" ({claim.player})" if claim.player else "")
     else:
@@ -200,9 +287,18 @@ def pay(session: Session, actor: Actor, now: datetime, occasion_id: int, data: d
         raise refuse("already_paid", "This prize was already paid to this winner.", None, "claim_id", 409)
     till = open_till_for(session, actor.station, occasion_id=occasion.id)
     sale = post_payout(session, actor, now, till, occasion.organization_id, amount)
-    payout = Payout(occasion_id=occasion.id, game_number=number, prize=prize, claim_id=claim_id, ticket_code=code, share_key=key,
-                    winner=winner, amount_cents=amount, verifier_name=data.get("verifier_name") or actor.name,
-                    w2g_required=tills.needs_w2g(amount, now.date()))
+    payout = Payout(
+        occasion_id=occasion.id,
+        game_number=number,
+        prize=prize,
+        claim_id=claim_id,
+        ticket_code=code,
+        share_key=key,
+        winner=winner,
+        amount_cents=amount,
+        verifier_name=data.get("verifier_name") or actor.name,
+        w2g_required=tills.needs_w2g(amount, now.date()),
+    )
     try:
         payout.sale_id = sale.id
         session.add(payout)
@@ -210,8 +306,23 @@ def pay(session: Session, actor: Actor, now: datetime, occasion_id: int, data: d
     except IntegrityError:
         session.rollback()
         raise refuse("already_paid", "This prize was already paid to this winner.", None, "claim_id", 409) from None
-    finish(session, actor, now, "payout.create", sale, "sale", {"number": sale.number, "game": number, "prize": prize, "till": till.id,
-                                                                "winner": winner, "amount_cents": amount, "w2g": payout.w2g_required})
+    finish(
+        session,
+        actor,
+        now,
+        "payout.create",
+        sale,
+        "sale",
+        {
+            "number": sale.number,
+            "game": number,
+            "prize": prize,
+            "till": till.id,
+            "winner": winner,
+            "amount_cents": amount,
+            "w2g": payout.w2g_required,
+        },
+    )
     return sale, payout
 
 
@@ -226,7 +337,9 @@ def void_approval(org_id: int) -> Approval:
     """10 DE Admin Code 101-4.1: the member in charge answers for the occasion, so a void needs the
     sale's own organization's member in charge (or an admin) to key their PIN at the till; the check
     is a sign-in (shared.hall.services.authentication), with its lockout and audit."""
-    return Approval(roles=frozenset({Role.MEMBER_IN_CHARGE, Role.ADMIN}), organization_id=org_id, rule="10 DE Admin Code 101-4.1")
+    return Approval(
+        roles=frozenset({Role.MEMBER_IN_CHARGE, Role.ADMIN}), organization_id=org_id, rule="10 DE Admin Code 101-4.1"
+    )
 
 
 def void(session: Session, actor: Actor, now: datetime, sale_id: int, reason: str, approved_by: User) -> Sale:
@@ -237,7 +350,13 @@ def void(session: Session, actor: Actor, now: datetime, sale_id: int, reason: st
     packs back in the station's stock."""
     sale = get_or_refuse(session, Sale, sale_id, "sale_id", "sale")
     if sale.occasion_id is None:
-        raise refuse("not_voidable", "A poker desk's buy is not voided: the player's spending and the pool count it.", None, "sale_id", 409)
+        raise refuse(
+            "not_voidable",
+            "A poker desk's buy is not voided: the player's spending and the pool count it.",
+            None,
+            "sale_id",
+            409,
+        )
     occasion = lock_occasion(session, sale.occasion_id)
     session.refresh(sale)
     books_open_refusal(occasion)
@@ -245,13 +364,24 @@ def void(session: Session, actor: Actor, now: datetime, sale_id: int, reason: st
         raise refuse("not_voidable", "Only a completed sale can be voided.", None, "sale_id", 409)
     if not reason.strip():
         raise refuse("reason_required", "Say why the sale is voided.", None, "reason")
-    till = session.scalar(select(Till).where(Till.id == (sale.till_id or 0)).with_for_update(key_share=True)
-                          .execution_options(populate_existing=True))
+    till = session.scalar(
+        select(Till)
+        .where(Till.id == (sale.till_id or 0))
+        .with_for_update(key_share=True)
+        .execution_options(populate_existing=True)
+    )
     if till is None or till.closed_at is not None:
-        raise refuse("till_closed", "This sale's till is closed: its refund could come from no drawer.", None, "sale_id", 409)
+        raise refuse(
+            "till_closed", "This sale's till is closed: its refund could come from no drawer.", None, "sale_id", 409
+        )
     if till.station != actor.station:
-        raise refuse("void_at_its_till", f"Void this sale at the till that took it (station {till.station}): the refund comes out of "
-                     "that drawer.", None, "sale_id", 409)
+        raise refuse(
+            "void_at_its_till",
+            f"Void this sale at the till that took it (station {till.station}): the refund comes out of that drawer.",
+            None,
+            "sale_id",
+            409,
+        )
     if sale.tender == Tender.CASH:
         check(tills.payout_refusal(drawer(session, till), sale.total_cents))
     games = {g.number: g for g in occasion.games}
@@ -259,30 +389,69 @@ def void(session: Session, actor: Actor, now: datetime, sale_id: int, reason: st
     for line in sale.lines:
         for ticket in line.tickets:
             if games[ticket.game_number].status != "pending":
-                raise refuse("game_started", f"U Pick Em ticket {ticket.code} in this sale is for game {ticket.game_number}, which has "
-                             "started.", "10 DE Admin Code 101-4.30.1.7", "sale_id", 409)
-            ticket.status, ticket.void_reason, ticket.voided_at, ticket.voided_by = TicketStatus.VOID, reason.strip(), now, approved_by.username
+                raise refuse(
+                    "game_started",
+                    f"U Pick Em ticket {ticket.code} in this sale is for game {ticket.game_number}, which has started.",
+                    "10 DE Admin Code 101-4.30.1.7",
+                    "sale_id",
+                    409,
+                )
+            ticket.status, ticket.void_reason, ticket.voided_at, ticket.voided_by = (
+                TicketStatus.VOID,
+                reason.strip(),
+                now,
+                approved_by.username,
+            )
         for sheets in session.scalars(select(BreakOpenSale).where(BreakOpenSale.sale_line_id == line.id)):
             if games[sheets.game_number].status != "pending":
-                raise refuse("break_open_posted", f"Game {sheets.game_number}'s break-open numbers are posted: its sheets cannot be "
-                             "taken back.", "10 DE Admin Code 101-4.29.1", "sale_id", 409)
+                raise refuse(
+                    "break_open_posted",
+                    f"Game {sheets.game_number}'s break-open numbers are posted: its sheets cannot be taken back.",
+                    "10 DE Admin Code 101-4.29.1",
+                    "sale_id",
+                    409,
+                )
             session.delete(sheets)
         if line.kind == "cookie_jar":
             if occasion.jar_posted_at is not None:
-                raise refuse("jar_fees_posted", "The cookie-jar fees in this sale are already in the jars.", "10 DE Admin Code 101-4.31.4",
-                             "sale_id", 409)
+                raise refuse(
+                    "jar_fees_posted",
+                    "The cookie-jar fees in this sale are already in the jars.",
+                    "10 DE Admin Code 101-4.31.4",
+                    "sale_id",
+                    409,
+                )
             jar_service.refund_entries(session, actor, now, occasion.id, line.total_cents, sale.id)
         for pack in list(line.packs):
             returned.append(pack.serial)
             pack.status, pack.sale_line_id = PackStatus.ISSUED, None
     sale.status, sale.void_reason, sale.voided_at, sale.approved_by = VOIDED, reason.strip(), now, approved_by.username
-    finish(session, actor, now, "sale.void", sale, "sale", {"number": sale.number, "reason": sale.void_reason, "till": till.id,
-                                                            "approved_by": approved_by.username, "packs_returned": returned})
+    finish(
+        session,
+        actor,
+        now,
+        "sale.void",
+        sale,
+        "sale",
+        {
+            "number": sale.number,
+            "reason": sale.void_reason,
+            "till": till.id,
+            "approved_by": approved_by.username,
+            "packs_returned": returned,
+        },
+    )
     return sale
 
 
-def open_till(session: Session, actor: Actor, now: datetime, opening_bank: int, occasion_id: int | None = None,
-              tournament_id: int | None = None) -> Till:
+def open_till(
+    session: Session,
+    actor: Actor,
+    now: datetime,
+    opening_bank: int,
+    occasion_id: int | None = None,
+    tournament_id: int | None = None,
+) -> Till:
     """A drawer opened at the actor's station with a bank, for an occasion whose books are open or
     for a tournament's desk; one open till a station at a time."""
     if occasion_id is not None:
@@ -291,18 +460,39 @@ def open_till(session: Session, actor: Actor, now: datetime, opening_bank: int, 
         raise refuse("bad_amount", "The opening bank is $0.00 or more.", None, "opening_bank", 422)
     if till_at(session, actor.station, occasion_id, tournament_id) is not None:
         raise refuse("till_open", f"A till is already open at {actor.station}.", None, "station", 409)
-    till = Till(occasion_id=occasion_id, tournament_id=tournament_id, station=actor.station, cashier_name=actor.name,
-                cashier_user_id=actor.user_id, opened_at=now, opening_bank_cents=opening_bank)
+    till = Till(
+        occasion_id=occasion_id,
+        tournament_id=tournament_id,
+        station=actor.station,
+        cashier_name=actor.name,
+        cashier_user_id=actor.user_id,
+        opened_at=now,
+        opening_bank_cents=opening_bank,
+    )
     session.add(till)
-    finish(session, actor, now, "till.open", till, "till", {"station": actor.station, "opening_bank_cents": opening_bank})
+    finish(
+        session, actor, now, "till.open", till, "till", {"station": actor.station, "opening_bank_cents": opening_bank}
+    )
     return till
 
 
-def move_cash(session: Session, actor: Actor, now: datetime, till_id: int, kind: str, cents: int, note: str) -> TillMovement:
+def move_cash(
+    session: Session, actor: Actor, now: datetime, till_id: int, kind: str, cents: int, note: str
+) -> TillMovement:
     """The member in charge pays cash into a drawer from the prize bank (so a large prize is paid
     from cash that is there) or drops cash from it to the safe; both are lines of the till."""
-    till = found_or_refuse(session, session.scalar(select(Till).where(Till.id == till_id).with_for_update(key_share=True)
-                                                   .execution_options(populate_existing=True)), till_id, "till_id", "till")
+    till = found_or_refuse(
+        session,
+        session.scalar(
+            select(Till)
+            .where(Till.id == till_id)
+            .with_for_update(key_share=True)
+            .execution_options(populate_existing=True)
+        ),
+        till_id,
+        "till_id",
+        "till",
+    )
     if till.occasion_id is not None:
         books_open_refusal(get_occasion(session, till.occasion_id))
     if till.closed_at is not None:
@@ -311,7 +501,9 @@ def move_cash(session: Session, actor: Actor, now: datetime, till_id: int, kind:
         check(tills.drop_refusal(drawer(session, till), cents))
     elif cents <= 0:
         raise refuse("bad_amount", "An amount is more than $0.00.", None, "amount", 422)
-    row = TillMovement(till_id=till.id, kind=CashMove(kind), cents=cents, at=now, by_name=actor.name, note=note.strip()[:300])
+    row = TillMovement(
+        till_id=till.id, kind=CashMove(kind), cents=cents, at=now, by_name=actor.name, note=note.strip()[:300]
+    )
     session.add(row)
     finish(session, actor, now, f"till.{kind}", till, "till", {"cents": cents, "note": row.note})
     return row
@@ -342,9 +534,15 @@ def session_summary(session: Session, occasion_id: int) -> tuple[ShiftSummary, l
     get_occasion(session, occasion_id)
     rows = list(session.scalars(select(Sale).where(Sale.occasion_id == occasion_id).order_by(Sale.number)))
     till_rows = list(session.scalars(select(Till).where(Till.occasion_id == occasion_id).order_by(Till.opened_at)))
-    moved: dict[str, int] = {kind: int(cents) for kind, cents in session.execute(
-        select(TillMovement.kind, func.sum(TillMovement.cents)).join(Till, TillMovement.till_id == Till.id)
-        .where(Till.occasion_id == occasion_id).group_by(TillMovement.kind))}
+    moved: dict[str, int] = {
+        kind: int(cents)
+        for kind, cents in session.execute(
+            select(TillMovement.kind, func.sum(TillMovement.cents))
+            .join(Till, TillMovement.till_id == Till.id)
+            .where(Till.occasion_id == occasion_id)
+            .group_by(TillMovement.kind)
+        )
+    }
     return _summarize(rows, moved.get(PAID_IN, 0), moved.get(DROP, 0)), till_rows
 
 
@@ -358,32 +556,67 @@ def _summarize(rows: list[Sale], paid_ins: int, drops: int) -> ShiftSummary:
             if sale.tender != Tender.CASH.value:
                 non_cash[sale.tender] = non_cash.get(sale.tender, 0) + sale.total_cents
     return ShiftSummary(
-        first_number=rows[0].number if rows else None, last_number=rows[-1].number if rows else None, sales_by_product=by_product,
+        first_number=rows[0].number if rows else None,
+        last_number=rows[-1].number if rows else None,
+        sales_by_product=by_product,
         voids=[s.number for s in rows if s.status == VOIDED],
         payouts_cents=sum(s.total_cents for s in rows if s.kind == PAYOUT and s.status == COMPLETED),
-        cash_sales_cents=sum(s.total_cents for s in rows if s.kind == SALE and s.status == COMPLETED and s.tender == Tender.CASH.value),
-        non_cash_cents=non_cash, paid_ins_cents=paid_ins, drops_cents=drops)
+        cash_sales_cents=sum(
+            s.total_cents for s in rows if s.kind == SALE and s.status == COMPLETED and s.tender == Tender.CASH.value
+        ),
+        non_cash_cents=non_cash,
+        paid_ins_cents=paid_ins,
+        drops_cents=drops,
+    )
 
 
-def close_till(session: Session, actor: Actor, now: datetime, till_id: int, counts: dict[int, int]) -> tuple[Till, ShiftSummary]:
+def close_till(
+    session: Session, actor: Actor, now: datetime, till_id: int, counts: dict[int, int]
+) -> tuple[Till, ShiftSummary]:
     """Count the drawer by denomination; over/short is computed from the till's own lines (opening
     bank, cash sales, cash prizes, paid-ins, drops) and explained. Only the till's own cashier or the
     member in charge closes it; once closed, nothing posts to it."""
-    till = found_or_refuse(session, session.scalar(select(Till).where(Till.id == till_id).with_for_update(key_share=True)
-                                                   .execution_options(populate_existing=True)), till_id, "till_id", "till")
+    till = found_or_refuse(
+        session,
+        session.scalar(
+            select(Till)
+            .where(Till.id == till_id)
+            .with_for_update(key_share=True)
+            .execution_options(populate_existing=True)
+        ),
+        till_id,
+        "till_id",
+        "till",
+    )
     if till.closed_at is not None:
         raise refuse("till_closed", "This till is already closed.", None, "till_id", 409)
     if not in_charge(session, actor) and till.cashier_user_id != actor.user_id:
-        raise refuse("not_your_till", f"This till is {till.cashier_name}'s: only that cashier or the member in charge closes it.",
-                     None, "till_id", 403)
+        raise refuse(
+            "not_your_till",
+            f"This till is {till.cashier_name}'s: only that cashier or the member in charge closes it.",
+            None,
+            "till_id",
+            403,
+        )
     check(tills.count_refusal(counts))
     shift = summary(session, till)
     result = tills.TillResult(drawer(session, till).expected_cents, tills.counted_total(counts))
     till.closed_at, till.counts = now, json.dumps({str(k): v for k, v in sorted(counts.items(), reverse=True)})
     till.counted_cents, till.expected_cents = result.counted_cents, result.expected_cents
     till.over_short_cents, till.explanation = result.over_short_cents, result.explanation()
-    finish(session, actor, now, "till.close", till, "till", {"counted_cents": result.counted_cents, "expected_cents": result.expected_cents,
-                                                             "over_short_cents": result.over_short_cents})
+    finish(
+        session,
+        actor,
+        now,
+        "till.close",
+        till,
+        "till",
+        {
+            "counted_cents": result.counted_cents,
+            "expected_cents": result.expected_cents,
+            "over_short_cents": result.over_short_cents,
+        },
+    )
     return till, shift
 
 

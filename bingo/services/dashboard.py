@@ -1,5 +1,6 @@
 """The member in charge's dashboard (10 DE Admin Code 101-4.1: the member in charge supervises the
 occasion): the limits in use, the cookie jar, tonight's voids and the alerts that need a decision."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -44,8 +45,12 @@ def prizes_awarded(session: Session, occasion: Occasion) -> int:
     without cookie-jar money (4.31.2)."""
     counted = [g for g in occasion.games if g.status == DONE and g.kind != GameKind.COOKIE_JAR_FINAL.value]
     claims = sum(c.share_cents or 0 for g in counted for c in g.claims)
-    tickets = session.scalar(select(func.coalesce(func.sum(UPickTicket.share_cents), 0))
-                             .where(UPickTicket.occasion_id == occasion.id)) or 0
+    tickets = (
+        session.scalar(
+            select(func.coalesce(func.sum(UPickTicket.share_cents), 0)).where(UPickTicket.occasion_id == occasion.id)
+        )
+        or 0
+    )
     return claims + int(tickets)
 
 
@@ -55,27 +60,53 @@ def _licence_alerts(session: Session, org_id: int, today: date) -> list[Alert]:
     current = next((t for t in terms if t.valid_from <= today <= t.valid_to), None)
     if current is None:
         found.append(Alert("reached", "No bingo licence is in force today.", "10 DE Admin Code 101-4.4"))
-    elif current.valid_to - today <= timedelta(days=LICENCE_WARNING_DAYS) and not any(t.valid_from > current.valid_to for t in terms):
-        found.append(Alert("approaching", f"Bingo licence {current.number} expires {current.valid_to.isoformat()}.",
-                           "10 DE Admin Code 101-4.4"))
+    elif current.valid_to - today <= timedelta(days=LICENCE_WARNING_DAYS) and not any(
+        t.valid_from > current.valid_to for t in terms
+    ):
+        found.append(
+            Alert(
+                "approaching",
+                f"Bingo licence {current.number} expires {current.valid_to.isoformat()}.",
+                "10 DE Admin Code 101-4.4",
+            )
+        )
     for row in renewals_due(session, org_id, today):
-        found.append(Alert("approaching", f"{row.holder_name}'s {row.kind.replace('_', ' ')} licence {row.number} expires "
-                                          f"{row.expires_on.isoformat()}: renew it now.", "28 Del. C. ch. 18, licence renewal"))
+        found.append(
+            Alert(
+                "approaching",
+                f"{row.holder_name}'s {row.kind.replace('_', ' ')} licence {row.number} expires "
+                f"{row.expires_on.isoformat()}: renew it now.",
+                "28 Del. C. ch. 18, licence renewal",
+            )
+        )
     return found
 
 
 def _statement_alerts(session: Session, org_id: int, today: date) -> list[Alert]:
     """28 Del. C. §1521: a sworn statement not yet sworn, overdue 30 days after its game or due within a week."""
     found = []
-    for occasion in session.scalars(select(Occasion).where(Occasion.organization_id == org_id, Occasion.status == "closed",
-                                                           Occasion.statement_sworn_at.is_(None)).order_by(Occasion.occasion_date)):
+    for occasion in session.scalars(
+        select(Occasion)
+        .where(Occasion.organization_id == org_id, Occasion.status == "closed", Occasion.statement_sworn_at.is_(None))
+        .order_by(Occasion.occasion_date)
+    ):
         due = statement_due(occasion.occasion_date)
         if today > due:
-            found.append(Alert("reached", f"The sworn statement for {occasion.occasion_date.isoformat()} is overdue (due {due.isoformat()}).",
-                               "28 Del. C. §1521"))
+            found.append(
+                Alert(
+                    "reached",
+                    f"The sworn statement for {occasion.occasion_date.isoformat()} is overdue (due {due.isoformat()}).",
+                    "28 Del. C. §1521",
+                )
+            )
         elif due - today <= timedelta(days=STATEMENT_WARNING_DAYS):
-            found.append(Alert("approaching", f"The sworn statement for {occasion.occasion_date.isoformat()} is due {due.isoformat()}.",
-                               "28 Del. C. §1521"))
+            found.append(
+                Alert(
+                    "approaching",
+                    f"The sworn statement for {occasion.occasion_date.isoformat()} is due {due.isoformat()}.",
+                    "28 Del. C. §1521",
+                )
+            )
     return found
 
 
@@ -89,16 +120,26 @@ def overview(session: Session, org_id: int, occasion: Occasion | None, today: da
         started = occasion.started_at.astimezone(now.tzinfo) if occasion.started_at else None
         running_until = now if occasion.closed_at is None else occasion.closed_at.astimezone(now.tzinfo)
         limits = limits_in_use(prizes_awarded(session, occasion), played, started, running_until)
-        voids = list(session.scalars(select(Sale).where(Sale.occasion_id == occasion.id, Sale.status == "voided")
-                                     .order_by(Sale.number.desc())))
+        voids = list(
+            session.scalars(
+                select(Sale)
+                .where(Sale.occasion_id == occasion.id, Sale.status == "voided")
+                .order_by(Sale.number.desc())
+            )
+        )
         for use in limits:
             if use.level != "ok":
                 shown = format_cents(use.used) if use.unit == "cents" else f"{use.used} {use.unit}"
                 limit = format_cents(use.limit) if use.unit == "cents" else f"{use.limit} {use.unit}"
                 alerts.append(Alert(use.level, f"{use.name}: {shown} of {limit}.", use.rule))
     if jar["maximum_cents"] and jar["jar1_cents"] >= jar["maximum_cents"] and jar["jar2_cents"] >= jar["maximum_cents"]:
-        alerts.append(Alert("approaching", "Both cookie jars are full: the next game adds the final blackout.",
-                            "10 DE Admin Code 101-4.31.5"))
+        alerts.append(
+            Alert(
+                "approaching",
+                "Both cookie jars are full: the next game adds the final blackout.",
+                "10 DE Admin Code 101-4.31.5",
+            )
+        )
     alerts.extend(_statement_alerts(session, org_id, today))
     alerts.extend(_licence_alerts(session, org_id, today))
     return Overview(occasion, limits, jar, voids, alerts, renewals_due(session, org_id, today))

@@ -1,5 +1,6 @@
 """Finding a game of a given kind on an occasion's program, and the occasion and its games as the gates of play
 read them."""
+
 from __future__ import annotations
 
 from bingo.models import Game, Occasion
@@ -13,7 +14,9 @@ def game_of_kind(occasion: Occasion, number: int, kind: GameKind, rule: str) -> 
     game = next((g for g in occasion.games if g.number == number), None)
     if game is None or game.kind != kind.value:
         label = kind.value.replace("_", " ")
-        raise refuse(f"not_{kind.value}_game", f"Game {number} is not a {label} game on this program.", rule, "game_number", 404)
+        raise refuse(
+            f"not_{kind.value}_game", f"Game {number} is not a {label} game on this program.", rule, "game_number", 404
+        )
     return game
 
 

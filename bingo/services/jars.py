@@ -1,5 +1,6 @@
 """The cookie-jar ledger: settings, entry sales, posting at the first number, awards on the cookie-jar
 number or the forced final blackout, statements and the ledger check (10 DE Admin Code 101-4.31)."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -35,7 +36,9 @@ def settings_of(session: Session, org_id: int) -> CookieJarSettings:
     return row
 
 
-def save_settings(session: Session, actor: Actor, now: datetime, org_id: int, maximum: int, fee: int) -> CookieJarSettings:
+def save_settings(
+    session: Session, actor: Actor, now: datetime, org_id: int, maximum: int, fee: int
+) -> CookieJarSettings:
     """10 DE Admin Code 101-4.31.1: any maximum from $1 to $1,000; the fee is a positive amount."""
     org = get_organization(session, org_id)
     check(cookie_jar.maximum_refusal(maximum))
@@ -47,7 +50,9 @@ def save_settings(session: Session, actor: Actor, now: datetime, org_id: int, ma
         session.add(row)
     else:
         row.maximum_cents, row.fee_cents = maximum, fee
-    finish(session, actor, now, "cookie_jar.settings", org, "organization", {"maximum_cents": maximum, "fee_cents": fee})
+    finish(
+        session, actor, now, "cookie_jar.settings", org, "organization", {"maximum_cents": maximum, "fee_cents": fee}
+    )
     return row
 
 
@@ -57,33 +62,72 @@ def _lock_org(session: Session, org_id: int) -> None:
 
 
 def _last(session: Session, org_id: int) -> CookieJarLine | None:
-    return session.scalar(select(CookieJarLine).where(CookieJarLine.organization_id == org_id)
-                          .order_by(CookieJarLine.seq.desc()).limit(1))
+    return session.scalar(
+        select(CookieJarLine).where(CookieJarLine.organization_id == org_id).order_by(CookieJarLine.seq.desc()).limit(1)
+    )
 
 
 def balances(session: Session, org_id: int) -> Jars:
     last = _last(session, org_id)
     if last is None:
         return Jars()
-    return Jars(pending=last.pending_after, jar1=last.jar1_after, jar2=last.jar2_after, held=last.held_after,
-                awarded=last.awarded_after, collected=last.collected_after)
+    return Jars(
+        pending=last.pending_after,
+        jar1=last.jar1_after,
+        jar2=last.jar2_after,
+        held=last.held_after,
+        awarded=last.awarded_after,
+        collected=last.collected_after,
+    )
 
 
-def _append(session: Session, org_id: int, moves: list[Move], now: datetime, actor: Actor, occasion_id: int | None,
-            game_number: int | None = None, note: str = "", sale_id: int | None = None) -> Jars:
+def _append(
+    session: Session,
+    org_id: int,
+    moves: list[Move],
+    now: datetime,
+    actor: Actor,
+    occasion_id: int | None,
+    game_number: int | None = None,
+    note: str = "",
+    sale_id: int | None = None,
+) -> Jars:
     last = _last(session, org_id)
     jars = balances(session, org_id)
     seq = last.seq if last else 0
     for move in moves:
         jars = jars.apply(move)
         if not jars.balanced():
-            raise refuse("ledger_out_of_balance", "The cookie-jar ledger would not balance; nothing was written.", RULE, None, 409)
+            raise refuse(
+                "ledger_out_of_balance",
+                "The cookie-jar ledger would not balance; nothing was written.",
+                RULE,
+                None,
+                409,
+            )
         seq += 1
-        session.add(CookieJarLine(
-            organization_id=org_id, seq=seq, occasion_id=occasion_id, game_number=game_number, at=now, kind=move.kind,
-            source=move.source.value, target=move.target.value, cents=move.cents, pending_after=jars.pending,
-            jar1_after=jars.jar1, jar2_after=jars.jar2, held_after=jars.held, awarded_after=jars.awarded,
-            collected_after=jars.collected, actor_name=actor.name, note=note[:300], sale_id=sale_id))
+        session.add(
+            CookieJarLine(
+                organization_id=org_id,
+                seq=seq,
+                occasion_id=occasion_id,
+                game_number=game_number,
+                at=now,
+                kind=move.kind,
+                source=move.source.value,
+                target=move.target.value,
+                cents=move.cents,
+                pending_after=jars.pending,
+                jar1_after=jars.jar1,
+                jar2_after=jars.jar2,
+                held_after=jars.held,
+                awarded_after=jars.awarded,
+                collected_after=jars.collected,
+                actor_name=actor.name,
+                note=note[:300],
+                sale_id=sale_id,
+            )
+        )
     return jars
 
 
@@ -93,7 +137,9 @@ def record_opening(session: Session, actor: Actor, now: datetime, org_id: int, j
     maximum = settings_of(session, org_id).maximum_cents
     _lock_org(session, org_id)
     if _last(session, org_id) is not None:
-        raise refuse("ledger_started", "Opening balances can only be entered before the first ledger line.", None, "jar1", 409)
+        raise refuse(
+            "ledger_started", "Opening balances can only be entered before the first ledger line.", None, "jar1", 409
+        )
     for name, cents in (("jar1", jar1), ("jar2", jar2)):
         if cents > maximum:
             raise refuse("over_maximum", f"A jar holds at most {format_cents(maximum)}.", f"{RULE}.1", name)
@@ -101,11 +147,21 @@ def record_opening(session: Session, actor: Actor, now: datetime, org_id: int, j
         raise refuse("jar1_not_full", "A second jar exists only once the first is full.", f"{RULE}.4", "jar2")
     if held and jar1 < maximum:
         raise refuse("held_without_full_jar", "Fees are held only when jar 1 is full.", f"{RULE}.4", "held")
-    moves = [Move(f"opening_{account.value}", Account.SALES, account, cents)
-             for account, cents in ((Account.JAR1, jar1), (Account.JAR2, jar2), (Account.HELD, held)) if cents > 0]
+    moves = [
+        Move(f"opening_{account.value}", Account.SALES, account, cents)
+        for account, cents in ((Account.JAR1, jar1), (Account.JAR2, jar2), (Account.HELD, held))
+        if cents > 0
+    ]
     jars = _append(session, org_id, moves, now, actor, None, note="opening balance from the paper ledger")
-    finish(session, actor, now, "cookie_jar.opening", get_organization(session, org_id), "organization",
-           {"jar1": jar1, "jar2": jar2, "held": held})
+    finish(
+        session,
+        actor,
+        now,
+        "cookie_jar.opening",
+        get_organization(session, org_id),
+        "organization",
+        {"jar1": jar1, "jar2": jar2, "held": held},
+    )
     return jars
 
 
@@ -116,22 +172,42 @@ class Sale:
     jars: Jars
 
 
-def add_entries(session: Session, actor: Actor, now: datetime, occasion_id: int, quantity: int, fee_cents: int, sale_id: int) -> Sale:
+def add_entries(
+    session: Session, actor: Actor, now: datetime, occasion_id: int, quantity: int, fee_cents: int, sale_id: int
+) -> Sale:
     """10 DE Admin Code 101-4.31.3-4: cookie-jar entries are their own product, sold from the start of
     the occasion until the first number of the first game is drawn; the occasion row is locked so a
     sale and the posting never overlap. The pending pot receives exactly what the sale line charged
     (the fee as the sale read it from the settings). Inside the sale's transaction."""
     occasion = lock_occasion(session, occasion_id)
     if occasion.status != "running":
-        raise refuse("occasion_not_running", "Cookie-jar entries are sold once the occasion has started (balls verified).",
-                     "10 DE Admin Code 101-4.25", "occasion_id", 409)
+        raise refuse(
+            "occasion_not_running",
+            "Cookie-jar entries are sold once the occasion has started (balls verified).",
+            "10 DE Admin Code 101-4.25",
+            "occasion_id",
+            409,
+        )
     if occasion.jar_posted_at is not None:
-        raise refuse("jar_sales_closed", "The first number has been drawn and the fees posted: no more cookie-jar entries.",
-                     f"{RULE}.4", "quantity", 409)
+        raise refuse(
+            "jar_sales_closed",
+            "The first number has been drawn and the fees posted: no more cookie-jar entries.",
+            f"{RULE}.4",
+            "quantity",
+            409,
+        )
     _lock_org(session, occasion.organization_id)
     cents = fee_cents * quantity
-    jars = _append(session, occasion.organization_id, cookie_jar.collect(cents), now, actor, occasion.id,
-                   note=f"{quantity} × {format_cents(fee_cents)}", sale_id=sale_id)
+    jars = _append(
+        session,
+        occasion.organization_id,
+        cookie_jar.collect(cents),
+        now,
+        actor,
+        occasion.id,
+        note=f"{quantity} × {format_cents(fee_cents)}",
+        sale_id=sale_id,
+    )
     return Sale(quantity, cents, jars)
 
 
@@ -141,7 +217,16 @@ def refund_entries(session: Session, actor: Actor, now: datetime, occasion_id: i
     if occasion.jar_posted_at is not None:
         raise refuse("jar_fees_posted", "The fees are already posted to the jars.", f"{RULE}.4", "sale_id", 409)
     _lock_org(session, occasion.organization_id)
-    return _append(session, occasion.organization_id, cookie_jar.refund(cents), now, actor, occasion.id, note="void", sale_id=sale_id)
+    return _append(
+        session,
+        occasion.organization_id,
+        cookie_jar.refund(cents),
+        now,
+        actor,
+        occasion.id,
+        note="void",
+        sale_id=sale_id,
+    )
 
 
 def post_fees(session: Session, actor: Actor, now: datetime, occasion: Occasion) -> Jars:
@@ -180,27 +265,47 @@ def award(session: Session, actor: Actor, now: datetime, occasion_id: int, numbe
     if game is None:
         raise refuse("not_found", f"This occasion has no game {number}.", None, "game_number", 404)
     if game.jar_award_cents is not None:
-        raise refuse("jar_already_awarded", "The cookie jar was already awarded for this game.", f"{RULE}.6", "game_number", 409)
+        raise refuse(
+            "jar_already_awarded", "The cookie jar was already awarded for this game.", f"{RULE}.6", "game_number", 409
+        )
     if not jar_award_due(occasion, game):
-        raise refuse("not_on_cookie_jar_number", "The cookie jar is won only by a bingo completed on the call of the cookie-jar "
-                     "number (or in the forced final blackout); this game's winning call was not.", f"{RULE}.6", "game_number", 409)
+        raise refuse(
+            "not_on_cookie_jar_number",
+            "The cookie jar is won only by a bingo completed on the call of the cookie-jar "
+            "number (or in the forced final blackout); this game's winning call was not.",
+            f"{RULE}.6",
+            "game_number",
+            409,
+        )
     maximum = settings_of(session, occasion.organization_id).maximum_cents
     _lock_org(session, occasion.organization_id)
     before = balances(session, occasion.organization_id)
     winners = [c for c in game.claims if c.verdict == Verdict.VALID.value and c.on_call == len(game.calls)]
-    shares = split_money(before.jar1, [Winner(c.id, c.player or f"face {c.face_number}") for c in winners],
-                         occasion.split_whole_dollars, occasion.split_per_player)
+    shares = split_money(
+        before.jar1,
+        [Winner(c.id, c.player or f"face {c.face_number}") for c in winners],
+        occasion.split_whole_dollars,
+        occasion.split_per_player,
+    )
     for claim in winners:
         claim.jar_share_cents = shares[claim.id]
     _append(session, occasion.organization_id, cookie_jar.award(before, maximum), now, actor, occasion.id, number)
     game.jar_award_cents = before.jar1
     paid = [shares[c.id] for c in winners if shares[c.id] > 0]
-    game.jar_announcement = (f"Cookie jar: {len(paid)} winner{'s' if len(paid) != 1 else ''}: "
-                             + ", ".join(format_cents(s) for s in paid))
+    game.jar_announcement = f"Cookie jar: {len(paid)} winner{'s' if len(paid) != 1 else ''}: " + ", ".join(
+        format_cents(s) for s in paid
+    )
     occasion.jar_must_go = False
     board.publish(session, occasion, "cookie_jar_award", now)
-    finish(session, actor, now, "cookie_jar.award", game, "bingo_game",
-           {"game": number, "jar1": before.jar1, "shares": paid, "faces": [c.face_number for c in winners]})
+    finish(
+        session,
+        actor,
+        now,
+        "cookie_jar.award",
+        game,
+        "bingo_game",
+        {"game": number, "jar1": before.jar1, "shares": paid, "faces": [c.face_number for c in winners]},
+    )
     return game
 
 
@@ -211,9 +316,16 @@ def add_forced_final(occasion: Occasion, jars: Jars) -> Game | None:
         return None
     if any(g.status != "closed" for g in occasion.games):
         return None
-    final = Game(number=max(g.number for g in occasion.games) + 1, kind=GameKind.COOKIE_JAR_FINAL.value,
-                 pattern_spec='{"kind": "blackout"}', pattern_name="Cookie jar final blackout", ball_mode="manual",
-                 prize_cents=jars.jar1, attendance_tiers="[]", status="pending")
+    final = Game(
+        number=max(g.number for g in occasion.games) + 1,
+        kind=GameKind.COOKIE_JAR_FINAL.value,
+        pattern_spec='{"kind": "blackout"}',
+        pattern_name="Cookie jar final blackout",
+        ball_mode="manual",
+        prize_cents=jars.jar1,
+        attendance_tiers="[]",
+        status="pending",
+    )
     occasion.games.append(final)
     return final
 
@@ -223,11 +335,21 @@ def close_refusal(occasion: Occasion) -> None:
     still owed under the both-jars-full rule."""
     due = [g.number for g in occasion.games if jar_award_due(occasion, g)]
     if due:
-        raise refuse("jar_award_unpaid", f"Game {due[0]} was won on the cookie-jar number: award the cookie jar first.",
-                     f"{RULE}.6", "occasion_id", 409)
+        raise refuse(
+            "jar_award_unpaid",
+            f"Game {due[0]} was won on the cookie-jar number: award the cookie jar first.",
+            f"{RULE}.6",
+            "occasion_id",
+            409,
+        )
     if occasion.jar_must_go:
-        raise refuse("jar_must_go", "Both cookie jars are full, so jar 1 must be awarded tonight: play the final blackout.",
-                     f"{RULE}.5", "occasion_id", 409)
+        raise refuse(
+            "jar_must_go",
+            "Both cookie jars are full, so jar 1 must be awarded tonight: play the final blackout.",
+            f"{RULE}.5",
+            "occasion_id",
+            409,
+        )
 
 
 @dataclass(frozen=True)
@@ -240,12 +362,28 @@ class Statement:
 def statement(session: Session, org_id: int, start: date | None, end: date | None) -> Statement:
     """Every ledger line in a date range (hall dates as UTC days), with opening and closing balances."""
     get_organization(session, org_id)
-    rows = list(session.scalars(select(CookieJarLine).where(CookieJarLine.organization_id == org_id).order_by(CookieJarLine.seq)))
+    rows = list(
+        session.scalars(
+            select(CookieJarLine).where(CookieJarLine.organization_id == org_id).order_by(CookieJarLine.seq)
+        )
+    )
     before = [r for r in rows if start is not None and r.at.date() < start]
     inside = [r for r in rows if (start is None or r.at.date() >= start) and (end is None or r.at.date() <= end)]
+
     def state(line: CookieJarLine | None) -> Jars:
-        return Jars() if line is None else Jars(line.pending_after, line.jar1_after, line.jar2_after, line.held_after,
-                                                line.awarded_after, line.collected_after)
+        return (
+            Jars()
+            if line is None
+            else Jars(
+                line.pending_after,
+                line.jar1_after,
+                line.jar2_after,
+                line.held_after,
+                line.awarded_after,
+                line.collected_after,
+            )
+        )
+
     opening = state(before[-1] if before else None)
     closing = state(inside[-1]) if inside else opening
     return Statement(opening, closing, inside)
@@ -266,7 +404,9 @@ def check_ledger(session: Session, only_org: int | None = None) -> list[LedgerPr
     for org_id in session.scalars(orgs if only_org is None else orgs.where(CookieJarLine.organization_id == only_org)):
         jars = Jars()
         expected = 1
-        for line in session.scalars(select(CookieJarLine).where(CookieJarLine.organization_id == org_id).order_by(CookieJarLine.seq)):
+        for line in session.scalars(
+            select(CookieJarLine).where(CookieJarLine.organization_id == org_id).order_by(CookieJarLine.seq)
+        ):
             if line.seq != expected:
                 problems.append(LedgerProblem(org_id, line.seq, f"sequence jumps from {expected - 1} to {line.seq}"))
                 break
@@ -275,9 +415,18 @@ def check_ledger(session: Session, only_org: int | None = None) -> list[LedgerPr
             except ValueError:
                 problems.append(LedgerProblem(org_id, line.seq, "unknown account"))
                 break
-            stored = Jars(line.pending_after, line.jar1_after, line.jar2_after, line.held_after, line.awarded_after, line.collected_after)
+            stored = Jars(
+                line.pending_after,
+                line.jar1_after,
+                line.jar2_after,
+                line.held_after,
+                line.awarded_after,
+                line.collected_after,
+            )
             if stored != jars or not jars.balanced() or line.cents <= 0:
-                problems.append(LedgerProblem(org_id, line.seq, f"balances after line {line.seq} do not follow from the amounts"))
+                problems.append(
+                    LedgerProblem(org_id, line.seq, f"balances after line {line.seq} do not follow from the amounts")
+                )
                 break
             expected += 1
     return problems
@@ -286,10 +435,17 @@ def check_ledger(session: Session, only_org: int | None = None) -> list[LedgerPr
 def summary(session: Session, org_id: int) -> dict[str, Any]:
     row = session.get(CookieJarSettings, org_id)
     jars = balances(session, org_id)
-    return {"maximum_cents": row.maximum_cents if row else None, "fee_cents": row.fee_cents if row else None,
-            "jar1_cents": jars.jar1, "jar2_cents": jars.jar2, "held_cents": jars.held, "pending_cents": jars.pending,
-            "awarded_cents": jars.awarded, "collected_cents": jars.collected, "available_cents": jars.jar1}
-
+    return {
+        "maximum_cents": row.maximum_cents if row else None,
+        "fee_cents": row.fee_cents if row else None,
+        "jar1_cents": jars.jar1,
+        "jar2_cents": jars.jar2,
+        "held_cents": jars.held,
+        "pending_cents": jars.pending,
+        "awarded_cents": jars.awarded,
+        "collected_cents": jars.collected,
+        "available_cents": jars.jar1,
+    }
 
 
 def statement_csv(found: Statement) -> str:
@@ -300,11 +456,27 @@ def statement_csv(found: Statement) -> str:
 
     def dollars(jars: Jars) -> list[str]:
         return [wire_cents(getattr(jars, c)) for c in columns]
+
     rows.append(["", "", "", "", "opening", "", "", "", *dollars(found.opening), "", ""])
     for line in found.lines:
-        rows.append([line.seq, line.at.isoformat(), line.occasion_id or "", line.game_number or "", line.kind, line.source,
-                     line.target, wire_cents(line.cents), wire_cents(line.jar1_after), wire_cents(line.jar2_after),
-                     wire_cents(line.held_after), wire_cents(line.pending_after), wire_cents(line.awarded_after),
-                     line.actor_name, line.note])
+        rows.append(
+            [
+                line.seq,
+                line.at.isoformat(),
+                line.occasion_id or "",
+                line.game_number or "",
+                line.kind,
+                line.source,
+                line.target,
+                wire_cents(line.cents),
+                wire_cents(line.jar1_after),
+                wire_cents(line.jar2_after),
+                wire_cents(line.held_after),
+                wire_cents(line.pending_after),
+                wire_cents(line.awarded_after),
+                line.actor_name,
+                line.note,
+            ]
+        )
     rows.append(["", "", "", "", "closing", "", "", "", *dollars(found.closing), "", ""])
     return csv_text(rows)

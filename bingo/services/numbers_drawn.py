@@ -3,6 +3,7 @@ a break-open or game-event posting, and the forced cookie-jar final's calls. Eac
 balls; this module records them under every gate of play, posts the cookie-jar fees on the occasion's
 first number (10 DE Admin Code 101-4.31.4), finds the U Pick Em winners, and, for a corrected last
 call, undoes what followed from the number it removes. Inside the caller's transaction."""
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -30,8 +31,9 @@ class Drawn:
     upick_winners: list[UPickTicket]
 
 
-def record_numbers(session: Session, actor: Actor, now: datetime, occasion: Occasion, game: Game, balls: Sequence[int],
-                   source: str) -> Drawn:
+def record_numbers(
+    session: Session, actor: Actor, now: datetime, occasion: Occasion, game: Game, balls: Sequence[int], source: str
+) -> Drawn:
     """10 DE Admin Code 101-4.12, 4.13, 4.25, 4.2, 4.10, 4.31.4 and 4.30.1.8: the occasion row is locked
     (so a cookie-jar sale in flight either committed before the posting or sees it and is refused), the
     gates of play are asked afresh, every ball is one still in the receptacle, the first number of the
@@ -44,8 +46,17 @@ def record_numbers(session: Session, actor: Actor, now: datetime, occasion: Occa
         called.append(ball)
     if locked.jar_posted_at is None:
         jars.post_fees(session, actor, now, locked)
-    added = [Call(seq=len(game.calls) + i, ball=ball, source=source, called_at=now, caller_user_id=actor.user_id,
-                  caller_name=actor.name) for i, ball in enumerate(balls, start=1)]
+    added = [
+        Call(
+            seq=len(game.calls) + i,
+            ball=ball,
+            source=source,
+            called_at=now,
+            caller_user_id=actor.user_id,
+            caller_name=actor.name,
+        )
+        for i, ball in enumerate(balls, start=1)
+    ]
     game.calls.extend(added)
     won = upick_tickets.mark_winners(session, game) if game.kind == GameKind.U_PICK_EM.value else []
     return Drawn(added, won)

@@ -1,5 +1,6 @@
 """An occasion from scheduling to close: ball verification, the cookie-jar number, games in order,
 calls and corrections, claims, verification on request, and closing each game with its split."""
+
 from __future__ import annotations
 
 import json
@@ -56,7 +57,6 @@ def get_occasion(session: Session, occasion_id: int) -> Occasion:
     return get_or_refuse(session, Occasion, occasion_id, "occasion_id", "occasion")
 
 
-
 def _bookings(session: Session, excluding: int | None = None) -> list[Booking]:
     rows = session.execute(select(Occasion.id, Occasion.organization_id, Occasion.premises_id, Occasion.occasion_date))
     return [Booking(org, premises, day) for oid, org, premises, day in rows if oid != excluding]
@@ -78,31 +78,70 @@ def schedule(session: Session, actor: Actor, now: datetime, org_id: int, data: d
         raise refuse("not_found", "That series belongs to another organization.", None, "series_id", 404)
     status = bingo_license_status(session, org.id, day)
     if not status.in_force or status.license_class is None:
-        raise refuse("no_license", f"{org.name} holds no bingo licence in force on {day.isoformat()}.",
-                     "10 DE Admin Code 101-4.4", "occasion_date", 409)
-    check(limits.schedule_refusal(org.id, status.license_class, premises.id, premises.owned_by_organization, day, _bookings(session)))
+        raise refuse(
+            "no_license",
+            f"{org.name} holds no bingo licence in force on {day.isoformat()}.",
+            "10 DE Admin Code 101-4.4",
+            "occasion_date",
+            409,
+        )
+    check(
+        limits.schedule_refusal(
+            org.id, status.license_class, premises.id, premises.owned_by_organization, day, _bookings(session)
+        )
+    )
     occasion = Occasion(
-        organization_id=org.id, premises_id=premises.id, program_id=program.id, series_id=series.id, occasion_date=day,
-        start_time=data["start_time"], member_in_charge_id=data["member_in_charge_id"], status=SCHEDULED,
-        last_call_only=data["last_call_only"], split_whole_dollars=data["split_whole_dollars"],
-        split_per_player=data["split_per_player"], display_token=secrets.token_urlsafe(16))
+        organization_id=org.id,
+        premises_id=premises.id,
+        program_id=program.id,
+        series_id=series.id,
+        occasion_date=day,
+        start_time=data["start_time"],
+        member_in_charge_id=data["member_in_charge_id"],
+        status=SCHEDULED,
+        last_call_only=data["last_call_only"],
+        split_whole_dollars=data["split_whole_dollars"],
+        split_per_player=data["split_per_player"],
+        display_token=secrets.token_urlsafe(16),
+    )
     workers = [{"member_id": data["member_in_charge_id"], "role": WorkRole.MEMBER_IN_CHARGE}, *data["workers"]]
     for worker in workers:
         try:
-            add_assignment(session, org.id, {"work_date": day, "role": WorkRole(worker["role"]), "member_id": worker["member_id"]})
+            add_assignment(
+                session, org.id, {"work_date": day, "role": WorkRole(worker["role"]), "member_id": worker["member_id"]}
+            )
         except RuleViolation as exc:
             if exc.violation.code != "duplicate":
                 raise
     occasion.games = [
-        Game(number=e.number, kind=e.kind, pattern_spec=e.pattern_spec, pattern_name=from_spec(json.loads(e.pattern_spec)).name,
-             ball_mode=e.ball_mode, prize_cents=e.prize_cents, merchandise=e.merchandise, alternate_within_calls=e.alternate_within_calls,
-             alternate_cents=e.alternate_cents, attendance_tiers=e.attendance_tiers, status=PENDING, pick_count=e.pick_count,
-             face_price_cents=e.face_price_cents, break_open_numbers=e.break_open_numbers)
+        Game(
+            number=e.number,
+            kind=e.kind,
+            pattern_spec=e.pattern_spec,
+            pattern_name=from_spec(json.loads(e.pattern_spec)).name,
+            ball_mode=e.ball_mode,
+            prize_cents=e.prize_cents,
+            merchandise=e.merchandise,
+            alternate_within_calls=e.alternate_within_calls,
+            alternate_cents=e.alternate_cents,
+            attendance_tiers=e.attendance_tiers,
+            status=PENDING,
+            pick_count=e.pick_count,
+            face_price_cents=e.face_price_cents,
+            break_open_numbers=e.break_open_numbers,
+        )
         for e in program.games
     ]
     session.add(occasion)
-    finish(session, actor, now, "occasion.schedule", occasion, "bingo_occasion",
-           {"date": day.isoformat(), "premises_id": premises.id, "program_id": program.id, "workers": len(workers)})
+    finish(
+        session,
+        actor,
+        now,
+        "occasion.schedule",
+        occasion,
+        "bingo_occasion",
+        {"date": day.isoformat(), "premises_id": premises.id, "program_id": program.id, "workers": len(workers)},
+    )
     return occasion
 
 
@@ -118,35 +157,63 @@ def verify_balls(session: Session, actor: Actor, now: datetime, occasion_id: int
     present, on the day, never before 12:00 p.m."""
     occasion = get_occasion(session, occasion_id)
     if occasion.status != SCHEDULED:
-        raise refuse("already_started", "The balls were already verified; the occasion has started.",
-                     "10 DE Admin Code 101-4.25", "occasion_id", 409)
+        raise refuse(
+            "already_started",
+            "The balls were already verified; the occasion has started.",
+            "10 DE Admin Code 101-4.25",
+            "occasion_id",
+            409,
+        )
     if now.date() != occasion.occasion_date:
-        raise refuse("wrong_day", f"This occasion is scheduled for {occasion.occasion_date.isoformat()}.", None, "occasion_id", 409)
+        raise refuse(
+            "wrong_day",
+            f"This occasion is scheduled for {occasion.occasion_date.isoformat()}.",
+            None,
+            "occasion_id",
+            409,
+        )
     check(limits.start_refusal(now))
     names = []
     for member_id in checked_by:
         member = _member(session, occasion.organization_id, member_id, "checked_by")
         check(member_refusal(WorkRole.CALLER, member, now.date()))
         names.append(member.name)
-    session.add(BallCheck(occasion_id=occasion.id, verified_at=now, checked_by=", ".join(names), recorded_by_user_id=actor.user_id))
+    session.add(
+        BallCheck(
+            occasion_id=occasion.id, verified_at=now, checked_by=", ".join(names), recorded_by_user_id=actor.user_id
+        )
+    )
     occasion.status = RUNNING
     occasion.started_at = now
     board.publish(session, occasion, "balls_verified", now)
-    finish(session, actor, now, "occasion.balls_verified", occasion, "bingo_occasion", {"checked_by": names, "balls": 75})
+    finish(
+        session, actor, now, "occasion.balls_verified", occasion, "bingo_occasion", {"checked_by": names, "balls": 75}
+    )
     return occasion
 
 
-def draw_cookie_jar_number(session: Session, actor: Actor, now: datetime, occasion_id: int, ball: int | None,
-                           rng: random.Random) -> Occasion:
+def draw_cookie_jar_number(
+    session: Session, actor: Actor, now: datetime, occasion_id: int, ball: int | None, rng: random.Random
+) -> Occasion:
     """10 DE Admin Code 101-4.25 and 4.31.6: after the balls are verified, a number is drawn and
     posted as the cookie-jar number, once per occasion."""
     occasion = get_occasion(session, occasion_id)
     if occasion.status == SCHEDULED:
-        raise refuse("balls_not_verified", "Verify the balls before drawing the cookie-jar number.", "10 DE Admin Code 101-4.25",
-                     "occasion_id", 409)
+        raise refuse(
+            "balls_not_verified",
+            "Verify the balls before drawing the cookie-jar number.",
+            "10 DE Admin Code 101-4.25",
+            "occasion_id",
+            409,
+        )
     if occasion.cookie_jar_number is not None:
-        raise refuse("jar_number_drawn", f"The cookie-jar number is already {ball_label(occasion.cookie_jar_number)}.",
-                     "10 DE Admin Code 101-4.31.6", "ball", 409)
+        raise refuse(
+            "jar_number_drawn",
+            f"The cookie-jar number is already {ball_label(occasion.cookie_jar_number)}.",
+            "10 DE Admin Code 101-4.31.6",
+            "ball",
+            409,
+        )
     check(play.play_refusal(occasion_state(occasion), now))
     if ball is None:
         ball = draws.draw([], rng)
@@ -170,19 +237,30 @@ def _tiers(game: Game) -> list[tuple[int, int]]:
     return [tuple(t) for t in json.loads(game.attendance_tiers or "[]")]
 
 
-def start_game(session: Session, actor: Actor, now: datetime, occasion_id: int, number: int, attendance: int | None) -> Game:
+def start_game(
+    session: Session, actor: Actor, now: datetime, occasion_id: int, number: int, attendance: int | None
+) -> Game:
     """10 DE Admin Code 101-4.12, 4.13, 4.6 and 4.18: games in program order, each announced before it
     begins: pattern, prize, and where prizes vary with attendance, the count."""
     occasion = lock_occasion(session, occasion_id)
     check(play.start_refusal(occasion_state(occasion), game_states(occasion), number, now))
     game = next(g for g in occasion.games if g.number == number)
     if game.kind == GameKind.BREAK_OPEN.value:
-        raise refuse("break_open_posts_numbers", f"Game {number} is a break-open game: post its numbers instead.",
-                     "10 DE Admin Code 101-4.29.1", "game_number", 409)
+        raise refuse(
+            "break_open_posts_numbers",
+            f"Game {number} is a break-open game: post its numbers instead.",
+            "10 DE Admin Code 101-4.29.1",
+            "game_number",
+            409,
+        )
     terms = terms_of(game)
     if _tiers(game) and attendance is None:
-        raise refuse("attendance_required", "This game's prize depends on attendance: enter the number of people present.",
-                     "10 DE Admin Code 101-4.18", "attendance")
+        raise refuse(
+            "attendance_required",
+            "This game's prize depends on attendance: enter the number of people present.",
+            "10 DE Admin Code 101-4.18",
+            "attendance",
+        )
     pattern = from_spec(json.loads(game.pattern_spec))
     prize = terms.for_attendance(attendance)
     if game.kind == GameKind.COOKIE_JAR_FINAL.value:
@@ -190,7 +268,11 @@ def start_game(session: Session, actor: Actor, now: datetime, occasion_id: int, 
         prize = jars.jar1
         game.prize_cents = jars.jar1
     text = f"Game {number}: {pattern.name}. {pattern.announcement} "
-    text += f"Prize: {game.merchandise} (value {format_cents(prize)})." if game.merchandise else f"Prize: {format_cents(prize)}."
+    text += (
+        f"Prize: {game.merchandise} (value {format_cents(prize)})."
+        if game.merchandise
+        else f"Prize: {format_cents(prize)}."
+    )
     if terms.alternate_within_calls is not None and terms.alternate_cents is not None:
         text += f" {format_cents(terms.alternate_cents)} if bingo comes within {terms.alternate_within_calls} calls."
     if attendance is not None and _tiers(game):
@@ -213,19 +295,30 @@ def _in_play(session: Session, occasion_id: int, number: int, now: datetime) -> 
     return occasion, game
 
 
-def call_ball(session: Session, actor: Actor, now: datetime, occasion_id: int, number: int, ball: int | None,
-              rng: random.Random) -> Call:
+def call_ball(
+    session: Session, actor: Actor, now: datetime, occasion_id: int, number: int, ball: int | None, rng: random.Random
+) -> Call:
     """10 DE Admin Code 101-4.12: a manual game takes the number keyed from the blower; an electronic
     game draws from the balls remaining. Once a valid bingo is verified, the caller closes the game."""
     occasion, game = _in_play(session, occasion_id, number, now)
     calls = [c.ball for c in game.calls]
     if game.kind == GameKind.BREAK_OPEN.value:
-        raise refuse("break_open_posted", "A break-open game's numbers are posted together; no further calls.",
-                     "10 DE Admin Code 101-4.29.1", "ball", 409)
-    valid_now = select(Claim.id).where(Claim.game_id == game.id, Claim.verdict == Verdict.VALID.value, Claim.on_call == len(calls))
+        raise refuse(
+            "break_open_posted",
+            "A break-open game's numbers are posted together; no further calls.",
+            "10 DE Admin Code 101-4.29.1",
+            "ball",
+            409,
+        )
+    valid_now = select(Claim.id).where(
+        Claim.game_id == game.id, Claim.verdict == Verdict.VALID.value, Claim.on_call == len(calls)
+    )
     if session.scalar(valid_now.limit(1)) is not None or (
-            game.kind == GameKind.U_PICK_EM.value and upick_service.winners(session, game)):
-        raise refuse("bingo_on_the_board", "A valid bingo is verified on this call: close the game to pay it.", None, "ball", 409)
+        game.kind == GameKind.U_PICK_EM.value and upick_service.winners(session, game)
+    ):
+        raise refuse(
+            "bingo_on_the_board", "A valid bingo is verified on this call: close the game to pay it.", None, "ball", 409
+        )
     if game.ball_mode == "manual":
         if ball is None:
             raise refuse("ball_required", "Key in the number drawn from the blower.", None, "ball")
@@ -236,27 +329,57 @@ def call_ball(session: Session, actor: Actor, now: datetime, occasion_id: int, n
     drawn = numbers_drawn.record_numbers(session, actor, now, occasion, game, [ball], game.ball_mode)
     call = drawn.calls[0]
     board.publish(session, occasion, "call", now)
-    finish(session, actor, now, "game.call", call, "bingo_call",
-           {"game": number, "seq": call.seq, "ball": ball, "upick_winners": [t.code for t in drawn.upick_winners]})
+    finish(
+        session,
+        actor,
+        now,
+        "game.call",
+        call,
+        "bingo_call",
+        {"game": number, "seq": call.seq, "ball": ball, "upick_winners": [t.code for t in drawn.upick_winners]},
+    )
     return call
 
 
-def correct_last_call(session: Session, actor: Actor, now: datetime, occasion_id: int, number: int, ball: int, reason: str) -> Call:
+def correct_last_call(
+    session: Session, actor: Actor, now: datetime, occasion_id: int, number: int, ball: int, reason: str
+) -> Call:
     """Flashboard house rule and 10 DE Admin Code 101-4.30.1.8: a mis-keyed last call is corrected before
     the next call and before any claim is verified on it, with a reason, in the audit log; what followed
     from the removed number (a U Pick Em winner on it) is undone in the one door for numbers drawn."""
     occasion, game = _in_play(session, occasion_id, number, now)
     calls = [c.ball for c in game.calls]
-    verified = session.scalar(select(func.count()).select_from(Claim).where(Claim.game_id == game.id, Claim.on_call == len(calls))) or 0
+    verified = (
+        session.scalar(
+            select(func.count()).select_from(Claim).where(Claim.game_id == game.id, Claim.on_call == len(calls))
+        )
+        or 0
+    )
     check(draws.correction_refusal(calls, ball, verified, reason))
     last = game.calls[-1]
-    session.add(CallCorrection(game_id=game.id, seq=last.seq, old_ball=last.ball, new_ball=ball, reason=reason.strip(),
-                               corrected_at=now, corrected_by=actor.name))
+    session.add(
+        CallCorrection(
+            game_id=game.id,
+            seq=last.seq,
+            old_ball=last.ball,
+            new_ball=ball,
+            reason=reason.strip(),
+            corrected_at=now,
+            corrected_by=actor.name,
+        )
+    )
     old = last.ball
     numbers_drawn.replace_last_number(session, game, ball)
     board.publish(session, occasion, "correction", now)
-    finish(session, actor, now, "game.call_corrected", last, "bingo_call",
-           {"game": number, "seq": last.seq, "from": old, "to": ball, "reason": reason.strip()})
+    finish(
+        session,
+        actor,
+        now,
+        "game.call_corrected",
+        last,
+        "bingo_call",
+        {"game": number, "seq": last.seq, "from": old, "to": ball, "reason": reason.strip()},
+    )
     return last
 
 
@@ -266,20 +389,29 @@ class ClaimResult:
     face_cells: tuple[int, ...]
 
 
-def verify_claim(session: Session, actor: Actor, now: datetime, occasion_id: int, number: int, face_number: int,
-                 player: str | None) -> ClaimResult:
+def verify_claim(
+    session: Session, actor: Actor, now: datetime, occasion_id: int, number: int, face_number: int, player: str | None
+) -> ClaimResult:
     """10 DE Admin Code 101-4.27 and 4.28: the verifier keys the face number; the answer is valid or
     invalid with the reason, the covered squares, the winning alternative and the completing call."""
     occasion, game = _in_play(session, occasion_id, number, now)
     calls = [c.ball for c in game.calls]
     if game.kind == GameKind.U_PICK_EM.value:
-        raise refuse("upick_found_automatically", "U Pick Em winners are found by the system after each call; scan the ticket "
-                     "to look it up.", "10 DE Admin Code 101-4.30.1.8", "face_number", 409)
+        raise refuse(
+            "upick_found_automatically",
+            "U Pick Em winners are found by the system after each call; scan the ticket to look it up.",
+            "10 DE Admin Code 101-4.30.1.8",
+            "face_number",
+            409,
+        )
     if not calls:
         raise refuse("no_calls", "No ball has been called in this game yet.", None, "face_number", 409)
     face = series_service.face(session, occasion.series_id, face_number)
-    existing = session.scalar(select(Claim).where(Claim.game_id == game.id, Claim.face_number == face_number,
-                                                  Claim.on_call == len(calls)).limit(1))
+    existing = session.scalar(
+        select(Claim)
+        .where(Claim.game_id == game.id, Claim.face_number == face_number, Claim.on_call == len(calls))
+        .limit(1)
+    )
     if existing is not None:
         return ClaimResult(existing, face.cells)
     last_call_only = occasion.last_call_only and game.kind != GameKind.BREAK_OPEN.value
@@ -287,19 +419,36 @@ def verify_claim(session: Session, actor: Actor, now: datetime, occasion_id: int
     verdict = result.verdict
     if verdict is Verdict.VALID and inventory.face_sold(session, occasion, face_number) is False:
         verdict = Verdict.NOT_SOLD
-    claim = Claim(face_number=face_number, player=player, on_call=len(calls), verdict=verdict.value,
-                  covered_mask=result.covered, alternative_mask=result.alternative, completed_on_call=result.completed_on_call,
-                  completed_by_ball=result.completed_by_ball, verified_at=now, verifier_name=actor.name)
+    claim = Claim(
+        face_number=face_number,
+        player=player,
+        on_call=len(calls),
+        verdict=verdict.value,
+        covered_mask=result.covered,
+        alternative_mask=result.alternative,
+        completed_on_call=result.completed_on_call,
+        completed_by_ball=result.completed_by_ball,
+        verified_at=now,
+        verifier_name=actor.name,
+    )
     claim.game_id = game.id
     session.add(claim)
     board.publish_claim(session, occasion, now)
-    finish(session, actor, now, "game.claim", claim, "bingo_claim",
-           {"game": number, "face": face_number, "verdict": claim.verdict, "on_call": claim.on_call})
+    finish(
+        session,
+        actor,
+        now,
+        "game.claim",
+        claim,
+        "bingo_claim",
+        {"game": number, "face": face_number, "verdict": claim.verdict, "on_call": claim.on_call},
+    )
     return ClaimResult(claim, face.cells)
 
 
-def request_verification(session: Session, actor: Actor, now: datetime, occasion_id: int, number: int,
-                         witness_member_id: int) -> VerificationRequest:
+def request_verification(
+    session: Session, actor: Actor, now: datetime, occasion_id: int, number: int, witness_member_id: int
+) -> VerificationRequest:
     """10 DE Admin Code 101-4.16: the numbers drawn and the balls remaining, verified in the presence
     of the member in charge, or of an officer when the member in charge is the announcer."""
     occasion, game = _in_play(session, occasion_id, number, now)
@@ -307,28 +456,57 @@ def request_verification(session: Session, actor: Actor, now: datetime, occasion
     caller_members = {session.get(User, c.caller_user_id).member_id for c in game.calls if c.caller_user_id is not None}  # type: ignore[union-attr]
     mic_is_calling = occasion.member_in_charge_id in caller_members
     if mic_is_calling:
-        if witness.id == occasion.member_in_charge_id or not witness.is_officer or not is_active_member(member_facts(witness), now.date()):
-            raise refuse("officer_witness_required", "The member in charge is calling, so an officer must witness the verification.",
-                         "10 DE Admin Code 101-4.16", "witness_member_id", 409)
+        if (
+            witness.id == occasion.member_in_charge_id
+            or not witness.is_officer
+            or not is_active_member(member_facts(witness), now.date())
+        ):
+            raise refuse(
+                "officer_witness_required",
+                "The member in charge is calling, so an officer must witness the verification.",
+                "10 DE Admin Code 101-4.16",
+                "witness_member_id",
+                409,
+            )
         role = "officer"
     else:
         if witness.id != occasion.member_in_charge_id:
-            raise refuse("member_in_charge_witness_required", "The member in charge must witness the verification.",
-                         "10 DE Admin Code 101-4.16", "witness_member_id", 409)
+            raise refuse(
+                "member_in_charge_witness_required",
+                "The member in charge must witness the verification.",
+                "10 DE Admin Code 101-4.16",
+                "witness_member_id",
+                409,
+            )
         role = "member_in_charge"
     calls = [c.ball for c in game.calls]
-    row = VerificationRequest(game_id=game.id, requested_at=now, drawn=",".join(map(str, calls)),
-                              remaining=",".join(map(str, draws.remaining(calls))), witness_member_id=witness.id, witness_role=role)
+    row = VerificationRequest(
+        game_id=game.id,
+        requested_at=now,
+        drawn=",".join(map(str, calls)),
+        remaining=",".join(map(str, draws.remaining(calls))),
+        witness_member_id=witness.id,
+        witness_role=role,
+    )
     session.add(row)
-    finish(session, actor, now, "game.verification_request", row, "bingo_verification_request",
-           {"game": number, "drawn": len(calls), "witness": witness.name, "role": role})
+    finish(
+        session,
+        actor,
+        now,
+        "game.verification_request",
+        row,
+        "bingo_verification_request",
+        {"game": number, "drawn": len(calls), "witness": witness.name, "role": role},
+    )
     return row
 
 
 def winning_claims(session: Session, game: Game) -> list[Claim]:
     """10 DE Admin Code 101-4.11: the valid claims on the game's last call, found by index (a busy
     night verifies thousands of claims; the winners are a handful)."""
-    query = select(Claim).where(Claim.game_id == game.id, Claim.verdict == Verdict.VALID.value, Claim.on_call == len(game.calls))
+    query = select(Claim).where(
+        Claim.game_id == game.id, Claim.verdict == Verdict.VALID.value, Claim.on_call == len(game.calls)
+    )
     return list(session.scalars(query.order_by(Claim.id)))
 
 
@@ -346,14 +524,23 @@ def money_split(occasion: Occasion, game: Game) -> dict[int, int]:
     → cents), by the occasion's house rules; what closing the game now would pay, shown beforehand."""
     calls = len(game.calls)
     session = object_session(game)
-    winners = winning_claims(session, game) if session is not None else [
-        c for c in game.claims if c.verdict == Verdict.VALID.value and c.on_call == calls]
+    winners = (
+        winning_claims(session, game)
+        if session is not None
+        else [c for c in game.claims if c.verdict == Verdict.VALID.value and c.on_call == calls]
+    )
     prize = terms_of(game).payable(game.attendance, calls if winners else None)
-    return split_money(prize, [Winner(c.id, c.player or f"face {c.face_number}") for c in winners],
-                       occasion.split_whole_dollars, occasion.split_per_player)
+    return split_money(
+        prize,
+        [Winner(c.id, c.player or f"face {c.face_number}") for c in winners],
+        occasion.split_whole_dollars,
+        occasion.split_per_player,
+    )
 
 
-def close_game(session: Session, actor: Actor, now: datetime, occasion_id: int, number: int, rng: random.Random) -> Game:
+def close_game(
+    session: Session, actor: Actor, now: datetime, occasion_id: int, number: int, rng: random.Random
+) -> Game:
     """10 DE Admin Code 101-4.6, 4.10, 4.11 and 4.15: the winners are the valid claims on the final
     call; a money prize is split in cents (or by the house rules), merchandise goes to one drawn
     winner; the announcement names the number of winners and each amount."""
@@ -361,7 +548,11 @@ def close_game(session: Session, actor: Actor, now: datetime, occasion_id: int, 
     calls = len(game.calls)
     winners = winning_claims(session, game)
     terms = terms_of(game)
-    prize = 0 if game.kind == GameKind.COOKIE_JAR_FINAL.value else terms.payable(game.attendance, calls if winners else None)
+    prize = (
+        0
+        if game.kind == GameKind.COOKIE_JAR_FINAL.value
+        else terms.payable(game.attendance, calls if winners else None)
+    )
     shares: list[int] = []
     if winners and game.merchandise:
         chosen = draw_merchandise([Winner(c.id, c.player or f"face {c.face_number}") for c in winners], rng)
@@ -369,9 +560,11 @@ def close_game(session: Session, actor: Actor, now: datetime, occasion_id: int, 
             claim.merchandise_won = claim.id == chosen.winner
             claim.qualified_for_later = claim.id in chosen.qualified
             claim.share_cents = prize if claim.merchandise_won else 0
-        game.closing_announcement = (f"Game {number}: {len(winners)} qualified; {game.merchandise} (value {format_cents(prize)}) "
-                                     f"won by face {next(c.face_number for c in winners if c.merchandise_won)}; the others "
-                                     "qualify for a later game or drawing.")
+        game.closing_announcement = (
+            f"Game {number}: {len(winners)} qualified; {game.merchandise} (value {format_cents(prize)}) "
+            f"won by face {next(c.face_number for c in winners if c.merchandise_won)}; the others "
+            "qualify for a later game or drawing."
+        )
     elif game.kind == GameKind.U_PICK_EM.value:
         tickets = upick_service.winners(session, game)
         by_ticket = split_money(prize, [Winner(t.id, t.code) for t in tickets], occasion.split_whole_dollars, False)
@@ -392,12 +585,26 @@ def close_game(session: Session, actor: Actor, now: datetime, occasion_id: int, 
     game.closed_at = now
     final = jar_service.add_forced_final(occasion, jar_service.balances(session, occasion.organization_id))
     if final is not None:
-        game.closing_announcement += (f" Both cookie jars are full: a final blackout on a separate single card is added for "
-                                      f"cookie jar 1 ({format_cents(final.prize_cents)}).")
+        game.closing_announcement += (
+            f" Both cookie jars are full: a final blackout on a separate single card is added for "
+            f"cookie jar 1 ({format_cents(final.prize_cents)})."
+        )
     board.publish(session, occasion, "game_close", now)
-    finish(session, actor, now, "game.close", game, "bingo_game",
-           {"number": number, "winners": [c.face_number for c in winners], "shares": shares, "prize": prize,
-            "announcement": game.closing_announcement})
+    finish(
+        session,
+        actor,
+        now,
+        "game.close",
+        game,
+        "bingo_game",
+        {
+            "number": number,
+            "winners": [c.face_number for c in winners],
+            "shares": shares,
+            "prize": prize,
+            "announcement": game.closing_announcement,
+        },
+    )
     return game
 
 
@@ -410,15 +617,27 @@ def close_occasion(session: Session, actor: Actor, now: datetime, occasion_id: i
         raise refuse("not_running", "Only a running occasion can be closed.", None, "occasion_id", 409)
     in_play = [g.number for g in occasion.games if g.status == IN_PLAY]
     if in_play:
-        raise refuse("game_in_play", f"Close game {in_play[0]} first, so its prize is awarded.", "10 DE Admin Code 101-4.10",
-                     "occasion_id", 409)
+        raise refuse(
+            "game_in_play",
+            f"Close game {in_play[0]} first, so its prize is awarded.",
+            "10 DE Admin Code 101-4.10",
+            "occasion_id",
+            409,
+        )
     jar_service.close_refusal(occasion)
     closeout.close_out_refusal(session, occasion)
     occasion.status = CLOSED
     occasion.closed_at = now
     board.publish(session, occasion, "occasion_close", now)
-    finish(session, actor, now, "occasion.close", occasion, "bingo_occasion",
-           {"games_played": sum(1 for g in occasion.games if g.status == DONE)})
+    finish(
+        session,
+        actor,
+        now,
+        "occasion.close",
+        occasion,
+        "bingo_occasion",
+        {"games_played": sum(1 for g in occasion.games if g.status == DONE)},
+    )
     return occasion
 
 
@@ -430,40 +649,76 @@ def record_giveaway(session: Session, actor: Actor, now: datetime, occasion_id: 
     if data["kind"] == "promotion":
         year = occasion.occasion_date.year
         same_year = session.execute(
-            select(Giveaway, Occasion.occasion_date).join(Occasion, Giveaway.occasion_id == Occasion.id)
-            .where(Occasion.organization_id == org.id, Giveaway.kind == "promotion")).all()
-        earlier = [limits.Promotion(day, g.value_cents, limits.PromotionOccasion(g.promotion_occasion))
-                   for g, day in same_year if day.year == year and g.promotion_occasion]
+            select(Giveaway, Occasion.occasion_date)
+            .join(Occasion, Giveaway.occasion_id == Occasion.id)
+            .where(Occasion.organization_id == org.id, Giveaway.kind == "promotion")
+        ).all()
+        earlier = [
+            limits.Promotion(day, g.value_cents, limits.PromotionOccasion(g.promotion_occasion))
+            for g, day in same_year
+            if day.year == year and g.promotion_occasion
+        ]
         new = limits.Promotion(occasion.occasion_date, data["value_cents"], data["promotion_occasion"])
         check(limits.promotion_refusal(new, earlier, org.anniversary_on))
     else:
-        prizes = sum(ProgramGame(g.number, GameKind(g.kind), terms_of(g)).prize.worst_case()
-                     for g in occasion.games if g.kind != GameKind.COOKIE_JAR_FINAL.value)
-        others = sum(g.value_cents for g in session.scalars(select(Giveaway).where(Giveaway.occasion_id == occasion.id,
-                                                                                    Giveaway.kind == "inducement")))
+        prizes = sum(
+            ProgramGame(g.number, GameKind(g.kind), terms_of(g)).prize.worst_case()
+            for g in occasion.games
+            if g.kind != GameKind.COOKIE_JAR_FINAL.value
+        )
+        others = sum(
+            g.value_cents
+            for g in session.scalars(
+                select(Giveaway).where(Giveaway.occasion_id == occasion.id, Giveaway.kind == "inducement")
+            )
+        )
         check(limits.inducement_refusal(others + data["value_cents"], prizes))
-    row = Giveaway(occasion_id=occasion.id, kind=data["kind"], description=data["description"], value_cents=data["value_cents"],
-                   promotion_occasion=data["promotion_occasion"].value if data.get("promotion_occasion") else None)
+    row = Giveaway(
+        occasion_id=occasion.id,
+        kind=data["kind"],
+        description=data["description"],
+        value_cents=data["value_cents"],
+        promotion_occasion=data["promotion_occasion"].value if data.get("promotion_occasion") else None,
+    )
     session.add(row)
-    finish(session, actor, now, "occasion.giveaway", row, "bingo_giveaway",
-           {"kind": row.kind, "value_cents": row.value_cents, "description": row.description})
+    finish(
+        session,
+        actor,
+        now,
+        "occasion.giveaway",
+        row,
+        "bingo_giveaway",
+        {"kind": row.kind, "value_cents": row.value_cents, "description": row.description},
+    )
     return row
 
 
-def face_grid(cells: tuple[int, ...] | None, covered: int, alternative: int | None) -> list[list[dict[str, Any]]] | None:
+def face_grid(
+    cells: tuple[int, ...] | None, covered: int, alternative: int | None
+) -> list[list[dict[str, Any]]] | None:
     """The face as rows of squares, each with its number, covered flag and whether it is in the win."""
     if cells is None:
         return None
-    return [[{"number": None if cells[r * 5 + c] == FREE else cells[r * 5 + c],
-              "covered": bool(covered >> (r * 5 + c) & 1),
-              "winning": bool(alternative is not None and alternative >> (r * 5 + c) & 1)} for c in range(5)] for r in range(5)]
-
+    return [
+        [
+            {
+                "number": None if cells[r * 5 + c] == FREE else cells[r * 5 + c],
+                "covered": bool(covered >> (r * 5 + c) & 1),
+                "winning": bool(alternative is not None and alternative >> (r * 5 + c) & 1),
+            }
+            for c in range(5)
+        ]
+        for r in range(5)
+    ]
 
 
 def game_in_play(session: Session, org_id: int, day: date) -> tuple[Occasion, Game] | None:
     """The organization's running occasion today and its game in play, if any."""
-    for occasion in session.scalars(select(Occasion).where(Occasion.organization_id == org_id, Occasion.occasion_date == day,
-                                                           Occasion.status == RUNNING)):
+    for occasion in session.scalars(
+        select(Occasion).where(
+            Occasion.organization_id == org_id, Occasion.occasion_date == day, Occasion.status == RUNNING
+        )
+    ):
         game = next((g for g in occasion.games if g.status == IN_PLAY), None)
         if game is not None:
             return occasion, game
@@ -473,6 +728,11 @@ def game_in_play(session: Session, org_id: int, day: date) -> tuple[Occasion, Ga
 def todays_occasion(session: Session, org_id: int, day: date) -> Occasion | None:
     """The occasion a station works today: the first one still scheduled or running, else the last
     one closed (so the caller and the TV keep showing how the night ended)."""
-    found = list(session.scalars(select(Occasion).where(Occasion.organization_id == org_id, Occasion.occasion_date == day)
-                                 .order_by(Occasion.start_time, Occasion.id)))
+    found = list(
+        session.scalars(
+            select(Occasion)
+            .where(Occasion.organization_id == org_id, Occasion.occasion_date == day)
+            .order_by(Occasion.start_time, Occasion.id)
+        )
+    )
     return next((o for o in found if o.status != CLOSED), found[-1] if found else None)

@@ -1,4 +1,5 @@
 """Programs: the ordered games of an occasion, checked against the limits before they are saved."""
+
 from __future__ import annotations
 
 import json
@@ -34,12 +35,20 @@ def kind_settings_refusal(number: int, game: dict[str, Any]) -> Violation | None
     the price of a face; a break-open game its predetermined quantity of numbers."""
     if game["kind"] is GameKind.U_PICK_EM:
         if game.get("pick_count") is None or not game.get("face_price_cents"):
-            return Violation("upick_terms_required", f"Game {number}: a U Pick Em game lists how many numbers are picked and "
-                             "the price of a face.", "10 DE Admin Code 101-4.30.1.5", f"games.{number}.pick_count")
+            return Violation(
+                "upick_terms_required",
+                f"Game {number}: a U Pick Em game lists how many numbers are picked and the price of a face.",
+                "10 DE Admin Code 101-4.30.1.5",
+                f"games.{number}.pick_count",
+            )
         return count_refusal(game["pick_count"])
     if game["kind"] is GameKind.BREAK_OPEN and game.get("break_open_numbers") is None:
-        return Violation("break_open_count_required", f"Game {number}: a break-open game states how many numbers are posted.",
-                         "10 DE Admin Code 101-4.29.1", f"games.{number}.break_open_numbers")
+        return Violation(
+            "break_open_count_required",
+            f"Game {number}: a break-open game states how many numbers are posted.",
+            "10 DE Admin Code 101-4.29.1",
+            f"games.{number}.break_open_numbers",
+        )
     return None
 
 
@@ -52,35 +61,61 @@ def create_program(session: Session, actor: Actor, now: datetime, org_id: int, d
         try:
             from_spec(game["pattern"])
         except (PatternError, ValueError) as exc:
-            raise RuleViolation(Violation("pattern_not_permitted", f"Game {number}: {exc}.", "10 DE Admin Code 101-4.14",
-                                          f"games.{number}.pattern")) from None
+            raise RuleViolation(
+                Violation(
+                    "pattern_not_permitted",
+                    f"Game {number}: {exc}.",
+                    "10 DE Admin Code 101-4.14",
+                    f"games.{number}.pattern",
+                )
+            ) from None
         if game["kind"] is GameKind.COOKIE_JAR_FINAL:
-            raise RuleViolation(Violation("jar_game_not_designated", "No program game may be designated the cookie-jar game; "
-                                          "the forced final blackout is added only when the rules require it.",
-                                          "10 DE Admin Code 101-4.31.6", f"games.{number}.kind"))
+            raise RuleViolation(
+                Violation(
+                    "jar_game_not_designated",
+                    "No program game may be designated the cookie-jar game; "
+                    "the forced final blackout is added only when the rules require it.",
+                    "10 DE Admin Code 101-4.31.6",
+                    f"games.{number}.kind",
+                )
+            )
         kind_refusal = kind_settings_refusal(number, game)
         if kind_refusal is not None:
             raise RuleViolation(kind_refusal)
         tiers = sorted((t["min_attendance"], t["prize_cents"]) for t in game.get("attendance_tiers", []))
-        entries.append(ProgramEntry(
-            number=number, kind=game["kind"].value, pattern_spec=json.dumps(game["pattern"], sort_keys=True),
-            ball_mode=game["ball_mode"], prize_cents=game["prize_cents"], merchandise=game.get("merchandise"),
-            alternate_within_calls=game.get("alternate_within_calls"), alternate_cents=game.get("alternate_cents"),
-            attendance_tiers=json.dumps(tiers), pick_count=game.get("pick_count"), face_price_cents=game.get("face_price_cents"),
-            break_open_numbers=game.get("break_open_numbers")))
+        entries.append(
+            ProgramEntry(
+                number=number,
+                kind=game["kind"].value,
+                pattern_spec=json.dumps(game["pattern"], sort_keys=True),
+                ball_mode=game["ball_mode"],
+                prize_cents=game["prize_cents"],
+                merchandise=game.get("merchandise"),
+                alternate_within_calls=game.get("alternate_within_calls"),
+                alternate_cents=game.get("alternate_cents"),
+                attendance_tiers=json.dumps(tiers),
+                pick_count=game.get("pick_count"),
+                face_price_cents=game.get("face_price_cents"),
+                break_open_numbers=game.get("break_open_numbers"),
+            )
+        )
     violations = program_violations([ProgramGame(e.number, GameKind(e.kind), terms_of(e)) for e in entries])
     if violations:
         raise RuleViolation(violations[0])
     program = Program(organization_id=org.id, name=data["name"], games=entries)
     session.add(program)
-    finish(session, actor, now, "program.create", program, "bingo_program", {"name": program.name, "games": len(entries)})
+    finish(
+        session, actor, now, "program.create", program, "bingo_program", {"name": program.name, "games": len(entries)}
+    )
     return program
 
 
 def get_program(session: Session, org_id: int, program_id: int) -> Program:
     program = get_or_refuse(session, Program, program_id, "program_id", "program")
     if program.organization_id != org_id:
-        raise RuleViolation(Violation("not_found", f"No program {program_id} in this organization.", None, "program_id", 404))
+        raise RuleViolation(
+            Violation("not_found", f"No program {program_id} in this organization.", None, "program_id", 404)
+        )
     return program
 
 

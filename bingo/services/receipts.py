@@ -1,4 +1,5 @@
 """Receipt content for bingo sales, as plain Receipt data (shared.printing composes the bytes)."""
+
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
@@ -33,14 +34,28 @@ class ShiftFigures(Protocol):
     def drops_cents(self) -> int: ...
 
 
-def upick_ticket(org_name: str, license_number: str | None, occasion_day: str, game_number: int, code: str, numbers: list[int],
-                 price_cents: int, station: str, cashier: str, sold_at: datetime) -> Receipt:
+def upick_ticket(
+    org_name: str,
+    license_number: str | None,
+    occasion_day: str,
+    game_number: int,
+    code: str,
+    numbers: list[int],
+    price_cents: int,
+    station: str,
+    cashier: str,
+    sold_at: datetime,
+) -> Receipt:
     """10 DE Admin Code 101-4.30.1.3: the chosen numbers printed under B I N G O, with the ticket id as a
     barcode the verifier scans."""
     return Receipt(
         title=org_name,
-        header=[f"Bingo licence {license_number or '(none on file)'}", f"Occasion {occasion_day} - U Pick Em game {game_number}",
-                f"{sold_at:%Y-%m-%d %H:%M} - {station} - {cashier}", f"Ticket {code}"],
+        header=[
+            f"Bingo licence {license_number or '(none on file)'}",
+            f"Occasion {occasion_day} - U Pick Em game {game_number}",
+            f"{sold_at:%Y-%m-%d %H:%M} - {station} - {cashier}",
+            f"Ticket {code}",
+        ],
         lines=[(f"U Pick Em face ({len(numbers)} numbers)", format_cents(price_cents))],
         totals=[("Total", format_cents(price_cents))],
         grid=ticket_layout(numbers),
@@ -54,37 +69,68 @@ def transaction_code(org_id: int, number: int) -> str:
     return f"TX-{org_id}-{number:06d}"
 
 
-def sale(org_name: str, license_number: str | None, occasion_day: str, row: Sale, tickets: list[UPickTicket], sold_at: datetime,
-         jars: dict[str, Any] | None) -> Receipt:
+def sale(
+    org_name: str,
+    license_number: str | None,
+    occasion_day: str,
+    row: Sale,
+    tickets: list[UPickTicket],
+    sold_at: datetime,
+    jars: dict[str, Any] | None,
+) -> Receipt:
     """The cashier's receipt: who, where, when and which transaction; the lines, total, tender and
     change; the posted jar amounts when jar entries were sold; the transaction id as a barcode."""
     footer = [f"U Pick Em ticket {t.code}: printed separately" for t in tickets]
     if jars is not None:
-        footer.insert(0, f"Cookie jar: {format_cents(jars['jar1_cents'])} to be won; jar 2 {format_cents(jars['jar2_cents'])}")
+        footer.insert(
+            0, f"Cookie jar: {format_cents(jars['jar1_cents'])} to be won; jar 2 {format_cents(jars['jar2_cents'])}"
+        )
     return Receipt(
         title=org_name,
-        header=[f"Bingo licence {license_number or '(none on file)'}", f"Occasion {occasion_day}",
-                f"{sold_at:%Y-%m-%d %H:%M} - {row.station} - {row.cashier_name}", f"Transaction {row.number}"],
+        header=[
+            f"Bingo licence {license_number or '(none on file)'}",
+            f"Occasion {occasion_day}",
+            f"{sold_at:%Y-%m-%d %H:%M} - {row.station} - {row.cashier_name}",
+            f"Transaction {row.number}",
+        ],
         lines=[(f"{line.quantity} x {line.description}", format_cents(line.total_cents)) for line in row.lines],
-        totals=[("Total", format_cents(row.total_cents)), (f"Tendered ({row.tender})", format_cents(row.tendered_cents)),
-                ("Change", format_cents(row.change_cents))],
+        totals=[
+            ("Total", format_cents(row.total_cents)),
+            (f"Tendered ({row.tender})", format_cents(row.tendered_cents)),
+            ("Change", format_cents(row.change_cents)),
+        ],
         barcode=transaction_code(row.organization_id, row.number),
         footer=footer,
     )
 
 
-def payout_slip(org_name: str, occasion_day: str, row: Sale, payout: Payout, pattern_name: str, paid_at: datetime,
-                threshold_cents: int) -> Receipt:
+def payout_slip(
+    org_name: str,
+    occasion_day: str,
+    row: Sale,
+    payout: Payout,
+    pattern_name: str,
+    paid_at: datetime,
+    threshold_cents: int,
+) -> Receipt:
     """The winner's payout slip: game, pattern, face or ticket, amount, date, verifier, a signature line,
     and the W-2G notice when the amount reaches the threshold in force."""
     prize = "Cookie jar" if payout.prize == "cookie_jar" else f"Game {payout.game_number}: {pattern_name}"
     footer = ["", "Winner's signature: ______________________", "", "Paid by: __________________________"]
     if payout.w2g_required:
-        footer.insert(0, f"W-2G REQUIRED: {format_cents(payout.amount_cents)} reaches the {format_cents(threshold_cents)} threshold.")
+        footer.insert(
+            0,
+            f"W-2G REQUIRED: {format_cents(payout.amount_cents)} reaches the {format_cents(threshold_cents)} "
+            "threshold.",
+        )
     return Receipt(
         title=org_name,
-        header=["PRIZE PAYOUT", f"Occasion {occasion_day}", f"{paid_at:%Y-%m-%d %H:%M} - {row.station} - {row.cashier_name}",
-                f"Transaction {row.number}"],
+        header=[
+            "PRIZE PAYOUT",
+            f"Occasion {occasion_day}",
+            f"{paid_at:%Y-%m-%d %H:%M} - {row.station} - {row.cashier_name}",
+            f"Transaction {row.number}",
+        ],
         lines=[(prize, ""), (f"Winner: {payout.winner}", ""), (f"Verified by {payout.verifier_name}", "")],
         totals=[("Paid", format_cents(payout.amount_cents))],
         barcode=transaction_code(row.organization_id, row.number),
@@ -96,8 +142,12 @@ def void_notice(org_name: str, row: Sale, voided_at: datetime) -> Receipt:
     """Printed when a sale is voided, so the paper trail shows it."""
     return Receipt(
         title=org_name,
-        header=["*** VOID ***", f"Transaction {row.number} voided", f"{voided_at:%Y-%m-%d %H:%M} - {row.station}",
-                f"Approved by {row.approved_by}"],
+        header=[
+            "*** VOID ***",
+            f"Transaction {row.number} voided",
+            f"{voided_at:%Y-%m-%d %H:%M} - {row.station}",
+            f"Approved by {row.approved_by}",
+        ],
         lines=[(f"{line.quantity} x {line.description}", format_cents(-line.total_cents)) for line in row.lines],
         totals=[("Refunded", format_cents(row.total_cents))],
         barcode=transaction_code(row.organization_id, row.number),
@@ -106,7 +156,10 @@ def void_notice(org_name: str, row: Sale, voided_at: datetime) -> Receipt:
 
 
 def _tender_lines(shift: ShiftFigures) -> list[tuple[str, str]]:
-    return [(f"Sales by {Tender(kind).label.lower()}", format_cents(cents)) for kind, cents in sorted(shift.non_cash_cents.items())]
+    return [
+        (f"Sales by {Tender(kind).label.lower()}", format_cents(cents))
+        for kind, cents in sorted(shift.non_cash_cents.items())
+    ]
 
 
 def shift_report(org_name: str, till: Till, shift: ShiftFigures, closed_at: datetime, anchor: str) -> Receipt:
@@ -115,13 +168,26 @@ def shift_report(org_name: str, till: Till, shift: ShiftFigures, closed_at: date
     and the audit anchor (`flashboard audit verify --anchor` holds the database to it)."""
     return Receipt(
         title=org_name,
-        header=["END OF SHIFT", f"{till.station} - {till.cashier_name}", f"Closed {closed_at:%Y-%m-%d %H:%M}",
-                f"Transactions {shift.first_number or '-'} to {shift.last_number or '-'}"],
-        lines=[*((name, format_cents(cents)) for name, cents in sorted(shift.sales_by_product.items())), *_tender_lines(shift),
-               ("Voided transactions", ", ".join(str(v) for v in shift.voids) or "none"), ("Prizes paid", format_cents(shift.payouts_cents)),
-               ("Paid in from prize bank", format_cents(shift.paid_ins_cents)), ("Dropped to safe", format_cents(shift.drops_cents))],
-        totals=[("Opening bank", format_cents(till.opening_bank_cents)), ("Expected cash", format_cents(till.expected_cents or 0)),
-                ("Counted", format_cents(till.counted_cents or 0)), ("Over/short", format_cents(till.over_short_cents or 0))],
+        header=[
+            "END OF SHIFT",
+            f"{till.station} - {till.cashier_name}",
+            f"Closed {closed_at:%Y-%m-%d %H:%M}",
+            f"Transactions {shift.first_number or '-'} to {shift.last_number or '-'}",
+        ],
+        lines=[
+            *((name, format_cents(cents)) for name, cents in sorted(shift.sales_by_product.items())),
+            *_tender_lines(shift),
+            ("Voided transactions", ", ".join(str(v) for v in shift.voids) or "none"),
+            ("Prizes paid", format_cents(shift.payouts_cents)),
+            ("Paid in from prize bank", format_cents(shift.paid_ins_cents)),
+            ("Dropped to safe", format_cents(shift.drops_cents)),
+        ],
+        totals=[
+            ("Opening bank", format_cents(till.opening_bank_cents)),
+            ("Expected cash", format_cents(till.expected_cents or 0)),
+            ("Counted", format_cents(till.counted_cents or 0)),
+            ("Over/short", format_cents(till.over_short_cents or 0)),
+        ],
         footer=[till.explanation or "", *anchor_lines(anchor)],
     )
 
@@ -131,19 +197,34 @@ def anchor_lines(anchor: str) -> list[str]:
     return ["Audit anchor (for flashboard audit verify):", anchor]
 
 
-def session_report(org_name: str, occasion_day: str, shift: ShiftFigures, till_rows: list[Till], printed_at: datetime,
-                   anchor: str) -> Receipt:
+def session_report(
+    org_name: str, occasion_day: str, shift: ShiftFigures, till_rows: list[Till], printed_at: datetime, anchor: str
+) -> Receipt:
     """End of session: the occasion's first and last transaction numbers, sales by product and by
     non-cash tender, voids, prizes paid, paid-ins, drops and every till's over/short."""
     return Receipt(
         title=org_name,
-        header=["END OF SESSION", f"Occasion {occasion_day}", f"Printed {printed_at:%Y-%m-%d %H:%M}",
-                f"Transactions {shift.first_number or '-'} to {shift.last_number or '-'}"],
-        lines=[*((name, format_cents(cents)) for name, cents in sorted(shift.sales_by_product.items())),
-               ("Sales total", format_cents(sum(shift.sales_by_product.values()))), *_tender_lines(shift),
-               ("Voided transactions", ", ".join(str(v) for v in shift.voids) or "none"), ("Prizes paid", format_cents(shift.payouts_cents)),
-               ("Paid in from prize bank", format_cents(shift.paid_ins_cents)), ("Dropped to safe", format_cents(shift.drops_cents))],
-        totals=[(f"Till {t.station} ({t.cashier_name})", format_cents(t.over_short_cents) if t.over_short_cents is not None else "open")
-                for t in till_rows],
+        header=[
+            "END OF SESSION",
+            f"Occasion {occasion_day}",
+            f"Printed {printed_at:%Y-%m-%d %H:%M}",
+            f"Transactions {shift.first_number or '-'} to {shift.last_number or '-'}",
+        ],
+        lines=[
+            *((name, format_cents(cents)) for name, cents in sorted(shift.sales_by_product.items())),
+            ("Sales total", format_cents(sum(shift.sales_by_product.values()))),
+            *_tender_lines(shift),
+            ("Voided transactions", ", ".join(str(v) for v in shift.voids) or "none"),
+            ("Prizes paid", format_cents(shift.payouts_cents)),
+            ("Paid in from prize bank", format_cents(shift.paid_ins_cents)),
+            ("Dropped to safe", format_cents(shift.drops_cents)),
+        ],
+        totals=[
+            (
+                f"Till {t.station} ({t.cashier_name})",
+                format_cents(t.over_short_cents) if t.over_short_cents is not None else "open",
+            )
+            for t in till_rows
+        ],
         footer=anchor_lines(anchor),
     )

@@ -1,6 +1,7 @@
 """Close-out and the Board's reports for one occasion: expenses with payees (101-4.24), the occasion
 report the member in charge makes (101-4.1, 4.6) and the sworn statement (28 Del. C. §1521). Building
 a report only reads: it can be produced again at any time and comes out the same."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -72,29 +73,76 @@ def add_expense(session: Session, actor: Actor, now: datetime, occasion_id: int,
     reason = (data.get("adjustment_reason") or "").strip()
     if occasion.status == CLOSED:
         if not reason:
-            raise refuse("occasion_closed", "This occasion is closed and its books with it: an expense found later is an adjustment "
-                         "by the member in charge, with a reason.", SWORN_RULE, "adjustment_reason", 409)
+            raise refuse(
+                "occasion_closed",
+                "This occasion is closed and its books with it: an expense found later is an adjustment "
+                "by the member in charge, with a reason.",
+                SWORN_RULE,
+                "adjustment_reason",
+                409,
+            )
         if not in_charge(session, actor):
-            raise refuse("member_in_charge_only", "Only the member in charge adjusts a closed occasion's books.", SWORN_RULE,
-                         "adjustment_reason", 403)
+            raise refuse(
+                "member_in_charge_only",
+                "Only the member in charge adjusts a closed occasion's books.",
+                SWORN_RULE,
+                "adjustment_reason",
+                403,
+            )
     elif reason:
-        raise refuse("not_closed", "An adjustment is for a closed occasion; record the expense as it is.", None, "adjustment_reason", 422)
+        raise refuse(
+            "not_closed",
+            "An adjustment is for a closed occasion; record the expense as it is.",
+            None,
+            "adjustment_reason",
+            422,
+        )
     for field in ("payee_name", "payee_address"):
         if not data[field].strip():
-            raise refuse("payee_required", "An expense names its payee and the payee's address.", SWORN_RULE, field, 422)
+            raise refuse(
+                "payee_required", "An expense names its payee and the payee's address.", SWORN_RULE, field, 422
+            )
     if data["game_number"] is not None and all(g.number != data["game_number"] for g in occasion.games):
         raise refuse("not_found", f"This occasion has no game {data['game_number']}.", None, "game_number", 404)
-    row = Expense(occasion_id=occasion.id, game_number=data["game_number"], payee_name=data["payee_name"].strip(),
-                  payee_address=data["payee_address"].strip(), description=data["description"].strip(), amount_cents=data["amount_cents"],
-                  recorded_at=now, recorded_by=actor.name)
+    row = Expense(
+        occasion_id=occasion.id,
+        game_number=data["game_number"],
+        payee_name=data["payee_name"].strip(),
+        payee_address=data["payee_address"].strip(),
+        description=data["description"].strip(),
+        amount_cents=data["amount_cents"],
+        recorded_at=now,
+        recorded_by=actor.name,
+    )
     session.add(row)
     if reason:
         sworn = occasion.statement_sworn_at is not None
-        session.add(OccasionAdjustment(occasion_id=occasion.id, at=now, by_name=actor.name, kind="expense", reason=reason[:500],
-                                       cents=row.amount_cents, unswore_at=now if sworn else None))
+        session.add(
+            OccasionAdjustment(
+                occasion_id=occasion.id,
+                at=now,
+                by_name=actor.name,
+                kind="expense",
+                reason=reason[:500],
+                cents=row.amount_cents,
+                unswore_at=now if sworn else None,
+            )
+        )
         occasion.statement_sworn_at, occasion.statement_sworn_by = None, None
-    finish(session, actor, now, "occasion.adjustment" if reason else "occasion.expense", row, "bingo_expense",
-           {"payee": row.payee_name, "amount_cents": row.amount_cents, "game": row.game_number, **({"reason": reason} if reason else {})})
+    finish(
+        session,
+        actor,
+        now,
+        "occasion.adjustment" if reason else "occasion.expense",
+        row,
+        "bingo_expense",
+        {
+            "payee": row.payee_name,
+            "amount_cents": row.amount_cents,
+            "game": row.game_number,
+            **({"reason": reason} if reason else {}),
+        },
+    )
     return row
 
 
@@ -103,13 +151,17 @@ def swear_statement(session: Session, actor: Actor, now: datetime, occasion_id: 
     statement, once, after the occasion has closed."""
     occasion = get_occasion(session, occasion_id)
     if occasion.status != CLOSED:
-        raise refuse("occasion_not_closed", "Close the occasion before swearing its statement.", SWORN_RULE, "occasion_id", 409)
+        raise refuse(
+            "occasion_not_closed", "Close the occasion before swearing its statement.", SWORN_RULE, "occasion_id", 409
+        )
     if occasion.statement_sworn_at is not None:
         raise refuse("statement_sworn", "This statement was already sworn.", SWORN_RULE, "occasion_id", 409)
     if not uses.strip():
         raise refuse("uses_required", "State the general uses of the net profit.", SWORN_RULE, "net_profit_uses", 422)
     occasion.net_profit_uses, occasion.statement_sworn_at, occasion.statement_sworn_by = uses.strip(), now, actor.name
-    finish(session, actor, now, "occasion.statement_sworn", occasion, "bingo_occasion", {"uses": occasion.net_profit_uses})
+    finish(
+        session, actor, now, "occasion.statement_sworn", occasion, "bingo_occasion", {"uses": occasion.net_profit_uses}
+    )
     return occasion
 
 
@@ -140,12 +192,21 @@ def gather(session: Session, occasion_id: int, zone: ZoneInfo) -> Facts:
         return list(session.scalars(select(model).filter_by(**by_occasion).order_by(order)))
 
     member = session.get(Member, occasion.member_in_charge_id)
-    return Facts(occasion, get_organization(session, occasion.organization_id).name,
-                 bingo_license_status(session, occasion.organization_id, occasion.occasion_date).current_number,
-                 session.get(Premises, occasion.premises_id), member.name if member else "",  # type: ignore[arg-type]
-                 rows(Sale, Sale.number), {p.id: p for p in rows(Product, Product.id)}, rows(Payout, Payout.id),
-                 rows(Giveaway, Giveaway.id), rows(Expense, Expense.id), rows(CookieJarLine, CookieJarLine.seq),
-                 rows(UPickTicket, UPickTicket.id), zone)
+    return Facts(
+        occasion,
+        get_organization(session, occasion.organization_id).name,
+        bingo_license_status(session, occasion.organization_id, occasion.occasion_date).current_number,
+        session.get(Premises, occasion.premises_id),  # type: ignore[arg-type]
+        member.name if member else "",
+        rows(Sale, Sale.number),
+        {p.id: p for p in rows(Product, Product.id)},
+        rows(Payout, Payout.id),
+        rows(Giveaway, Giveaway.id),
+        rows(Expense, Expense.id),
+        rows(CookieJarLine, CookieJarLine.seq),
+        rows(UPickTicket, UPickTicket.id),
+        zone,
+    )
 
 
 def _local(at: datetime | None, zone: ZoneInfo) -> str:
@@ -154,12 +215,22 @@ def _local(at: datetime | None, zone: ZoneInfo) -> str:
 
 def _money_of_games(facts: Facts) -> tuple[list[rules.GameMoney], dict[int, int], int, int]:
     completed = [s for s in facts.sales if s.kind == "sale" and s.status == "completed"]
-    lines = [rules.SoldLine(line.kind, facts.products[line.product_id].game_number if line.product_id in facts.products else None,
-                            line.total_cents) for sale in completed for line in sale.lines]
+    lines = [
+        rules.SoldLine(
+            line.kind,
+            facts.products[line.product_id].game_number if line.product_id in facts.products else None,
+            line.total_cents,
+        )
+        for sale in completed
+        for line in sale.lines
+    ]
     games = [(g.number, g.kind) for g in facts.occasion.games]
     receipts, jar, other = rules.receipts_by_game(lines, games)
     prizes = {g.number: _prizes_given(facts, g) for g in facts.occasion.games}
-    expenses = [rules.Expense(e.payee_name, e.payee_address, e.description, e.amount_cents, e.game_number) for e in facts.expenses]
+    expenses = [
+        rules.Expense(e.payee_name, e.payee_address, e.description, e.amount_cents, e.game_number)
+        for e in facts.expenses
+    ]
     return rules.game_money(receipts, prizes, expenses), prizes, jar, other
 
 
@@ -173,10 +244,19 @@ def _prizes_given(facts: Facts, game: Game) -> int:
 
 
 def _winners(facts: Facts, game: Game) -> str:
-    found = [f"face {c.face_number} {format_cents(c.share_cents or 0)}" + (" (merchandise)" if c.merchandise_won else "")
-             for c in game.claims if c.share_cents]
-    found += [f"ticket {t.code} {format_cents(t.share_cents or 0)}" for t in facts.tickets if t.game_number == game.number and t.share_cents]
-    found += [f"cookie jar: face {c.face_number} {format_cents(c.jar_share_cents)}" for c in game.claims if c.jar_share_cents]
+    found = [
+        f"face {c.face_number} {format_cents(c.share_cents or 0)}" + (" (merchandise)" if c.merchandise_won else "")
+        for c in game.claims
+        if c.share_cents
+    ]
+    found += [
+        f"ticket {t.code} {format_cents(t.share_cents or 0)}"
+        for t in facts.tickets
+        if t.game_number == game.number and t.share_cents
+    ]
+    found += [
+        f"cookie jar: face {c.face_number} {format_cents(c.jar_share_cents)}" for c in game.claims if c.jar_share_cents
+    ]
     return "; ".join(found) or "none"
 
 
@@ -190,19 +270,47 @@ def occasion_report(session: Session, occasion_id: int, zone: ZoneInfo) -> Docum
     gaming = sum(m.receipts_cents for m in money)
     awarded = prizes_awarded(session, occasion)
     expenses = sum(e.amount_cents for e in facts.expenses)
-    worst = sum(ProgramGame(g.number, GameKind(g.kind), terms_of(g)).prize.worst_case()
-                for g in occasion.games if g.kind != GameKind.COOKIE_JAR_FINAL.value)
+    worst = sum(
+        ProgramGame(g.number, GameKind(g.kind), terms_of(g)).prize.worst_case()
+        for g in occasion.games
+        if g.kind != GameKind.COOKIE_JAR_FINAL.value
+    )
     inducements = sum(g.value_cents for g in facts.giveaways if g.kind == "inducement")
     attendance = sorted({g.attendance for g in occasion.games if g.attendance is not None})
-    admissions = sum(line.quantity for s in facts.sales if s.kind == "sale" and s.status == "completed" for line in s.lines
-                     if line.kind == "admission")
-    games = Table("games", "Games (101-4.6)", ("Game", "Pattern", "Prize announced", "Calls", "Winning call", "Winners and amounts",
-                                              "Rejected claims", "Announcement"), tuple(
-        (str(g.number), g.pattern_name, g.merchandise or format_cents(g.announced_prize_cents or 0), str(len(g.calls)),
-         str(len(g.calls)) if _winners(facts, g) != "none" else "",
-         _winners(facts, g), ", ".join(f"face {c.face_number} ({c.verdict})" for c in g.claims if c.verdict != "valid") or "none",
-         " ".join(x for x in (g.closing_announcement, g.jar_announcement) if x) or "")
-        for g in occasion.games))
+    admissions = sum(
+        line.quantity
+        for s in facts.sales
+        if s.kind == "sale" and s.status == "completed"
+        for line in s.lines
+        if line.kind == "admission"
+    )
+    games = Table(
+        "games",
+        "Games (101-4.6)",
+        (
+            "Game",
+            "Pattern",
+            "Prize announced",
+            "Calls",
+            "Winning call",
+            "Winners and amounts",
+            "Rejected claims",
+            "Announcement",
+        ),
+        tuple(
+            (
+                str(g.number),
+                g.pattern_name,
+                g.merchandise or format_cents(g.announced_prize_cents or 0),
+                str(len(g.calls)),
+                str(len(g.calls)) if _winners(facts, g) != "none" else "",
+                _winners(facts, g),
+                ", ".join(f"face {c.face_number} ({c.verdict})" for c in g.claims if c.verdict != "valid") or "none",
+                " ".join(x for x in (g.closing_announcement, g.jar_announcement) if x) or "",
+            )
+            for g in occasion.games
+        ),
+    )
     by_product: dict[str, list[int]] = {}
     for sale in facts.sales:
         if sale.kind == "sale" and sale.status == "completed":
@@ -210,49 +318,127 @@ def occasion_report(session: Session, occasion_id: int, zone: ZoneInfo) -> Docum
                 entry = by_product.setdefault(line.description, [0, 0])
                 entry[0] += line.quantity
                 entry[1] += line.total_cents
-    receipts = Table("receipts", "Receipts by product (101-4.22)", ("Product", "Quantity", "Amount"),
-                     tuple((name, str(q), format_cents(c)) for name, (q, c) in sorted(by_product.items())) +
-                     (("Total", "", format_cents(sum(c for _, c in by_product.values()))),))
+    receipts = Table(
+        "receipts",
+        "Receipts by product (101-4.22)",
+        ("Product", "Quantity", "Amount"),
+        tuple((name, str(q), format_cents(c)) for name, (q, c) in sorted(by_product.items()))
+        + (("Total", "", format_cents(sum(c for _, c in by_product.values()))),),
+    )
     voids = [s for s in facts.sales if s.status == "voided"]
-    limits = Table("limits", "Prizes and giveaways against the limits (101-4.6)", ("Item", "Amount", "Limit"), (
-        ("Prizes awarded", format_cents(awarded), format_cents(MAX_OCCASION_PRIZES_CENTS)),
-        *(("Merchandise: " + (g.merchandise or ""), format_cents(g.announced_prize_cents or 0), "") for g in occasion.games if g.merchandise),
-        ("Inducements", format_cents(inducements), format_cents(worst * INDUCEMENT_PERCENT // 100) + f" ({INDUCEMENT_PERCENT}% of prizes)"),
-        *((f"Promotional giveaway ({g.promotion_occasion}): {g.description}", format_cents(g.value_cents), "$500.00 a year")
-          for g in facts.giveaways if g.kind == "promotion"),
-        *((f"Inducement: {g.description}", format_cents(g.value_cents), "") for g in facts.giveaways if g.kind == "inducement")))
-    jar = Table("cookie_jar", "Cookie-jar movements (101-4.31)", ("Seq", "Time", "Game", "Movement", "From", "To", "Amount", "Jar 1 after",
-                                                                  "Jar 2 after"),
-                tuple((str(line.seq), _local(line.at, zone), str(line.game_number or ""), line.kind, line.source, line.target,
-                       format_cents(line.cents), format_cents(line.jar1_after), format_cents(line.jar2_after)) for line in facts.jar_lines))
+    limits = Table(
+        "limits",
+        "Prizes and giveaways against the limits (101-4.6)",
+        ("Item", "Amount", "Limit"),
+        (
+            ("Prizes awarded", format_cents(awarded), format_cents(MAX_OCCASION_PRIZES_CENTS)),
+            *(
+                ("Merchandise: " + (g.merchandise or ""), format_cents(g.announced_prize_cents or 0), "")
+                for g in occasion.games
+                if g.merchandise
+            ),
+            (
+                "Inducements",
+                format_cents(inducements),
+                format_cents(worst * INDUCEMENT_PERCENT // 100) + f" ({INDUCEMENT_PERCENT}% of prizes)",
+            ),
+            *(
+                (
+                    f"Promotional giveaway ({g.promotion_occasion}): {g.description}",
+                    format_cents(g.value_cents),
+                    "$500.00 a year",
+                )
+                for g in facts.giveaways
+                if g.kind == "promotion"
+            ),
+            *(
+                (f"Inducement: {g.description}", format_cents(g.value_cents), "")
+                for g in facts.giveaways
+                if g.kind == "inducement"
+            ),
+        ),
+    )
+    jar = Table(
+        "cookie_jar",
+        "Cookie-jar movements (101-4.31)",
+        ("Seq", "Time", "Game", "Movement", "From", "To", "Amount", "Jar 1 after", "Jar 2 after"),
+        tuple(
+            (
+                str(line.seq),
+                _local(line.at, zone),
+                str(line.game_number or ""),
+                line.kind,
+                line.source,
+                line.target,
+                format_cents(line.cents),
+                format_cents(line.jar1_after),
+                format_cents(line.jar2_after),
+            )
+            for line in facts.jar_lines
+        ),
+    )
     expense_table = _expense_table(facts)
-    net = Table("net", "Net proceeds", ("Item", "Amount"), (
-        ("Gross gaming receipts", format_cents(gaming)), ("Cookie-jar entries (held for jar prizes)", format_cents(jar_receipts)),
-        ("Non-gaming receipts", format_cents(other)), ("Prizes awarded", format_cents(sum(prizes.values()))),
-        ("Expenses", format_cents(expenses)), ("Net proceeds from gaming", format_cents(gaming - sum(prizes.values()) - expenses))))
+    net = Table(
+        "net",
+        "Net proceeds",
+        ("Item", "Amount"),
+        (
+            ("Gross gaming receipts", format_cents(gaming)),
+            ("Cookie-jar entries (held for jar prizes)", format_cents(jar_receipts)),
+            ("Non-gaming receipts", format_cents(other)),
+            ("Prizes awarded", format_cents(sum(prizes.values()))),
+            ("Expenses", format_cents(expenses)),
+            ("Net proceeds from gaming", format_cents(gaming - sum(prizes.values()) - expenses)),
+        ),
+    )
     facts_list = (
-        ("Organization", facts.org_name), ("Bingo licence", facts.license_number or "none in force"),
-        ("Date", occasion.occasion_date.isoformat()), ("Premises", f"{facts.premises.name}, {facts.premises.address}"),
+        ("Organization", facts.org_name),
+        ("Bingo licence", facts.license_number or "none in force"),
+        ("Date", occasion.occasion_date.isoformat()),
+        ("Premises", f"{facts.premises.name}, {facts.premises.address}"),
         ("Member in charge", facts.member_in_charge),
         ("Workers", "; ".join(f"{w.person_name} ({w.role.replace('_', ' ')})" for w in workers) or "none recorded"),
         ("Balls verified", f"{_local(check.verified_at, zone)} by {check.checked_by}" if check else "not verified"),
         ("Cookie-jar number", ball_label(occasion.cookie_jar_number) if occasion.cookie_jar_number else "not drawn"),
         ("Started / closed", f"{_local(occasion.started_at, zone)} / {_local(occasion.closed_at, zone)}"),
-        ("Attendance", (", ".join(str(a) for a in attendance) + " counted; " if attendance else "") + f"{admissions} admissions sold"),
+        (
+            "Attendance",
+            (", ".join(str(a) for a in attendance) + " counted; " if attendance else "")
+            + f"{admissions} admissions sold",
+        ),
         ("Voids", f"{len(voids)} ({format_cents(sum(s.total_cents for s in voids))})"),
     )
-    return Document(f"Bingo occasion report: {facts.org_name}", f"{occasion.occasion_date.isoformat()} · 10 DE Admin Code 101-4.1",
-                    facts_list, (games, receipts, limits, jar, expense_table, net),
-                    ("Member in charge: " + facts.member_in_charge, "Officer of the organization"),
-                    "Produced by Flashboard from the occasion's records; it can be produced again and comes out the same.",
-                    {"totals": {"gaming_receipts": gaming, "jar_receipts": jar_receipts, "other_receipts": other,
-                                "prizes": sum(prizes.values()), "expenses": expenses, "net": gaming - sum(prizes.values()) - expenses}})
+    return Document(
+        f"Bingo occasion report: {facts.org_name}",
+        f"{occasion.occasion_date.isoformat()} · 10 DE Admin Code 101-4.1",
+        facts_list,
+        (games, receipts, limits, jar, expense_table, net),
+        ("Member in charge: " + facts.member_in_charge, "Officer of the organization"),
+        "Produced by Flashboard from the occasion's records; it can be produced again and comes out the same.",
+        {
+            "totals": {
+                "gaming_receipts": gaming,
+                "jar_receipts": jar_receipts,
+                "other_receipts": other,
+                "prizes": sum(prizes.values()),
+                "expenses": expenses,
+                "net": gaming - sum(prizes.values()) - expenses,
+            }
+        },
+    )
 
 
 def _expense_table(facts: Facts) -> Table:
-    return Table("expenses", "Expenses with payees (101-4.24; 28 Del. C. §1521)", ("Payee", "Address", "For", "Game", "Amount"),
-                 tuple((e.payee_name, e.payee_address, e.description, str(e.game_number or "all"), format_cents(e.amount_cents))
-                       for e in facts.expenses) + (("Total", "", "", "", format_cents(sum(e.amount_cents for e in facts.expenses))),))
+    return Table(
+        "expenses",
+        "Expenses with payees (101-4.24; 28 Del. C. §1521)",
+        ("Payee", "Address", "For", "Game", "Amount"),
+        tuple(
+            (e.payee_name, e.payee_address, e.description, str(e.game_number or "all"), format_cents(e.amount_cents))
+            for e in facts.expenses
+        )
+        + (("Total", "", "", "", format_cents(sum(e.amount_cents for e in facts.expenses))),),
+    )
 
 
 def sworn_statement(session: Session, occasion_id: int, zone: ZoneInfo, today: date) -> Document:
@@ -263,38 +449,109 @@ def sworn_statement(session: Session, occasion_id: int, zone: ZoneInfo, today: d
     occasion = facts.occasion
     money, _, _, _ = _money_of_games(facts)
     games = {g.number: g for g in occasion.games}
-    per_game = Table("per_game", "Receipts, prizes, expenses and net profit per game", (
-        "Game", "Pattern", "Prize offered", "Prize given", "Gross receipts", "Expenses", "Net profit"), tuple(
-        (str(m.number), games[m.number].pattern_name,
-         games[m.number].merchandise or format_cents(games[m.number].announced_prize_cents or games[m.number].prize_cents),
-         format_cents(m.prizes_cents), format_cents(m.receipts_cents), format_cents(m.expenses_cents), format_cents(m.net_cents))
-        for m in money) + (("Total", "", "", format_cents(sum(m.prizes_cents for m in money)), format_cents(sum(m.receipts_cents for m in money)),
-                            format_cents(sum(m.expenses_cents for m in money)), format_cents(sum(m.net_cents for m in money))),))
+    per_game = Table(
+        "per_game",
+        "Receipts, prizes, expenses and net profit per game",
+        ("Game", "Pattern", "Prize offered", "Prize given", "Gross receipts", "Expenses", "Net profit"),
+        tuple(
+            (
+                str(m.number),
+                games[m.number].pattern_name,
+                games[m.number].merchandise
+                or format_cents(games[m.number].announced_prize_cents or games[m.number].prize_cents),
+                format_cents(m.prizes_cents),
+                format_cents(m.receipts_cents),
+                format_cents(m.expenses_cents),
+                format_cents(m.net_cents),
+            )
+            for m in money
+        )
+        + (
+            (
+                "Total",
+                "",
+                "",
+                format_cents(sum(m.prizes_cents for m in money)),
+                format_cents(sum(m.receipts_cents for m in money)),
+                format_cents(sum(m.expenses_cents for m in money)),
+                format_cents(sum(m.net_cents for m in money)),
+            ),
+        ),
+    )
     due = rules.statement_due(occasion.occasion_date)
-    adjustments = list(session.scalars(select(OccasionAdjustment).where(OccasionAdjustment.occasion_id == occasion.id)
-                                       .order_by(OccasionAdjustment.id)))
-    status = (f"sworn {_local(occasion.statement_sworn_at, zone)} by {occasion.statement_sworn_by}" if occasion.statement_sworn_at
-              else ("OVERDUE" if today > due else "not yet sworn"))
+    adjustments = list(
+        session.scalars(
+            select(OccasionAdjustment)
+            .where(OccasionAdjustment.occasion_id == occasion.id)
+            .order_by(OccasionAdjustment.id)
+        )
+    )
+    status = (
+        f"sworn {_local(occasion.statement_sworn_at, zone)} by {occasion.statement_sworn_by}"
+        if occasion.statement_sworn_at
+        else ("OVERDUE" if today > due else "not yet sworn")
+    )
     unsworn = [a for a in adjustments if a.unswore_at is not None]
     if unsworn and occasion.statement_sworn_at is None:
         status += f" (un-sworn by the adjustment of {_local(unsworn[-1].at, zone)}: swear it again)"
-    adjustment_rows = tuple((_local(a.at, zone), a.by_name, a.kind, format_cents(a.cents), a.reason) for a in adjustments)
-    return Document(f"Sworn statement of bingo receipts and expenses: {facts.org_name}",
-                    f"Occasion of {occasion.occasion_date.isoformat()} · {SWORN_RULE}",
-                    (("Organization", facts.org_name), ("Bingo licence", facts.license_number or "none in force"),
-                     ("Premises", f"{facts.premises.name}, {facts.premises.address}"), ("Date of the game", occasion.occasion_date.isoformat()),
-                     ("Due", due.isoformat()), ("Status", status),
-                     ("General uses of the net profit", occasion.net_profit_uses or "not yet stated")),
-                    (per_game, _expense_table(facts),
-                     *((Table("adjustments", "Adjustments after the occasion closed", ("When", "By", "Kind", "Amount", "Reason"),
-                              adjustment_rows),) if adjustment_rows else ())),
-                    ("Sworn by the member in charge: " + facts.member_in_charge, "Before me (notary or officer authorized to administer oaths)"),
-                    "I swear that this statement is true and complete to the best of my knowledge.",
-                    {"due": due.isoformat(), "sworn": occasion.statement_sworn_at is not None, "adjustments": len(adjustments),
-                     "totals": {"gaming_receipts": sum(m.receipts_cents for m in money), "prizes": sum(m.prizes_cents for m in money),
-                                "expenses": sum(m.expenses_cents for m in money), "net": sum(m.net_cents for m in money)},
-                     "games": [{"number": m.number, "receipts": m.receipts_cents, "prizes": m.prizes_cents,
-                                "expenses": m.expenses_cents, "net": m.net_cents} for m in money]})
+    adjustment_rows = tuple(
+        (_local(a.at, zone), a.by_name, a.kind, format_cents(a.cents), a.reason) for a in adjustments
+    )
+    return Document(
+        f"Sworn statement of bingo receipts and expenses: {facts.org_name}",
+        f"Occasion of {occasion.occasion_date.isoformat()} · {SWORN_RULE}",
+        (
+            ("Organization", facts.org_name),
+            ("Bingo licence", facts.license_number or "none in force"),
+            ("Premises", f"{facts.premises.name}, {facts.premises.address}"),
+            ("Date of the game", occasion.occasion_date.isoformat()),
+            ("Due", due.isoformat()),
+            ("Status", status),
+            ("General uses of the net profit", occasion.net_profit_uses or "not yet stated"),
+        ),
+        (
+            per_game,
+            _expense_table(facts),
+            *(
+                (
+                    Table(
+                        "adjustments",
+                        "Adjustments after the occasion closed",
+                        ("When", "By", "Kind", "Amount", "Reason"),
+                        adjustment_rows,
+                    ),
+                )
+                if adjustment_rows
+                else ()
+            ),
+        ),
+        (
+            "Sworn by the member in charge: " + facts.member_in_charge,
+            "Before me (notary or officer authorized to administer oaths)",
+        ),
+        "I swear that this statement is true and complete to the best of my knowledge.",
+        {
+            "due": due.isoformat(),
+            "sworn": occasion.statement_sworn_at is not None,
+            "adjustments": len(adjustments),
+            "totals": {
+                "gaming_receipts": sum(m.receipts_cents for m in money),
+                "prizes": sum(m.prizes_cents for m in money),
+                "expenses": sum(m.expenses_cents for m in money),
+                "net": sum(m.net_cents for m in money),
+            },
+            "games": [
+                {
+                    "number": m.number,
+                    "receipts": m.receipts_cents,
+                    "prizes": m.prizes_cents,
+                    "expenses": m.expenses_cents,
+                    "net": m.net_cents,
+                }
+                for m in money
+            ],
+        },
+    )
 
 
 def annual_view(session: Session, org_id: int, year: int, today: date) -> Document:
@@ -302,43 +559,110 @@ def annual_view(session: Session, org_id: int, year: int, today: date) -> Docume
     in force on each day, premises shared on a day, promotional giveaways, and licences expiring."""
     org = get_organization(session, org_id)
     first, last = date(year, 1, 1), date(year, 12, 31)
-    mine = list(session.scalars(select(Occasion).where(Occasion.organization_id == org.id, Occasion.occasion_date >= first,
-                                                       Occasion.occasion_date <= last).order_by(Occasion.occasion_date)))
+    mine = list(
+        session.scalars(
+            select(Occasion)
+            .where(Occasion.organization_id == org.id, Occasion.occasion_date >= first, Occasion.occasion_date <= last)
+            .order_by(Occasion.occasion_date)
+        )
+    )
     statuses = bingo_license_statuses(session, org.id, sorted({o.occasion_date for o in mine}))
     classes = {d: s.license_class if s.in_force else None for d, s in statuses.items()}
-    frequency = [f for license_class in (BingoLicenseClass.PRE_444, BingoLicenseClass.POST_444)
-                 for f in compliance.frequency(license_class, [d for d, c in classes.items() if c is license_class])]
-    frequency += [compliance.Finding(d.isoformat(), "1", "", "no bingo licence in force", "10 DE Admin Code 101-4.4")
-                  for d, c in sorted(classes.items()) if c is None]
+    frequency = [
+        f
+        for license_class in (BingoLicenseClass.PRE_444, BingoLicenseClass.POST_444)
+        for f in compliance.frequency(license_class, [d for d, c in classes.items() if c is license_class])
+    ]
+    frequency += [
+        compliance.Finding(d.isoformat(), "1", "", "no bingo licence in force", "10 DE Admin Code 101-4.4")
+        for d, c in sorted(classes.items())
+        if c is None
+    ]
     premises_ids = {o.premises_id for o in mine}
-    bookings = [Booking(o.organization_id, o.premises_id, o.occasion_date) for o in session.scalars(
-        select(Occasion).where(Occasion.premises_id.in_(premises_ids), Occasion.occasion_date >= first, Occasion.occasion_date <= last))]
-    given = [Promotion(day, g.value_cents, PromotionOccasion(g.promotion_occasion)) for g, day in session.execute(
-        select(Giveaway, Occasion.occasion_date).join(Occasion, Giveaway.occasion_id == Occasion.id)
-        .where(Occasion.organization_id == org.id, Giveaway.kind == "promotion", Occasion.occasion_date >= first,
-               Occasion.occasion_date <= last)) if g.promotion_occasion]
-    expiring = [(f"Bingo licence {t.number}", t.valid_to.isoformat()) for t in bingo_terms(session, org.id) if first <= t.valid_to <= last]
-    expiring += [(f"{p.holder_name}: {p.kind.replace('_', ' ')} licence {p.number}", p.expires_on.isoformat())
-                 for p in list_personal_licenses(session, org.id) if first <= p.expires_on <= last]
+    bookings = [
+        Booking(o.organization_id, o.premises_id, o.occasion_date)
+        for o in session.scalars(
+            select(Occasion).where(
+                Occasion.premises_id.in_(premises_ids), Occasion.occasion_date >= first, Occasion.occasion_date <= last
+            )
+        )
+    ]
+    given = [
+        Promotion(day, g.value_cents, PromotionOccasion(g.promotion_occasion))
+        for g, day in session.execute(
+            select(Giveaway, Occasion.occasion_date)
+            .join(Occasion, Giveaway.occasion_id == Occasion.id)
+            .where(
+                Occasion.organization_id == org.id,
+                Giveaway.kind == "promotion",
+                Occasion.occasion_date >= first,
+                Occasion.occasion_date <= last,
+            )
+        )
+        if g.promotion_occasion
+    ]
+    expiring = [
+        (f"Bingo licence {t.number}", t.valid_to.isoformat())
+        for t in bingo_terms(session, org.id)
+        if first <= t.valid_to <= last
+    ]
+    expiring += [
+        (f"{p.holder_name}: {p.kind.replace('_', ' ')} licence {p.number}", p.expires_on.isoformat())
+        for p in list_personal_licenses(session, org.id)
+        if first <= p.expires_on <= last
+    ]
 
     def table(name: str, title: str, columns: tuple[str, ...], findings: list[compliance.Finding]) -> Table:
-        return Table(name, title, columns, tuple((f.period, f.count, f.limit, f.flag or "ok", f.rule) for f in findings))
+        return Table(
+            name, title, columns, tuple((f.period, f.count, f.limit, f.flag or "ok", f.rule) for f in findings)
+        )
 
     tables = (
-        table("frequency", "Occasions against the licence class (101-4.4)", ("Period", "Held", "Limit", "Finding", "Rule"), frequency),
-        table("premises", "Premises shared on a day (101-4.7)", ("Day", "Organizations", "Limit", "Finding", "Rule"),
-              compliance.premises_conflicts(org.id, bookings)),
-        table("promotions", "Promotional giveaways (101-4.6)", ("Day", "Value", "Limit", "Finding", "Rule"),
-              compliance.promotions(given, org.anniversary_on)),
-        Table("licences", "Licences expiring this year", ("Licence", "Expires"), tuple(sorted(expiring, key=lambda e: e[1]))),
+        table(
+            "frequency",
+            "Occasions against the licence class (101-4.4)",
+            ("Period", "Held", "Limit", "Finding", "Rule"),
+            frequency,
+        ),
+        table(
+            "premises",
+            "Premises shared on a day (101-4.7)",
+            ("Day", "Organizations", "Limit", "Finding", "Rule"),
+            compliance.premises_conflicts(org.id, bookings),
+        ),
+        table(
+            "promotions",
+            "Promotional giveaways (101-4.6)",
+            ("Day", "Value", "Limit", "Finding", "Rule"),
+            compliance.promotions(given, org.anniversary_on),
+        ),
+        Table(
+            "licences",
+            "Licences expiring this year",
+            ("Licence", "Expires"),
+            tuple(sorted(expiring, key=lambda e: e[1])),
+        ),
     )
     flags = sum(1 for t in tables[:3] for row in t.rows if row[3] != "ok")
-    return Document(f"Annual compliance view: {org.name}", f"{year} · 10 DE Admin Code 101-4.4, 4.6, 4.7",
-                    (("Organization", org.name), ("Year", str(year)), ("Occasions", str(len(mine))),
-                     ("Licence class", ", ".join(sorted({c.value.replace("_", "-") for c in classes.values() if c})) or "none in force"),
-                     ("Findings", str(flags)), ("Produced", today.isoformat())),
-                    tables, (), "Produced by Flashboard from the records; the scheduler refuses these at booking time.",
-                    {"totals": {"occasions": len(mine), "findings": flags}})
+    return Document(
+        f"Annual compliance view: {org.name}",
+        f"{year} · 10 DE Admin Code 101-4.4, 4.6, 4.7",
+        (
+            ("Organization", org.name),
+            ("Year", str(year)),
+            ("Occasions", str(len(mine))),
+            (
+                "Licence class",
+                ", ".join(sorted({c.value.replace("_", "-") for c in classes.values() if c})) or "none in force",
+            ),
+            ("Findings", str(flags)),
+            ("Produced", today.isoformat()),
+        ),
+        tables,
+        (),
+        "Produced by Flashboard from the records; the scheduler refuses these at booking time.",
+        {"totals": {"occasions": len(mine), "findings": flags}},
+    )
 
 
 def sales_report(session: Session, occasion_id: int, zone: ZoneInfo) -> Document:
@@ -369,59 +693,183 @@ def sales_report(session: Session, occasion_id: int, zone: ZoneInfo) -> Document
     moves = {m.id: m for t in tills for m in t.movements}
     payouts = {p.sale_id: p for p in facts.payouts}
     tables = (
-        Table("by_station", "Sales by station and cashier", ("Station", "Cashier", "Sales", "Amount"),
-              tuple((station, who, str(n), format_cents(c)) for (station, who), (n, c) in sorted(by_who.items())) +
-              (("Total", "", str(len(completed)), format_cents(total)),)),
-        Table("by_product", "Sales by product", ("Product", "Kind", "Quantity", "Amount"),
-              tuple((name, kind.replace("_", " "), str(q), format_cents(c)) for (name, kind), (q, c) in sorted(by_product.items())) +
-              (("Total", "", "", format_cents(total)),)),
-        Table("by_tender", "Sales by tender", ("Tender", "Sales", "Amount"),
-              tuple((Tender(kind).label, str(n), format_cents(c)) for kind, (n, c) in sorted(by_tender.items())) +
-              (("Total", str(len(completed)), format_cents(total)),)),
-        Table("voids", "Voids", ("Transaction", "Time", "Station", "Cashier", "Amount", "Reason", "Approved by"),
-              tuple((str(s.number), _local(s.voided_at, zone), s.station, s.cashier_name, format_cents(s.total_cents), s.void_reason or "",
-                     s.approved_by or "") for s in facts.sales if s.status == "voided")),
-        Table("payouts", "Payouts", ("Transaction", "Game", "Prize", "Winner", "Amount", "Verified by", "W-2G"),
-              tuple((str(s.number), str(payouts[s.id].game_number), payouts[s.id].prize.replace("_", " "), payouts[s.id].winner,
-                     format_cents(s.total_cents), payouts[s.id].verifier_name, "yes" if payouts[s.id].w2g_required else "no")
-                    for s in facts.sales if s.kind == "payout" and s.id in payouts) +
-              (("Total", "", "", "", format_cents(sum(p.amount_cents for p in facts.payouts)), "", ""),)),
-        Table("cash_moves", "Paid-ins from the prize bank and drops to the safe", ("Time", "Station", "Kind", "Amount", "By", "Note"),
-              tuple((_local(m.at, zone), next(t.station for t in tills if t.id == m.till_id), m.kind.replace("_", "-"),
-                     format_cents(m.cents), m.by_name, m.note) for m in sorted(moves.values(), key=lambda m: m.id))),
-        Table("tills", "Tills", ("Station", "Cashier", "Opened", "Closed", "Bank", "Expected", "Counted", "Over/short"),
-              tuple((t.station, t.cashier_name, _local(t.opened_at, zone), _local(t.closed_at, zone), format_cents(t.opening_bank_cents),
-                     format_cents(t.expected_cents) if t.expected_cents is not None else "open",
-                     format_cents(t.counted_cents) if t.counted_cents is not None else "",
-                     format_cents(t.over_short_cents) if t.over_short_cents is not None else "") for t in tills)),
+        Table(
+            "by_station",
+            "Sales by station and cashier",
+            ("Station", "Cashier", "Sales", "Amount"),
+            tuple((station, who, str(n), format_cents(c)) for (station, who), (n, c) in sorted(by_who.items()))
+            + (("Total", "", str(len(completed)), format_cents(total)),),
+        ),
+        Table(
+            "by_product",
+            "Sales by product",
+            ("Product", "Kind", "Quantity", "Amount"),
+            tuple(
+                (name, kind.replace("_", " "), str(q), format_cents(c))
+                for (name, kind), (q, c) in sorted(by_product.items())
+            )
+            + (("Total", "", "", format_cents(total)),),
+        ),
+        Table(
+            "by_tender",
+            "Sales by tender",
+            ("Tender", "Sales", "Amount"),
+            tuple((Tender(kind).label, str(n), format_cents(c)) for kind, (n, c) in sorted(by_tender.items()))
+            + (("Total", str(len(completed)), format_cents(total)),),
+        ),
+        Table(
+            "voids",
+            "Voids",
+            ("Transaction", "Time", "Station", "Cashier", "Amount", "Reason", "Approved by"),
+            tuple(
+                (
+                    str(s.number),
+                    _local(s.voided_at, zone),
+                    s.station,
+                    s.cashier_name,
+                    format_cents(s.total_cents),
+                    s.void_reason or "",
+                    s.approved_by or "",
+                )
+                for s in facts.sales
+                if s.status == "voided"
+            ),
+        ),
+        Table(
+            "payouts",
+            "Payouts",
+            ("Transaction", "Game", "Prize", "Winner", "Amount", "Verified by", "W-2G"),
+            tuple(
+                (
+                    str(s.number),
+                    str(payouts[s.id].game_number),
+                    payouts[s.id].prize.replace("_", " "),
+                    payouts[s.id].winner,
+                    format_cents(s.total_cents),
+                    payouts[s.id].verifier_name,
+                    "yes" if payouts[s.id].w2g_required else "no",
+                )
+                for s in facts.sales
+                if s.kind == "payout" and s.id in payouts
+            )
+            + (("Total", "", "", "", format_cents(sum(p.amount_cents for p in facts.payouts)), "", ""),),
+        ),
+        Table(
+            "cash_moves",
+            "Paid-ins from the prize bank and drops to the safe",
+            ("Time", "Station", "Kind", "Amount", "By", "Note"),
+            tuple(
+                (
+                    _local(m.at, zone),
+                    next(t.station for t in tills if t.id == m.till_id),
+                    m.kind.replace("_", "-"),
+                    format_cents(m.cents),
+                    m.by_name,
+                    m.note,
+                )
+                for m in sorted(moves.values(), key=lambda m: m.id)
+            ),
+        ),
+        Table(
+            "tills",
+            "Tills",
+            ("Station", "Cashier", "Opened", "Closed", "Bank", "Expected", "Counted", "Over/short"),
+            tuple(
+                (
+                    t.station,
+                    t.cashier_name,
+                    _local(t.opened_at, zone),
+                    _local(t.closed_at, zone),
+                    format_cents(t.opening_bank_cents),
+                    format_cents(t.expected_cents) if t.expected_cents is not None else "open",
+                    format_cents(t.counted_cents) if t.counted_cents is not None else "",
+                    format_cents(t.over_short_cents) if t.over_short_cents is not None else "",
+                )
+                for t in tills
+            ),
+        ),
     )
     numbers = [s.number for s in facts.sales]
-    return Document(f"Sales and tills: {facts.org_name}", f"{occasion.occasion_date.isoformat()} · 10 DE Admin Code 101-4.1",
-                    (("Organization", facts.org_name), ("Date", occasion.occasion_date.isoformat()),
-                     ("Transactions", f"{min(numbers)} to {max(numbers)}" if numbers else "none")),
-                    tables, ("Member in charge: " + facts.member_in_charge,), "",
-                    {"totals": {"sales": total, "voids": sum(s.total_cents for s in facts.sales if s.status == "voided"),
-                                "payouts": sum(p.amount_cents for p in facts.payouts),
-                                **{f"tender_{kind}": c for kind, (_, c) in sorted(by_tender.items())},
-                                "paid_ins": sum(m.cents for m in moves.values() if m.kind == "paid_in"),
-                                "drops": sum(m.cents for m in moves.values() if m.kind == "drop"),
-                                "over_short": sum(t.over_short_cents or 0 for t in tills)}})
+    return Document(
+        f"Sales and tills: {facts.org_name}",
+        f"{occasion.occasion_date.isoformat()} · 10 DE Admin Code 101-4.1",
+        (
+            ("Organization", facts.org_name),
+            ("Date", occasion.occasion_date.isoformat()),
+            ("Transactions", f"{min(numbers)} to {max(numbers)}" if numbers else "none"),
+        ),
+        tables,
+        ("Member in charge: " + facts.member_in_charge,),
+        "",
+        {
+            "totals": {
+                "sales": total,
+                "voids": sum(s.total_cents for s in facts.sales if s.status == "voided"),
+                "payouts": sum(p.amount_cents for p in facts.payouts),
+                **{f"tender_{kind}": c for kind, (_, c) in sorted(by_tender.items())},
+                "paid_ins": sum(m.cents for m in moves.values() if m.kind == "paid_in"),
+                "drops": sum(m.cents for m in moves.values() if m.kind == "drop"),
+                "over_short": sum(t.over_short_cents or 0 for t in tills),
+            }
+        },
+    )
 
 
-def jar_statement(org_name: str, found: jar_service.Statement, start: date | None, end: date | None, zone: ZoneInfo) -> Document:
+def jar_statement(
+    org_name: str, found: jar_service.Statement, start: date | None, end: date | None, zone: ZoneInfo
+) -> Document:
     """10 DE Admin Code 101-4.31: every ledger line in the range, with the opening and closing balance
     of each jar and of the held fees."""
-    def balances(label: str, jars: Any) -> tuple[str, ...]:
-        return (label, "", "", "", "", format_cents(jars.jar1), format_cents(jars.jar2), format_cents(jars.held), format_cents(jars.pending))
 
-    rows = (balances("Opening", found.opening),
-            *((str(line.seq), _local(line.at, zone), line.kind.replace("_", " "), f"{line.source} → {line.target}", format_cents(line.cents),
-               format_cents(line.jar1_after), format_cents(line.jar2_after), format_cents(line.held_after), format_cents(line.pending_after))
-              for line in found.lines),
-            balances("Closing", found.closing))
+    def balances(label: str, jars: Any) -> tuple[str, ...]:
+        return (
+            label,
+            "",
+            "",
+            "",
+            "",
+            format_cents(jars.jar1),
+            format_cents(jars.jar2),
+            format_cents(jars.held),
+            format_cents(jars.pending),
+        )
+
+    rows = (
+        balances("Opening", found.opening),
+        *(
+            (
+                str(line.seq),
+                _local(line.at, zone),
+                line.kind.replace("_", " "),
+                f"{line.source} → {line.target}",
+                format_cents(line.cents),
+                format_cents(line.jar1_after),
+                format_cents(line.jar2_after),
+                format_cents(line.held_after),
+                format_cents(line.pending_after),
+            )
+            for line in found.lines
+        ),
+        balances("Closing", found.closing),
+    )
     span = f"{start.isoformat() if start else 'the first line'} to {end.isoformat() if end else 'today'}"
-    return Document(f"Cookie-jar statement: {org_name}", f"{span} · 10 DE Admin Code 101-4.31",
-                    (("Organization", org_name), ("From", start.isoformat() if start else "the first line"),
-                     ("To", end.isoformat() if end else "the last line"), ("Lines", str(len(found.lines)))),
-                    (Table("ledger", "Ledger", ("Line", "Time", "Movement", "From → to", "Amount", "Jar 1", "Jar 2", "Held", "Pending"), rows),),
-                    ("Member in charge",), "")
+    return Document(
+        f"Cookie-jar statement: {org_name}",
+        f"{span} · 10 DE Admin Code 101-4.31",
+        (
+            ("Organization", org_name),
+            ("From", start.isoformat() if start else "the first line"),
+            ("To", end.isoformat() if end else "the last line"),
+            ("Lines", str(len(found.lines))),
+        ),
+        (
+            Table(
+                "ledger",
+                "Ledger",
+                ("Line", "Time", "Movement", "From → to", "Amount", "Jar 1", "Jar 2", "Held", "Pending"),
+                rows,
+            ),
+        ),
+        ("Member in charge",),
+        "",
+    )

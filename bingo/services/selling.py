@@ -3,6 +3,7 @@ Packs, specials, U Pick Em faces, cookie-jar entries, break-open sheets and non-
 here with the same checks on the buyer (101-4.3, 4.1.1), the tender and the till, and the gaming
 items each line creates (U Pick Em tickets, cookie-jar ledger lines, break-open sheets, sold packs)
 are written in the sale's one transaction, each pointing back at its line; then the receipt."""
+
 from __future__ import annotations
 
 import random
@@ -62,13 +63,17 @@ def offer(product: Product, jar_fee: int | None) -> Offer:
     """10 DE Admin Code 101-4.31.3: a cookie-jar entry costs the jar's entry fee, read from the jar
     settings and stored nowhere else; every other product costs its own price."""
     price = (jar_fee or 0) if product.kind == ProductKind.COOKIE_JAR.value else (product.price_cents or 0)
-    return Offer(product.id, product.occasion_id, product.kind, product.name, price, product.game_number, product.paper_set_id)
+    return Offer(
+        product.id, product.occasion_id, product.kind, product.name, price, product.game_number, product.paper_set_id
+    )
 
 
 def products(session: Session, occasion_id: int) -> list[Offer]:
     occasion = get_occasion(session, occasion_id)
     fee = _jar_fee(session, occasion.organization_id)
-    rows = session.scalars(select(Product).where(Product.occasion_id == occasion_id).order_by(Product.kind, Product.name))
+    rows = session.scalars(
+        select(Product).where(Product.occasion_id == occasion_id).order_by(Product.kind, Product.name)
+    )
     return [offer(row, fee) for row in rows]
 
 
@@ -83,17 +88,37 @@ def add_product(session: Session, actor: Actor, now: datetime, occasion_id: int,
     price: int | None = data.get("price_cents")
     if kind.needs_game:
         game = next((g for g in occasion.games if g.number == number), None)
-        wanted = {ProductKind.SPECIAL: "special", ProductKind.UPICK_FACE: "u_pick_em", ProductKind.BREAK_OPEN: "break_open"}[kind]
+        wanted = {
+            ProductKind.SPECIAL: "special",
+            ProductKind.UPICK_FACE: "u_pick_em",
+            ProductKind.BREAK_OPEN: "break_open",
+        }[kind]
         if game is None or game.kind != wanted:
-            raise refuse("wrong_game", f"Game {number} is not a {wanted.replace('_', ' ')} game on this program.", None, "game_number", 422)
+            raise refuse(
+                "wrong_game",
+                f"Game {number} is not a {wanted.replace('_', ' ')} game on this program.",
+                None,
+                "game_number",
+                422,
+            )
         if kind is ProductKind.UPICK_FACE and price != game.face_price_cents:
-            raise refuse("price_mismatch", f"The program prices a U Pick Em face at {format_cents(game.face_price_cents or 0)}.",
-                         "10 DE Admin Code 101-4.30.1.5", "price", 409)
+            raise refuse(
+                "price_mismatch",
+                f"The program prices a U Pick Em face at {format_cents(game.face_price_cents or 0)}.",
+                "10 DE Admin Code 101-4.30.1.5",
+                "price",
+                409,
+            )
     if kind is ProductKind.COOKIE_JAR:
         fee = jar_service.settings_of(session, occasion.organization_id).fee_cents
         if price is not None and price != fee:
-            raise refuse("jar_fee_bundled", f"A cookie-jar entry costs exactly the jar fee, {format_cents(fee)}, and is sold on its own.",
-                         "10 DE Admin Code 101-4.31.3", "price", 422)
+            raise refuse(
+                "jar_fee_bundled",
+                f"A cookie-jar entry costs exactly the jar fee, {format_cents(fee)}, and is sold on its own.",
+                "10 DE Admin Code 101-4.31.3",
+                "price",
+                422,
+            )
         price = None
     elif price is None or price <= 0:
         raise refuse("bad_price", "A price is more than $0.00.", None, "price", 422)
@@ -102,11 +127,24 @@ def add_product(session: Session, actor: Actor, now: datetime, occasion_id: int,
         paper = session.get(PaperSet, paper_set_id)
         if paper is None or paper.organization_id != occasion.organization_id:
             raise refuse("not_found", f"No paper set {paper_set_id} here.", None, "paper_set_id", 404)
-    product = Product(occasion_id=occasion.id, kind=kind.value, name=data["name"], price_cents=price, game_number=number,
-                      paper_set_id=paper_set_id)
+    product = Product(
+        occasion_id=occasion.id,
+        kind=kind.value,
+        name=data["name"],
+        price_cents=price,
+        game_number=number,
+        paper_set_id=paper_set_id,
+    )
     session.add(product)
-    finish(session, actor, now, "product.create", product, "product", {"kind": kind.value, "name": product.name,
-                                                                        "price_cents": product.price_cents})
+    finish(
+        session,
+        actor,
+        now,
+        "product.create",
+        product,
+        "product",
+        {"kind": kind.value, "name": product.name, "price_cents": product.price_cents},
+    )
     return offer(product, _jar_fee(session, occasion.organization_id))
 
 
@@ -117,8 +155,15 @@ class SaleResult:
     jar_cents: int = 0
 
 
-def sell(session: Session, actor: Actor, now: datetime, occasion_id: int, data: dict[str, Any], rng: random.Random,
-         tenders: Collection[Tender] = ()) -> SaleResult:
+def sell(
+    session: Session,
+    actor: Actor,
+    now: datetime,
+    occasion_id: int,
+    data: dict[str, Any],
+    rng: random.Random,
+    tenders: Collection[Tender] = (),
+) -> SaleResult:
     """The one door for money in: the occasion is locked (its books open), the station's till must be
     open, every line is checked, the buyer is checked once for all gaming lines, the tender is one the
     hall takes and never credit; then the sale is numbered and every item created in one transaction
@@ -131,52 +176,109 @@ def sell(session: Session, actor: Actor, now: datetime, occasion_id: int, data: 
     for index, line in enumerate(data["lines"]):
         product = catalogue.get(line["product_id"])
         if product is None:
-            raise refuse("unknown_product", f"Product {line['product_id']} is not on sale at this occasion.", None,
-                         f"lines.{index}.product_id", 404)
+            raise refuse(
+                "unknown_product",
+                f"Product {line['product_id']} is not on sale at this occasion.",
+                None,
+                f"lines.{index}.product_id",
+                404,
+            )
         if product.kind == ProductKind.COOKIE_JAR.value and fee is None:
-            raise refuse("jar_not_set_up", "Set the cookie jar's maximum and entry fee first.", "10 DE Admin Code 101-4.31.1",
-                         f"lines.{index}.product_id", 409)
-        request = LineRequest(product.id, ProductKind(product.kind), line["quantity"], offer(product, fee).price_cents,
-                              line["unit_price_cents"])
+            raise refuse(
+                "jar_not_set_up",
+                "Set the cookie jar's maximum and entry fee first.",
+                "10 DE Admin Code 101-4.31.1",
+                f"lines.{index}.product_id",
+                409,
+            )
+        request = LineRequest(
+            product.id,
+            ProductKind(product.kind),
+            line["quantity"],
+            offer(product, fee).price_cents,
+            line["unit_price_cents"],
+        )
         check(line_refusal(index, request))
         requests.append(request)
     buyer = data.get("buyer_member_id")
     working = buyer is not None and is_working(session, occasion.organization_id, buyer, occasion.occasion_date)
     check(buyer_refusal(requests, data["buyer_is_adult"], working))
     till = open_till_for(session, actor.station, occasion_id=occasion.id)
-    sale = post_sale(session, actor, now, till, occasion.organization_id,
-                     [Line(r.product_id, r.kind.value, catalogue[r.product_id].name, r.quantity, r.unit_cents) for r in requests],
-                     data["tender"], data["tendered_cents"], tenders)
+    sale = post_sale(
+        session,
+        actor,
+        now,
+        till,
+        occasion.organization_id,
+        [Line(r.product_id, r.kind.value, catalogue[r.product_id].name, r.quantity, r.unit_cents) for r in requests],
+        data["tender"],
+        data["tendered_cents"],
+        tenders,
+    )
     result = SaleResult(sale)
     for index, (request, line, row) in enumerate(zip(requests, data["lines"], sale.lines, strict=True)):
         product = catalogue[request.product_id]
         if request.kind is ProductKind.UPICK_FACE:
             picks = line.get("picks") or []
             if len(picks) > request.quantity:
-                raise refuse("too_many_picks", f"{len(picks)} faces were picked for {request.quantity} sold.", None,
-                             f"lines.{index}.picks", 422)
+                raise refuse(
+                    "too_many_picks",
+                    f"{len(picks)} faces were picked for {request.quantity} sold.",
+                    None,
+                    f"lines.{index}.picks",
+                    422,
+                )
             for face in range(request.quantity):
                 picked = picks[face] if face < len(picks) else None
-                ticket = upick_service.add_ticket(session, actor, now, occasion, product.game_number or 0, picked, rng, row.id)
+                ticket = upick_service.add_ticket(
+                    session, actor, now, occasion, product.game_number or 0, picked, rng, row.id
+                )
                 result.tickets.append(ticket)
         elif request.kind is ProductKind.COOKIE_JAR:
-            result.jar_cents += jar_service.add_entries(session, actor, now, occasion.id, request.quantity, request.unit_cents,
-                                                        sale.id).cents
+            result.jar_cents += jar_service.add_entries(
+                session, actor, now, occasion.id, request.quantity, request.unit_cents, sale.id
+            ).cents
         elif request.kind is ProductKind.BREAK_OPEN:
-            break_open_service.add_sheets(session, actor, now, occasion, product.game_number or 0, request.quantity, row.id)
+            break_open_service.add_sheets(
+                session, actor, now, occasion, product.game_number or 0, request.quantity, row.id
+            )
         if product.paper_set_id is not None:
             serials = line.get("pack_serials") or []
             if len(serials) != request.quantity:
-                raise refuse("pack_serials_required", f"Scan the serial of each of the {request.quantity} pack(s).", None,
-                             f"lines.{index}.pack_serials", 422)
+                raise refuse(
+                    "pack_serials_required",
+                    f"Scan the serial of each of the {request.quantity} pack(s).",
+                    None,
+                    f"lines.{index}.pack_serials",
+                    422,
+                )
             inventory.sell_packs(session, occasion, actor.station, product.paper_set_id, serials, row)
-    finish(session, actor, now, "sale.create", sale, "sale",
-           {"number": sale.number, "total_cents": sale.total_cents, "tender": sale.tender, "till": till.id, "lines": len(sale.lines),
-            "tickets": [t.code for t in result.tickets]})
+    finish(
+        session,
+        actor,
+        now,
+        "sale.create",
+        sale,
+        "sale",
+        {
+            "number": sale.number,
+            "total_cents": sale.total_cents,
+            "tender": sale.tender,
+            "till": till.id,
+            "lines": len(sale.lines),
+            "tickets": [t.code for t in result.tickets],
+        },
+    )
     return result
 
 
-def receipt_for(session: Session, result: SaleResult, license_number: str | None, org_name: str, occasion_day: str,
-                sold_at_local: datetime) -> Receipt:
+def receipt_for(
+    session: Session,
+    result: SaleResult,
+    license_number: str | None,
+    org_name: str,
+    occasion_day: str,
+    sold_at_local: datetime,
+) -> Receipt:
     jars = jar_service.summary(session, result.sale.organization_id) if result.jar_cents else None
     return receipts.sale(org_name, license_number, occasion_day, result.sale, result.tickets, sold_at_local, jars)

@@ -1,4 +1,5 @@
 """Series (perms): import a manufacturer's file, generate one from a seed, export, look up a face."""
+
 from __future__ import annotations
 
 from datetime import datetime
@@ -21,8 +22,14 @@ class SeriesRefused(RuleViolation):
     """A series file with bad lines: every line's problem, by line number."""
 
     def __init__(self, problems: list[str]) -> None:
-        super().__init__(Violation("bad_series_file", f"The file has {len(problems)} problem(s); nothing was imported.",
-                                   "10 DE Admin Code 101-4.12", "csv"))
+        super().__init__(
+            Violation(
+                "bad_series_file",
+                f"The file has {len(problems)} problem(s); nothing was imported.",
+                "10 DE Admin Code 101-4.12",
+                "csv",
+            )
+        )
         self.problems = problems
 
 
@@ -30,14 +37,19 @@ def _numbers(face: Face) -> str:
     return ",".join(face.csv_row()[1:])
 
 
-def _store(session: Session, actor: Actor, now: datetime, org_id: int, name: str, faces: list[Face], seed: int | None) -> BingoSeries:
+def _store(
+    session: Session, actor: Actor, now: datetime, org_id: int, name: str, faces: list[Face], seed: int | None
+) -> BingoSeries:
     org = get_organization(session, org_id)
     series = BingoSeries(organization_id=org.id, name=name, face_count=len(faces), seed=seed)
     session.add(series)
     session.flush()
-    session.bulk_insert_mappings(BingoFace, [
-        {"series_id": series.id, "face_number": f.number, "numbers": _numbers(f)} for f in faces])
-    finish(session, actor, now, "series.create", series, "bingo_series", {"name": name, "faces": len(faces), "seed": seed})
+    session.bulk_insert_mappings(
+        BingoFace, [{"series_id": series.id, "face_number": f.number, "numbers": _numbers(f)} for f in faces]
+    )
+    finish(
+        session, actor, now, "series.create", series, "bingo_series", {"name": name, "faces": len(faces), "seed": seed}
+    )
     return series
 
 
@@ -51,7 +63,9 @@ def import_series(session: Session, actor: Actor, now: datetime, org_id: int, na
     return _store(session, actor, now, org_id, name, faces, None)
 
 
-def generate(session: Session, actor: Actor, now: datetime, org_id: int, name: str, count: int, seed: int) -> BingoSeries:
+def generate(
+    session: Session, actor: Actor, now: datetime, org_id: int, name: str, count: int, seed: int
+) -> BingoSeries:
     return _store(session, actor, now, org_id, name, generate_series(count, seed), seed)
 
 
@@ -73,8 +87,17 @@ def export(session: Session, series_id: int) -> str:
 def face(session: Session, series_id: int, face_number: int) -> Face:
     """Constant-time lookup through the (series, face number) unique index."""
     get_series(session, series_id)
-    row = session.scalar(select(BingoFace).where(BingoFace.series_id == series_id, BingoFace.face_number == face_number))
+    row = session.scalar(
+        select(BingoFace).where(BingoFace.series_id == series_id, BingoFace.face_number == face_number)
+    )
     if row is None:
-        raise RuleViolation(Violation("face_not_in_series", f"Face {face_number} is not in this occasion's series: check the number "
-                                      "on the paper.", "10 DE Admin Code 101-4.27", "face_number", 404))
+        raise RuleViolation(
+            Violation(
+                "face_not_in_series",
+                f"Face {face_number} is not in this occasion's series: check the number on the paper.",
+                "10 DE Admin Code 101-4.27",
+                "face_number",
+                404,
+            )
+        )
     return _face(row)

@@ -1,5 +1,6 @@
 """Paper inventory: sets received, packs issued to a station for an occasion, sold (recording the
 faces each pack holds), returned or missing; and whether a claimed face was sold at the occasion."""
+
 from __future__ import annotations
 
 from datetime import datetime
@@ -16,8 +17,13 @@ from shared.hall.services.organizations import get_organization
 from shared.platform.audit import Actor
 from shared.platform.service_kit import check, finish, get_or_refuse
 
-IN_STOCK, ISSUED, SOLD, RETURNED, MISSING = (PackStatus.IN_STOCK, PackStatus.ISSUED, PackStatus.SOLD, PackStatus.RETURNED,
-                                              PackStatus.MISSING)
+IN_STOCK, ISSUED, SOLD, RETURNED, MISSING = (
+    PackStatus.IN_STOCK,
+    PackStatus.ISSUED,
+    PackStatus.SOLD,
+    PackStatus.RETURNED,
+    PackStatus.MISSING,
+)
 
 
 def terms(row: PaperSet) -> SetTerms:
@@ -29,18 +35,46 @@ def receive(session: Session, actor: Actor, now: datetime, org_id: int, data: di
     series = series_service.get_series(session, data["series_id"])
     if series.organization_id != org.id:
         raise refuse("not_found", "That series belongs to another organization.", None, "series_id", 404)
-    found = SetTerms(data["faces_per_sheet"], data["sheets_per_pack"], data["serial_from"], data["serial_to"], data["first_face"])
+    found = SetTerms(
+        data["faces_per_sheet"], data["sheets_per_pack"], data["serial_from"], data["serial_to"], data["first_face"]
+    )
     check(set_refusal(found, series.face_count))
-    row = PaperSet(organization_id=org.id, series_id=series.id, colour=data["colour"], faces_per_sheet=found.faces_per_sheet,
-                   sheets_per_pack=found.sheets_per_pack, serial_from=found.serial_from, serial_to=found.serial_to,
-                   first_face=found.first_face, received_at=now, received_by=actor.name)
+    row = PaperSet(
+        organization_id=org.id,
+        series_id=series.id,
+        colour=data["colour"],
+        faces_per_sheet=found.faces_per_sheet,
+        sheets_per_pack=found.sheets_per_pack,
+        serial_from=found.serial_from,
+        serial_to=found.serial_to,
+        first_face=found.first_face,
+        received_at=now,
+        received_by=actor.name,
+    )
     session.add(row)
     session.flush()
-    session.bulk_insert_mappings(Pack, [
-        {"set_id": row.id, "serial": s, "first_face": found.faces_of(s).start, "last_face": found.faces_of(s).stop - 1, "status": IN_STOCK}
-        for s in range(found.serial_from, found.serial_to + 1)])
-    finish(session, actor, now, "paper.receive", row, "paper_set", {"colour": row.colour, "packs": found.packs,
-                                                                    "faces": [found.first_face, found.last_face]})
+    session.bulk_insert_mappings(
+        Pack,
+        [
+            {
+                "set_id": row.id,
+                "serial": s,
+                "first_face": found.faces_of(s).start,
+                "last_face": found.faces_of(s).stop - 1,
+                "status": IN_STOCK,
+            }
+            for s in range(found.serial_from, found.serial_to + 1)
+        ],
+    )
+    finish(
+        session,
+        actor,
+        now,
+        "paper.receive",
+        row,
+        "paper_set",
+        {"colour": row.colour, "packs": found.packs, "faces": [found.first_face, found.last_face]},
+    )
     return row
 
 
@@ -62,7 +96,9 @@ def move(session: Session, actor: Actor, now: datetime, set_id: int, data: dict[
     allowed = {"issue": {IN_STOCK, RETURNED}, "return": {ISSUED}, "missing": {IN_STOCK, ISSUED, RETURNED}}[action]
     wrong = [p.serial for p in packs if p.status not in allowed]
     if wrong:
-        raise refuse("pack_state", f"Pack {wrong[0]} cannot be {action}ed from its current state.", None, "serials", 409)
+        raise refuse(
+            "pack_state", f"Pack {wrong[0]} cannot be {action}ed from its current state.", None, "serials", 409
+        )
     if action == "issue":
         occasion = get_or_refuse(session, Occasion, data.get("occasion_id") or 0, "occasion_id", "occasion")
         if occasion.organization_id != paper.organization_id:
@@ -79,17 +115,32 @@ def move(session: Session, actor: Actor, now: datetime, set_id: int, data: dict[
             raise refuse("reason_required", "Say what is known about the missing packs.", None, "note")
         for pack in packs:
             pack.status, pack.note = MISSING, data["note"].strip()
-    finish(session, actor, now, f"paper.{action}", paper, "paper_set", {"serials": data["serials"], "station": data.get("station")})
+    finish(
+        session,
+        actor,
+        now,
+        f"paper.{action}",
+        paper,
+        "paper_set",
+        {"serials": data["serials"], "station": data.get("station")},
+    )
     return packs
 
 
-def sell_packs(session: Session, occasion: Occasion, station: str, set_id: int, serials: list[int], line: SaleLine) -> list[Pack]:
+def sell_packs(
+    session: Session, occasion: Occasion, station: str, set_id: int, serials: list[int], line: SaleLine
+) -> list[Pack]:
     """A pack sale records which packs (and so which faces) were sold at this occasion, on which line."""
     packs = _packs(session, set_id, serials, "pack_serials")
     for pack in packs:
         if pack.status != ISSUED or pack.occasion_id != occasion.id or pack.station != station:
-            raise refuse("pack_not_issued_here", f"Pack {pack.serial} is not issued to {station} for this occasion.", None,
-                         "pack_serials", 409)
+            raise refuse(
+                "pack_not_issued_here",
+                f"Pack {pack.serial} is not issued to {station} for this occasion.",
+                None,
+                "pack_serials",
+                409,
+            )
         pack.status, pack.sale_line_id = SOLD, line.id
     return packs
 
@@ -101,11 +152,16 @@ def counts(session: Session, set_id: int) -> dict[str, int]:
 
 def face_sold(session: Session, occasion: Occasion, face_number: int) -> bool | None:
     """None when the occasion tracks no paper; otherwise whether a sold pack held the face."""
-    sold = select(Pack).join(PaperSet, Pack.set_id == PaperSet.id).where(
-        Pack.occasion_id == occasion.id, Pack.status == SOLD, PaperSet.series_id == occasion.series_id)
+    sold = (
+        select(Pack)
+        .join(PaperSet, Pack.set_id == PaperSet.id)
+        .where(Pack.occasion_id == occasion.id, Pack.status == SOLD, PaperSet.series_id == occasion.series_id)
+    )
     if session.scalar(sold.limit(1)) is None:
         return None
-    return session.scalar(sold.where(Pack.first_face <= face_number, Pack.last_face >= face_number).limit(1)) is not None
+    return (
+        session.scalar(sold.where(Pack.first_face <= face_number, Pack.last_face >= face_number).limit(1)) is not None
+    )
 
 
 def get_set(session: Session, set_id: int) -> PaperSet:

@@ -1,5 +1,6 @@
 """U Pick Em tickets (10 DE Admin Code 101-4.30): selling a picked or quick-picked face, voiding it
 before its game, finding the winners after every call, and looking a ticket up by its id."""
+
 from __future__ import annotations
 
 import random
@@ -28,8 +29,16 @@ def _upick_game(occasion: Occasion, number: int) -> Game:
     return game_of_kind(occasion, number, GameKind.U_PICK_EM, "10 DE Admin Code 101-4.30.1.6")
 
 
-def add_ticket(session: Session, actor: Actor, now: datetime, occasion: Occasion, number: int, picked: list[int] | None,
-               rng: random.Random, sale_line_id: int) -> UPickTicket:
+def add_ticket(
+    session: Session,
+    actor: Actor,
+    now: datetime,
+    occasion: Occasion,
+    number: int,
+    picked: list[int] | None,
+    rng: random.Random,
+    sale_line_id: int,
+) -> UPickTicket:
     """10 DE Admin Code 101-4.30.1.1-3: the player's numbers (or a quick pick) are checked, then the
     ticket is stored with its id, numbers, price, cashier and time, and the sale line that sold it. No
     sale once the game has started. Inside the sale's transaction."""
@@ -37,15 +46,28 @@ def add_ticket(session: Session, actor: Actor, now: datetime, occasion: Occasion
         raise refuse("occasion_closed", "This occasion is closed.", None, "occasion_id", 409)
     game = _upick_game(occasion, number)
     if game.status != "pending":
-        raise refuse("game_started", f"Game {number} has started: U Pick Em faces for it can no longer be sold.",
-                     "10 DE Admin Code 101-4.30.1.7", "game_number", 409)
+        raise refuse(
+            "game_started",
+            f"Game {number} has started: U Pick Em faces for it can no longer be sold.",
+            "10 DE Admin Code 101-4.30.1.7",
+            "game_number",
+            409,
+        )
     count = game.pick_count or 0
     numbers = quick_pick(count, rng) if picked is None else list(picked)
     check(pick_refusal(numbers, count))
-    ticket = UPickTicket(code=new_ticket_code(), occasion_id=occasion.id, game_number=number,
-                         numbers=",".join(str(n) for n in sorted(numbers)), quick_pick=picked is None,
-                         price_cents=game.face_price_cents or 0, sold_at=now, cashier_name=actor.name, status=SOLD,
-                         sale_line_id=sale_line_id)
+    ticket = UPickTicket(
+        code=new_ticket_code(),
+        occasion_id=occasion.id,
+        game_number=number,
+        numbers=",".join(str(n) for n in sorted(numbers)),
+        quick_pick=picked is None,
+        price_cents=game.face_price_cents or 0,
+        sold_at=now,
+        cashier_name=actor.name,
+        status=SOLD,
+        sale_line_id=sale_line_id,
+    )
     session.add(ticket)
     session.flush()
     return ticket
@@ -59,8 +81,15 @@ def find(session: Session, code: str) -> UPickTicket:
 
 
 def tickets_for(session: Session, occasion_id: int, number: int) -> list[UPickTicket]:
-    return list(session.scalars(select(UPickTicket).where(UPickTicket.occasion_id == occasion_id, UPickTicket.game_number == number,
-                                                          UPickTicket.status == SOLD).order_by(UPickTicket.id)))
+    return list(
+        session.scalars(
+            select(UPickTicket)
+            .where(
+                UPickTicket.occasion_id == occasion_id, UPickTicket.game_number == number, UPickTicket.status == SOLD
+            )
+            .order_by(UPickTicket.id)
+        )
+    )
 
 
 def mark_winners(session: Session, game: Game) -> list[UPickTicket]:

@@ -1,5 +1,6 @@
 """/api/v1 for bingo: series, patterns, odds, programs and the occasion from ball check to close.
 Thin views: schema in, one service, schema out."""
+
 from __future__ import annotations
 
 import random
@@ -130,53 +131,109 @@ def _occasion_org(occasion_id: int) -> int:
     return check_org(occasions.get_occasion(db_session(), occasion_id).organization_id)
 
 
-@operation(bp, ORG + "/series/import", "POST", summary="Import a series file (every bad line reported)", access=PLANNERS,
-           body=SeriesImportIn, response=SeriesOut, status=201)
+@operation(
+    bp,
+    ORG + "/series/import",
+    "POST",
+    summary="Import a series file (every bad line reported)",
+    access=PLANNERS,
+    body=SeriesImportIn,
+    response=SeriesOut,
+    status=201,
+)
 def import_series(org_id: int, body: dict[str, Any]) -> Any:
     try:
-        return series_service.import_series(db_session(), actor(), hall_now(), check_org(org_id), body["name"], body["csv"])
+        return series_service.import_series(
+            db_session(), actor(), hall_now(), check_org(org_id), body["name"], body["csv"]
+        )
     except series_service.SeriesRefused as exc:
-        raise refuse(exc.violation.code, exc.violation.message + " " + "; ".join(exc.problems[:50]), exc.violation.rule,
-                     "csv") from None
+        raise refuse(
+            exc.violation.code, exc.violation.message + " " + "; ".join(exc.problems[:50]), exc.violation.rule, "csv"
+        ) from None
 
 
-@operation(bp, ORG + "/series/generate", "POST", summary="Generate a series from a seed", access=PLANNERS,
-           body=SeriesGenerateIn, response=SeriesOut, status=201)
+@operation(
+    bp,
+    ORG + "/series/generate",
+    "POST",
+    summary="Generate a series from a seed",
+    access=PLANNERS,
+    body=SeriesGenerateIn,
+    response=SeriesOut,
+    status=201,
+)
 def generate_series(org_id: int, body: dict[str, Any]) -> Any:
-    return series_service.generate(db_session(), actor(), hall_now(), check_org(org_id), body["name"], body["count"], body["seed"])
+    return series_service.generate(
+        db_session(), actor(), hall_now(), check_org(org_id), body["name"], body["count"], body["seed"]
+    )
 
 
-@operation(bp, "/series/<int:series_id>/export.csv", "GET", summary="Export a series in the documented CSV format",
-           access=PLANNERS, produces="text/csv")
+@operation(
+    bp,
+    "/series/<int:series_id>/export.csv",
+    "GET",
+    summary="Export a series in the documented CSV format",
+    access=PLANNERS,
+    produces="text/csv",
+)
 def export_series(series_id: int) -> Response:
     """The series in the same CSV format import takes."""
     row = series_service.get_series(db_session(), series_id)
     check_org(row.organization_id)
     text = series_service.export(db_session(), series_id)
-    return Response(text, mimetype="text/csv", headers={"Content-Disposition": f"attachment; filename=series-{series_id}.csv"})
+    return Response(
+        text, mimetype="text/csv", headers={"Content-Disposition": f"attachment; filename=series-{series_id}.csv"}
+    )
 
 
-@operation(bp, "/series/<int:series_id>/faces/<int:face_number>", "GET", summary="Look up one face by its number",
-           access=ANYONE_ON_STAFF, response=FaceOut)
+@operation(
+    bp,
+    "/series/<int:series_id>/faces/<int:face_number>",
+    "GET",
+    summary="Look up one face by its number",
+    access=ANYONE_ON_STAFF,
+    response=FaceOut,
+)
 def get_face(series_id: int, face_number: int) -> Any:
     check_org(series_service.get_series(db_session(), series_id).organization_id)
     return presenters.face(series_service.face(db_session(), series_id, face_number))
 
 
-@operation(bp, "/patterns", "GET", summary="The standard patterns 101-4.14 permits", access=ANYONE_ON_STAFF,
-           response=PatternOut, many=True)
+@operation(
+    bp,
+    "/patterns",
+    "GET",
+    summary="The standard patterns 101-4.14 permits",
+    access=ANYONE_ON_STAFF,
+    response=PatternOut,
+    many=True,
+)
 def list_patterns() -> list[Any]:
     return [presenters.pattern(p) for p in STANDARD.values()]
 
 
-@operation(bp, "/patterns/preview", "POST", summary="Check and draw a pattern before putting it on a program",
-           access=ANYONE_ON_STAFF, body=PatternSpecIn, response=PatternOut)
+@operation(
+    bp,
+    "/patterns/preview",
+    "POST",
+    summary="Check and draw a pattern before putting it on a program",
+    access=ANYONE_ON_STAFF,
+    body=PatternSpecIn,
+    response=PatternOut,
+)
 def preview_pattern(body: dict[str, Any]) -> Any:
     return presenters.pattern(pattern_from(body, "kind"))
 
 
-@operation(bp, "/odds", "POST", summary="Exact odds for one face (for 101-4.15 thresholds)", access=ANYONE_ON_STAFF,
-           body=OddsIn, response=OddsOut)
+@operation(
+    bp,
+    "/odds",
+    "POST",
+    summary="Exact odds for one face (for 101-4.15 thresholds)",
+    access=ANYONE_ON_STAFF,
+    body=OddsIn,
+    response=OddsOut,
+)
 def exact_odds(body: dict[str, Any]) -> Any:
     pattern = pattern_from(body["pattern"])
     try:
@@ -184,12 +241,16 @@ def exact_odds(body: dict[str, Any]) -> Any:
     except odds_rules.TooComplex as exc:
         raise refuse("too_complex", f"{exc}.", None, "pattern", 422) from None
     calls = body["calls"]
-    return {"pattern": pattern.name, "calls": calls,
-            "chance": float(result.by_calls[calls]) if calls is not None else None,
-            "chance_exact": str(result.by_calls[calls]) if calls is not None else None,
-            "expected_calls": float(result.expected_calls), "by_calls": [float(p) for p in result.by_calls],
-            "method": "Exact: inclusion-exclusion over the pattern's alternatives; one face's 24 numbers are all "
-                      "covered within n calls with probability C(n,k)/C(75,k)."}
+    return {
+        "pattern": pattern.name,
+        "calls": calls,
+        "chance": float(result.by_calls[calls]) if calls is not None else None,
+        "chance_exact": str(result.by_calls[calls]) if calls is not None else None,
+        "expected_calls": float(result.expected_calls),
+        "by_calls": [float(p) for p in result.by_calls],
+        "method": "Exact: inclusion-exclusion over the pattern's alternatives; one face's 24 numbers are all "
+        "covered within n calls with probability C(n,k)/C(75,k).",
+    }
 
 
 SIMULATION_BUDGET = 50_000
@@ -198,19 +259,34 @@ simulation at the old limits ran 326 s, and any role could send it)."""
 _SIMULATING = threading.BoundedSemaphore(1)
 
 
-@operation(bp, "/odds/simulate", "POST", summary="Estimated odds for K faces in play, by simulation (planners; one at a time)",
-           access=PLANNERS, body=SimulateIn, response=SimulateOut)
+@operation(
+    bp,
+    "/odds/simulate",
+    "POST",
+    summary="Estimated odds for K faces in play, by simulation (planners; one at a time)",
+    access=PLANNERS,
+    body=SimulateIn,
+    response=SimulateOut,
+)
 def simulate_odds(body: dict[str, Any]) -> Any:
     """Bounded work: at most SIMULATION_BUDGET faces × games, one simulation at a time per server
     process, for the roles that build programs (4.15's thresholds are theirs to check)."""
     if body["faces"] * body["trials"] > SIMULATION_BUDGET:
-        raise refuse("too_much_work", f"{body['faces']} faces × {body['trials']} games is more than one simulation deals "
-                     f"({SIMULATION_BUDGET:,}); ask for fewer games.", None, "trials", 422)
+        raise refuse(
+            "too_much_work",
+            f"{body['faces']} faces × {body['trials']} games is more than one simulation deals "
+            f"({SIMULATION_BUDGET:,}); ask for fewer games.",
+            None,
+            "trials",
+            422,
+        )
     if not _SIMULATING.acquire(blocking=False):
         raise refuse("busy", "Another odds simulation is running; try again in a few seconds.", None, "_body", 429)
     try:
         generator = random.Random(body["seed"]) if body["seed"] is not None else rng()
-        return odds_rules.simulate(pattern_from(body["pattern"]), body["faces"], body["calls"], body["trials"], generator)
+        return odds_rules.simulate(
+            pattern_from(body["pattern"]), body["faces"], body["calls"], body["trials"], generator
+        )
     finally:
         _SIMULATING.release()
 
@@ -220,178 +296,372 @@ def list_programs(org_id: int) -> list[Any]:
     return [presenters.program(p) for p in programs.list_programs(db_session(), check_org(org_id))]
 
 
-@operation(bp, ORG + "/programs", "POST", summary="Save a program (patterns and limits checked)", access=PLANNERS,
-           body=ProgramIn, response=ProgramOut, status=201)
+@operation(
+    bp,
+    ORG + "/programs",
+    "POST",
+    summary="Save a program (patterns and limits checked)",
+    access=PLANNERS,
+    body=ProgramIn,
+    response=ProgramOut,
+    status=201,
+)
 def create_program(org_id: int, body: dict[str, Any]) -> Any:
     games = [{**g, "pattern": plain_spec(g["pattern"])} for g in body["games"]]
     row = programs.create_program(db_session(), actor(), hall_now(), check_org(org_id), {**body, "games": games})
     return presenters.program(row)
 
 
-@operation(bp, ORG + "/occasions", "POST", summary="Schedule an occasion (licence, frequency and premises checked)",
-           access=PLANNERS, body=OccasionIn, response=OccasionOut, status=201)
+@operation(
+    bp,
+    ORG + "/occasions",
+    "POST",
+    summary="Schedule an occasion (licence, frequency and premises checked)",
+    access=PLANNERS,
+    body=OccasionIn,
+    response=OccasionOut,
+    status=201,
+)
 def schedule_occasion(org_id: int, body: dict[str, Any]) -> Any:
     return presenters.occasion(occasions.schedule(db_session(), actor(), hall_now(), check_org(org_id), body))
 
 
-@operation(bp, OCC, "GET", summary="The occasion, its games, calls and claims", access=ANYONE_ON_STAFF, response=OccasionOut)
+@operation(
+    bp, OCC, "GET", summary="The occasion, its games, calls and claims", access=ANYONE_ON_STAFF, response=OccasionOut
+)
 def get_occasion(occasion_id: int) -> Any:
     _occasion_org(occasion_id)
     return presenters.occasion(occasions.get_occasion(db_session(), occasion_id))
 
 
-@operation(bp, OCC + "/ball-check", "POST", summary="Verify the 75 balls: the occasion starts (101-4.25)", access=FLOOR,
-           body=BallCheckIn, response=OccasionOut)
+@operation(
+    bp,
+    OCC + "/ball-check",
+    "POST",
+    summary="Verify the 75 balls: the occasion starts (101-4.25)",
+    access=FLOOR,
+    body=BallCheckIn,
+    response=OccasionOut,
+)
 def ball_check(occasion_id: int, body: dict[str, Any]) -> Any:
     _occasion_org(occasion_id)
-    return presenters.occasion(occasions.verify_balls(db_session(), actor(), hall_now(), occasion_id, body["checked_by"]))
+    return presenters.occasion(
+        occasions.verify_balls(db_session(), actor(), hall_now(), occasion_id, body["checked_by"])
+    )
 
 
-@operation(bp, OCC + "/cookie-jar-number", "POST", summary="Draw and post the cookie-jar number (101-4.31.6)", access=FLOOR,
-           body=BallIn, response=OccasionOut)
+@operation(
+    bp,
+    OCC + "/cookie-jar-number",
+    "POST",
+    summary="Draw and post the cookie-jar number (101-4.31.6)",
+    access=FLOOR,
+    body=BallIn,
+    response=OccasionOut,
+)
 def cookie_jar_number(occasion_id: int, body: dict[str, Any]) -> Any:
     _occasion_org(occasion_id)
-    return presenters.occasion(occasions.draw_cookie_jar_number(db_session(), actor(), hall_now(), occasion_id, body["ball"], rng()))
+    return presenters.occasion(
+        occasions.draw_cookie_jar_number(db_session(), actor(), hall_now(), occasion_id, body["ball"], rng())
+    )
 
 
-@operation(bp, GAME + "/start", "POST", summary="Announce and start a game (101-4.13)", access=FLOOR, body=StartGameIn,
-           response=GameOut)
+@operation(
+    bp,
+    GAME + "/start",
+    "POST",
+    summary="Announce and start a game (101-4.13)",
+    access=FLOOR,
+    body=StartGameIn,
+    response=GameOut,
+)
 def start_game(occasion_id: int, number: int, body: dict[str, Any]) -> Any:
     _occasion_org(occasion_id)
-    return presenters.game(occasions.start_game(db_session(), actor(), hall_now(), occasion_id, number, body["attendance"]))
+    return presenters.game(
+        occasions.start_game(db_session(), actor(), hall_now(), occasion_id, number, body["attendance"])
+    )
 
 
-@operation(bp, GAME + "/calls", "POST", summary="Call a ball: keyed from the blower, or drawn", access=FLOOR, body=BallIn,
-           response=GameOut, status=201)
+@operation(
+    bp,
+    GAME + "/calls",
+    "POST",
+    summary="Call a ball: keyed from the blower, or drawn",
+    access=FLOOR,
+    body=BallIn,
+    response=GameOut,
+    status=201,
+)
 def call_ball(occasion_id: int, number: int, body: dict[str, Any]) -> Any:
     _occasion_org(occasion_id)
     call = occasions.call_ball(db_session(), actor(), hall_now(), occasion_id, number, body["ball"], rng())
     return presenters.game(occasions.game_of(db_session(), occasion_id, number)[1]) if call else None
 
 
-@operation(bp, GAME + "/calls/last/correction", "POST", summary="Correct a mis-keyed last call, with a reason", access=FLOOR,
-           body=CorrectionIn, response=GameOut)
+@operation(
+    bp,
+    GAME + "/calls/last/correction",
+    "POST",
+    summary="Correct a mis-keyed last call, with a reason",
+    access=FLOOR,
+    body=CorrectionIn,
+    response=GameOut,
+)
 def correct_call(occasion_id: int, number: int, body: dict[str, Any]) -> Any:
     _occasion_org(occasion_id)
     occasions.correct_last_call(db_session(), actor(), hall_now(), occasion_id, number, body["ball"], body["reason"])
     return presenters.game(occasions.game_of(db_session(), occasion_id, number)[1])
 
 
-@operation(bp, GAME + "/claims", "POST", summary="Verify a claimed face by its number", access=CLAIMS, body=ClaimIn,
-           response=ClaimOut, status=201)
+@operation(
+    bp,
+    GAME + "/claims",
+    "POST",
+    summary="Verify a claimed face by its number",
+    access=CLAIMS,
+    body=ClaimIn,
+    response=ClaimOut,
+    status=201,
+)
 def verify_claim(occasion_id: int, number: int, body: dict[str, Any]) -> Any:
     _occasion_org(occasion_id)
-    result = occasions.verify_claim(db_session(), actor(), hall_now(), occasion_id, number, body["face_number"], body["player"])
+    result = occasions.verify_claim(
+        db_session(), actor(), hall_now(), occasion_id, number, body["face_number"], body["player"]
+    )
     return presenters.claim(result.claim, result.face_cells)
 
 
-@operation(bp, GAME + "/verification-requests", "POST", summary="Verify numbers drawn and balls left, witnessed (101-4.16)",
-           access=FLOOR, body=VerificationIn, response=VerificationOut, status=201)
+@operation(
+    bp,
+    GAME + "/verification-requests",
+    "POST",
+    summary="Verify numbers drawn and balls left, witnessed (101-4.16)",
+    access=FLOOR,
+    body=VerificationIn,
+    response=VerificationOut,
+    status=201,
+)
 def verification_request(occasion_id: int, number: int, body: dict[str, Any]) -> Any:
     _occasion_org(occasion_id)
-    row = occasions.request_verification(db_session(), actor(), hall_now(), occasion_id, number, body["witness_member_id"])
-    return {"id": row.id, "requested_at": row.requested_at, "drawn": [int(b) for b in row.drawn.split(",") if b],
-            "remaining": [int(b) for b in row.remaining.split(",") if b], "witness_member_id": row.witness_member_id,
-            "witness_role": row.witness_role}
+    row = occasions.request_verification(
+        db_session(), actor(), hall_now(), occasion_id, number, body["witness_member_id"]
+    )
+    return {
+        "id": row.id,
+        "requested_at": row.requested_at,
+        "drawn": [int(b) for b in row.drawn.split(",") if b],
+        "remaining": [int(b) for b in row.remaining.split(",") if b],
+        "witness_member_id": row.witness_member_id,
+        "witness_role": row.witness_role,
+    }
 
 
-@operation(bp, GAME + "/close", "POST", summary="Close a game: split the prize and announce it (101-4.6, 4.11)", access=FLOOR,
-           response=GameOut)
+@operation(
+    bp,
+    GAME + "/close",
+    "POST",
+    summary="Close a game: split the prize and announce it (101-4.6, 4.11)",
+    access=FLOOR,
+    response=GameOut,
+)
 def close_game(occasion_id: int, number: int) -> Any:
     _occasion_org(occasion_id)
     return presenters.game(occasions.close_game(db_session(), actor(), hall_now(), occasion_id, number, rng()))
 
 
-@operation(bp, OCC + "/close", "POST", summary="Close the occasion", access=(Role.ADMIN, Role.MEMBER_IN_CHARGE),
-           response=OccasionOut)
+@operation(
+    bp,
+    OCC + "/close",
+    "POST",
+    summary="Close the occasion",
+    access=(Role.ADMIN, Role.MEMBER_IN_CHARGE),
+    response=OccasionOut,
+)
 def close_occasion(occasion_id: int) -> Any:
     _occasion_org(occasion_id)
     return presenters.occasion(occasions.close_occasion(db_session(), actor(), hall_now(), occasion_id))
 
 
-@operation(bp, OCC + "/giveaways", "POST", summary="Record a promotional giveaway or an inducement (101-4.6)",
-           access=(Role.ADMIN, Role.OFFICER, Role.MEMBER_IN_CHARGE), body=GiveawayIn, response=GiveawayOut, status=201)
+@operation(
+    bp,
+    OCC + "/giveaways",
+    "POST",
+    summary="Record a promotional giveaway or an inducement (101-4.6)",
+    access=(Role.ADMIN, Role.OFFICER, Role.MEMBER_IN_CHARGE),
+    body=GiveawayIn,
+    response=GiveawayOut,
+    status=201,
+)
 def record_giveaway(occasion_id: int, body: dict[str, Any]) -> Any:
     _occasion_org(occasion_id)
     if body["kind"] == "promotion" and body["promotion_occasion"] is None:
-        raise refuse("promotion_occasion_required", "Say whether this is the anniversary or a holiday occasion.",
-                     "10 DE Admin Code 101-4.6", "promotion_occasion")
+        raise refuse(
+            "promotion_occasion_required",
+            "Say whether this is the anniversary or a holiday occasion.",
+            "10 DE Admin Code 101-4.6",
+            "promotion_occasion",
+        )
     return occasions.record_giveaway(db_session(), actor(), hall_now(), occasion_id, body)
 
 
-@operation(bp, ORG + "/cookie-jar", "GET", summary="Cookie-jar settings and the amounts in the jars", access=ANYONE_ON_STAFF,
-           response=JarOut)
+@operation(
+    bp,
+    ORG + "/cookie-jar",
+    "GET",
+    summary="Cookie-jar settings and the amounts in the jars",
+    access=ANYONE_ON_STAFF,
+    response=JarOut,
+)
 def get_cookie_jar(org_id: int) -> Any:
     return jar_service.summary(db_session(), check_org(org_id))
 
 
-@operation(bp, ORG + "/cookie-jar", "PUT", summary="Set the jar maximum (up to $1,000, 101-4.31.1) and the entry fee",
-           access=(Role.ADMIN, Role.OFFICER), body=JarSettingsIn, response=JarOut)
+@operation(
+    bp,
+    ORG + "/cookie-jar",
+    "PUT",
+    summary="Set the jar maximum (up to $1,000, 101-4.31.1) and the entry fee",
+    access=(Role.ADMIN, Role.OFFICER),
+    body=JarSettingsIn,
+    response=JarOut,
+)
 def set_cookie_jar(org_id: int, body: dict[str, Any]) -> Any:
-    jar_service.save_settings(db_session(), actor(), hall_now(), check_org(org_id), body["maximum_cents"], body["fee_cents"])
+    jar_service.save_settings(
+        db_session(), actor(), hall_now(), check_org(org_id), body["maximum_cents"], body["fee_cents"]
+    )
     return jar_service.summary(db_session(), org_id)
 
 
-@operation(bp, ORG + "/cookie-jar/opening", "POST", summary="Carry over opening jar balances from the paper ledger",
-           access=(Role.ADMIN, Role.OFFICER), body=JarOpeningIn, response=JarOut, status=201)
+@operation(
+    bp,
+    ORG + "/cookie-jar/opening",
+    "POST",
+    summary="Carry over opening jar balances from the paper ledger",
+    access=(Role.ADMIN, Role.OFFICER),
+    body=JarOpeningIn,
+    response=JarOut,
+    status=201,
+)
 def open_cookie_jar(org_id: int, body: dict[str, Any]) -> Any:
-    jar_service.record_opening(db_session(), actor(), hall_now(), check_org(org_id), body["jar1"], body["jar2"], body["held"])
+    jar_service.record_opening(
+        db_session(), actor(), hall_now(), check_org(org_id), body["jar1"], body["jar2"], body["held"]
+    )
     return jar_service.summary(db_session(), org_id)
 
 
-@operation(bp, GAME + "/cookie-jar-award", "POST", summary="Award cookie jar 1 to a game won on the cookie-jar number (101-4.31.6)",
-           access=FLOOR, response=GameOut)
+@operation(
+    bp,
+    GAME + "/cookie-jar-award",
+    "POST",
+    summary="Award cookie jar 1 to a game won on the cookie-jar number (101-4.31.6)",
+    access=FLOOR,
+    response=GameOut,
+)
 def award_cookie_jar(occasion_id: int, number: int) -> Any:
     _occasion_org(occasion_id)
     return presenters.game(jar_service.award(db_session(), actor(), hall_now(), occasion_id, number))
 
 
-@operation(bp, ORG + "/cookie-jar/statement", "GET", summary="Every cookie-jar ledger line, with opening and closing balances",
-           access=OFFICE_VIEW, query=StatementQuery, response=StatementOut)
+@operation(
+    bp,
+    ORG + "/cookie-jar/statement",
+    "GET",
+    summary="Every cookie-jar ledger line, with opening and closing balances",
+    access=OFFICE_VIEW,
+    query=StatementQuery,
+    response=StatementOut,
+)
 def jar_statement(org_id: int, query: dict[str, Any]) -> Any:
     return jar_service.statement(db_session(), check_org(org_id), query["start"], query["end"])
 
 
-@operation(bp, ORG + "/cookie-jar/statement.csv", "GET", summary="The cookie-jar statement as CSV", access=OFFICE_VIEW,
-           query=StatementQuery, produces="text/csv")
+@operation(
+    bp,
+    ORG + "/cookie-jar/statement.csv",
+    "GET",
+    summary="The cookie-jar statement as CSV",
+    access=OFFICE_VIEW,
+    query=StatementQuery,
+    produces="text/csv",
+)
 def jar_statement_csv(org_id: int, query: dict[str, Any]) -> Response:
     found = jar_service.statement(db_session(), check_org(org_id), query["start"], query["end"])
-    return Response(jar_service.statement_csv(found), mimetype="text/csv",
-                    headers={"Content-Disposition": f"attachment; filename=cookie-jar-{org_id}.csv"})
+    return Response(
+        jar_service.statement_csv(found),
+        mimetype="text/csv",
+        headers={"Content-Disposition": f"attachment; filename=cookie-jar-{org_id}.csv"},
+    )
 
 
-@operation(bp, "/upick-tickets/<code>", "GET", summary="Look up a U Pick Em ticket by its id, daubed", access=ANYONE_ON_STAFF,
-           response=UPickTicketOut)
+@operation(
+    bp,
+    "/upick-tickets/<code>",
+    "GET",
+    summary="Look up a U Pick Em ticket by its id, daubed",
+    access=ANYONE_ON_STAFF,
+    response=UPickTicketOut,
+)
 def get_upick(code: str) -> Any:
     row = upick_service.find(db_session(), code[:20])
     check_org(occasions.get_occasion(db_session(), row.occasion_id).organization_id)
     return presenters.ticket(upick_service.view(db_session(), row))
 
 
-@operation(bp, GAME + "/break-open/post", "POST", summary="Draw and post a break-open game's numbers (101-4.29.1)", access=FLOOR,
-           body=PostNumbersIn, response=GameOut)
+@operation(
+    bp,
+    GAME + "/break-open/post",
+    "POST",
+    summary="Draw and post a break-open game's numbers (101-4.29.1)",
+    access=FLOOR,
+    body=PostNumbersIn,
+    response=GameOut,
+)
 def post_break_open(occasion_id: int, number: int, body: dict[str, Any]) -> Any:
     _occasion_org(occasion_id)
-    return presenters.game(break_open_service.post_numbers(db_session(), actor(), hall_now(), occasion_id, number, body["balls"],
-                                                           rng()))
+    return presenters.game(
+        break_open_service.post_numbers(db_session(), actor(), hall_now(), occasion_id, number, body["balls"], rng())
+    )
 
 
-@operation(bp, OCC + "/products", "GET", summary="What the cashier sells at this occasion", access=ANYONE_ON_STAFF,
-           response=ProductOut, many=True)
+@operation(
+    bp,
+    OCC + "/products",
+    "GET",
+    summary="What the cashier sells at this occasion",
+    access=ANYONE_ON_STAFF,
+    response=ProductOut,
+    many=True,
+)
 def list_products(occasion_id: int) -> list[Any]:
     _occasion_org(occasion_id)
     return sales_service.products(db_session(), occasion_id)
 
 
-@operation(bp, OCC + "/products", "POST", summary="Add a product at the organization's price (101-4.22, 4.31.3)", access=PLANNERS,
-           body=ProductIn, response=ProductOut, status=201)
+@operation(
+    bp,
+    OCC + "/products",
+    "POST",
+    summary="Add a product at the organization's price (101-4.22, 4.31.3)",
+    access=PLANNERS,
+    body=ProductIn,
+    response=ProductOut,
+    status=201,
+)
 def add_product(occasion_id: int, body: dict[str, Any]) -> Any:
     _occasion_org(occasion_id)
     return sales_service.add_product(db_session(), actor(), hall_now(), occasion_id, body)
 
 
-@operation(bp, OCC + "/sales", "POST", summary="Sell: lines, buyer check (101-4.3, 4.1.1), tender and change; then the receipt",
-           access=(Role.ADMIN, Role.MEMBER_IN_CHARGE, Role.CASHIER), body=SaleIn, response=SaleOut, status=201)
+@operation(
+    bp,
+    OCC + "/sales",
+    "POST",
+    summary="Sell: lines, buyer check (101-4.3, 4.1.1), tender and change; then the receipt",
+    access=(Role.ADMIN, Role.MEMBER_IN_CHARGE, Role.CASHIER),
+    body=SaleIn,
+    response=SaleOut,
+    status=201,
+)
 def create_sale(occasion_id: int, body: dict[str, Any]) -> Any:
     _occasion_org(occasion_id)
     session = db_session()
@@ -401,14 +671,42 @@ def create_sale(occasion_id: int, body: dict[str, Any]) -> Any:
     org = get_organization(session, sale.organization_id)
     license_number = bingo_license_status(session, org.id, occasion.occasion_date).current_number
     day = occasion.occasion_date.isoformat()
-    jobs = [printing.print_receipt(session, hall_now(), printers(), station_name(), "sale", receipts.transaction_code(org.id, sale.number),
-                                   sales_service.receipt_for(session, result, license_number, org.name, day, hall_now()),
-                                   organization_id=org.id)]
+    jobs = [
+        printing.print_receipt(
+            session,
+            hall_now(),
+            printers(),
+            station_name(),
+            "sale",
+            receipts.transaction_code(org.id, sale.number),
+            sales_service.receipt_for(session, result, license_number, org.name, day, hall_now()),
+            organization_id=org.id,
+        )
+    ]
     for ticket in result.tickets:
-        jobs.append(printing.print_receipt(session, hall_now(), printers(), station_name(), "upick_ticket", ticket.code,
-                                           receipts.upick_ticket(org.name, license_number, day, ticket.game_number, ticket.code,
-                                                                 upick_service.numbers_of(ticket), ticket.price_cents, station_name(),
-                                                                 ticket.cashier_name, hall_now()), organization_id=org.id))
+        jobs.append(
+            printing.print_receipt(
+                session,
+                hall_now(),
+                printers(),
+                station_name(),
+                "upick_ticket",
+                ticket.code,
+                receipts.upick_ticket(
+                    org.name,
+                    license_number,
+                    day,
+                    ticket.game_number,
+                    ticket.code,
+                    upick_service.numbers_of(ticket),
+                    ticket.price_cents,
+                    station_name(),
+                    ticket.cashier_name,
+                    hall_now(),
+                ),
+                organization_id=org.id,
+            )
+        )
     return presenters.sale(sale, [presenters.ticket(upick_service.view(session, t)) for t in result.tickets], jobs)
 
 
@@ -419,57 +717,129 @@ def _org_name(org_id: int) -> str:
     return get_organization(db_session(), org_id).name
 
 
-@operation(bp, OCC + "/payouts", "POST", summary="Pay a verified winner; the slip flags a W-2G at the threshold in force",
-           access=CASH, body=PayoutIn, response=PayoutOut, status=201)
+@operation(
+    bp,
+    OCC + "/payouts",
+    "POST",
+    summary="Pay a verified winner; the slip flags a W-2G at the threshold in force",
+    access=CASH,
+    body=PayoutIn,
+    response=PayoutOut,
+    status=201,
+)
 def pay_winner(occasion_id: int, body: dict[str, Any]) -> Any:
     _occasion_org(occasion_id)
     session = db_session()
     sale, payout = cash_service.pay(session, actor(), hall_now(), occasion_id, body)
     occasion = occasions.get_occasion(session, occasion_id)
     game = next(g for g in occasion.games if g.number == payout.game_number)
-    slip = receipts.payout_slip(_org_name(sale.organization_id), occasion.occasion_date.isoformat(), sale, payout, game.pattern_name,
-                                hall_now(), tills.w2g_threshold(hall_now().date()))
-    job = printing.print_receipt(session, hall_now(), printers(), station_name(), "payout", receipts.transaction_code(
-        sale.organization_id, sale.number), slip, organization_id=sale.organization_id)
-    return {"number": sale.number, "transaction_code": receipts.transaction_code(sale.organization_id, sale.number),
-            "amount_cents": payout.amount_cents, "winner": payout.winner, "w2g_required": payout.w2g_required, "print_jobs": [job]}
+    slip = receipts.payout_slip(
+        _org_name(sale.organization_id),
+        occasion.occasion_date.isoformat(),
+        sale,
+        payout,
+        game.pattern_name,
+        hall_now(),
+        tills.w2g_threshold(hall_now().date()),
+    )
+    job = printing.print_receipt(
+        session,
+        hall_now(),
+        printers(),
+        station_name(),
+        "payout",
+        receipts.transaction_code(sale.organization_id, sale.number),
+        slip,
+        organization_id=sale.organization_id,
+    )
+    return {
+        "number": sale.number,
+        "transaction_code": receipts.transaction_code(sale.organization_id, sale.number),
+        "amount_cents": payout.amount_cents,
+        "winner": payout.winner,
+        "w2g_required": payout.w2g_required,
+        "print_jobs": [job],
+    }
 
 
-@operation(bp, "/sales/<int:sale_id>/void", "POST", summary="Void a sale with the member in charge's PIN and a reason",
-           access=CASH, body=VoidSaleIn, response=SaleOut)
+@operation(
+    bp,
+    "/sales/<int:sale_id>/void",
+    "POST",
+    summary="Void a sale with the member in charge's PIN and a reason",
+    access=CASH,
+    body=VoidSaleIn,
+    response=SaleOut,
+)
 def void_sale(sale_id: int, body: dict[str, Any]) -> Any:
     session = db_session()
     sale = cash_service.get_sale(session, sale_id)
     check_org(sale.organization_id)
-    approved_by = authenticate(session, attempt(body["approver_username"], body["approver_pin"], by_pin=True), utc_now(),
-                               lockout_policy(), cash_service.void_approval(sale.organization_id))
+    approved_by = authenticate(
+        session,
+        attempt(body["approver_username"], body["approver_pin"], by_pin=True),
+        utc_now(),
+        lockout_policy(),
+        cash_service.void_approval(sale.organization_id),
+    )
     sale = cash_service.void(session, actor(), hall_now(), sale_id, body["reason"], approved_by)
-    job = printing.print_receipt(session, hall_now(), printers(), station_name(), "void",
-                                 receipts.transaction_code(sale.organization_id, sale.number),
-                                 receipts.void_notice(_org_name(sale.organization_id), sale, hall_now()),
-                                 organization_id=sale.organization_id)
+    job = printing.print_receipt(
+        session,
+        hall_now(),
+        printers(),
+        station_name(),
+        "void",
+        receipts.transaction_code(sale.organization_id, sale.number),
+        receipts.void_notice(_org_name(sale.organization_id), sale, hall_now()),
+        organization_id=sale.organization_id,
+    )
     return presenters.sale(sale, [], [job])
 
 
-@operation(bp, OCC + "/tills", "GET", summary="Every till of the occasion, open and closed, with what each drawer should hold",
-           access=CASH, response=TillOut, many=True)
+@operation(
+    bp,
+    OCC + "/tills",
+    "GET",
+    summary="Every till of the occasion, open and closed, with what each drawer should hold",
+    access=CASH,
+    response=TillOut,
+    many=True,
+)
 def list_tills(occasion_id: int) -> list[Any]:
     _occasion_org(occasion_id)
     session = db_session()
-    return [{**presenters.till(t, cash_service.drawer(session, t)), "print_jobs": []}
-            for t in cash_service.tills_of(session, occasion_id=occasion_id)]
+    return [
+        {**presenters.till(t, cash_service.drawer(session, t)), "print_jobs": []}
+        for t in cash_service.tills_of(session, occasion_id=occasion_id)
+    ]
 
 
-@operation(bp, OCC + "/tills", "POST", summary="Open a till at this station with a starting bank", access=CASH, body=TillOpenIn,
-           response=TillOut, status=201)
+@operation(
+    bp,
+    OCC + "/tills",
+    "POST",
+    summary="Open a till at this station with a starting bank",
+    access=CASH,
+    body=TillOpenIn,
+    response=TillOut,
+    status=201,
+)
 def open_till(occasion_id: int, body: dict[str, Any]) -> Any:
     _occasion_org(occasion_id)
-    till = cash_service.open_till(db_session(), actor(), hall_now(), body["opening_bank_cents"], occasion_id=occasion_id)
+    till = cash_service.open_till(
+        db_session(), actor(), hall_now(), body["opening_bank_cents"], occasion_id=occasion_id
+    )
     return {**presenters.till(till, cash_service.drawer(db_session(), till)), "print_jobs": []}
 
 
-@operation(bp, "/tills/<int:till_id>", "GET", summary="A till: its bank, cash sales, prizes paid, paid-ins, drops and the cash it should hold",
-           access=CASH, response=TillOut)
+@operation(
+    bp,
+    "/tills/<int:till_id>",
+    "GET",
+    summary="A till: its bank, cash sales, prizes paid, paid-ins, drops and the cash it should hold",
+    access=CASH,
+    response=TillOut,
+)
 def get_till(till_id: int) -> Any:
     session = db_session()
     till = cash_service.get_till(session, till_id)
@@ -477,8 +847,15 @@ def get_till(till_id: int) -> Any:
     return {**presenters.till(till, cash_service.drawer(session, till)), "print_jobs": []}
 
 
-@operation(bp, "/tills/<int:till_id>/close", "POST", summary="Close a till: count by denomination, over/short, end-of-shift report",
-           access=CASH, body=TillCloseIn, response=TillOut)
+@operation(
+    bp,
+    "/tills/<int:till_id>/close",
+    "POST",
+    summary="Close a till: count by denomination, over/short, end-of-shift report",
+    access=CASH,
+    body=TillCloseIn,
+    response=TillOut,
+)
 def close_till(till_id: int, body: dict[str, Any]) -> Any:
     session = db_session()
     till = cash_service.get_till(session, till_id)
@@ -488,16 +865,34 @@ def close_till(till_id: int, body: dict[str, Any]) -> Any:
         try:
             counts[parse_cents(text)] = number
         except MoneyFormatError:
-            raise refuse("unknown_denomination", f"{text!r} is not a note or coin such as 20.00 or 0.25.", None, "counts") from None
+            raise refuse(
+                "unknown_denomination", f"{text!r} is not a note or coin such as 20.00 or 0.25.", None, "counts"
+            ) from None
     till, shift = cash_service.close_till(session, actor(), hall_now(), till_id, counts)
     report = receipts.shift_report(_org_name(org_id), till, shift, hall_now(), str(audit.anchor(session)))
-    job = printing.print_receipt(session, hall_now(), printers(), station_name(), "shift_report", f"till-{till.id}", report,
-                                 organization_id=org_id)
+    job = printing.print_receipt(
+        session,
+        hall_now(),
+        printers(),
+        station_name(),
+        "shift_report",
+        f"till-{till.id}",
+        report,
+        organization_id=org_id,
+    )
     return {**presenters.till(till, cash_service.drawer(session, till)), "print_jobs": [job]}
 
 
-@operation(bp, "/tills/<int:till_id>/movements", "POST", summary="Pay cash into a till from the prize bank, or drop cash to the safe",
-           access=(Role.ADMIN, Role.MEMBER_IN_CHARGE), body=TillMovementIn, response=TillOut, status=201)
+@operation(
+    bp,
+    "/tills/<int:till_id>/movements",
+    "POST",
+    summary="Pay cash into a till from the prize bank, or drop cash to the safe",
+    access=(Role.ADMIN, Role.MEMBER_IN_CHARGE),
+    body=TillMovementIn,
+    response=TillOut,
+    status=201,
+)
 def move_till_cash(till_id: int, body: dict[str, Any]) -> Any:
     session = db_session()
     till = cash_service.get_till(session, till_id)
@@ -506,23 +901,44 @@ def move_till_cash(till_id: int, body: dict[str, Any]) -> Any:
     return {**presenters.till(till, cash_service.drawer(session, till)), "print_jobs": []}
 
 
-@operation(bp, ORG + "/paper-sets", "POST", summary="Receive a set of paper: series, colour, on, up, serial and face ranges",
-           access=PLANNERS, body=PaperSetIn, response=PaperSetOut, status=201)
+@operation(
+    bp,
+    ORG + "/paper-sets",
+    "POST",
+    summary="Receive a set of paper: series, colour, on, up, serial and face ranges",
+    access=PLANNERS,
+    body=PaperSetIn,
+    response=PaperSetOut,
+    status=201,
+)
 def receive_paper(org_id: int, body: dict[str, Any]) -> Any:
     row = inventory_service.receive(db_session(), actor(), hall_now(), check_org(org_id), body)
     return presenters.paper_set(row, inventory_service.counts(db_session(), row.id))
 
 
-@operation(bp, "/paper-sets/<int:set_id>", "GET", summary="A paper set and its packs by status", access=ANYONE_ON_STAFF,
-           response=PaperSetOut)
+@operation(
+    bp,
+    "/paper-sets/<int:set_id>",
+    "GET",
+    summary="A paper set and its packs by status",
+    access=ANYONE_ON_STAFF,
+    response=PaperSetOut,
+)
 def get_paper(set_id: int) -> Any:
     row = inventory_service.get_set(db_session(), set_id)
     check_org(row.organization_id)
     return presenters.paper_set(row, inventory_service.counts(db_session(), row.id))
 
 
-@operation(bp, "/paper-sets/<int:set_id>/packs", "POST", summary="Issue packs to a station, take them back, or record them missing",
-           access=(Role.ADMIN, Role.MEMBER_IN_CHARGE, Role.OFFICER), body=PackMoveIn, response=PaperSetOut)
+@operation(
+    bp,
+    "/paper-sets/<int:set_id>/packs",
+    "POST",
+    summary="Issue packs to a station, take them back, or record them missing",
+    access=(Role.ADMIN, Role.MEMBER_IN_CHARGE, Role.OFFICER),
+    body=PackMoveIn,
+    response=PaperSetOut,
+)
 def move_packs(set_id: int, body: dict[str, Any]) -> Any:
     row = inventory_service.get_set(db_session(), set_id)
     check_org(row.organization_id)
@@ -530,24 +946,52 @@ def move_packs(set_id: int, body: dict[str, Any]) -> Any:
     return presenters.paper_set(row, inventory_service.counts(db_session(), row.id))
 
 
-@operation(bp, OCC + "/session-report", "POST", summary="Print the end-of-session summary: transactions, sales, voids, payouts, tills",
-           access=(Role.ADMIN, Role.MEMBER_IN_CHARGE), response=PrintJobOut)
+@operation(
+    bp,
+    OCC + "/session-report",
+    "POST",
+    summary="Print the end-of-session summary: transactions, sales, voids, payouts, tills",
+    access=(Role.ADMIN, Role.MEMBER_IN_CHARGE),
+    response=PrintJobOut,
+)
 def session_report(occasion_id: int) -> Any:
     _occasion_org(occasion_id)
     session = db_session()
     occasion = occasions.get_occasion(session, occasion_id)
     shift, till_rows = cash_service.session_summary(session, occasion_id)
-    report = receipts.session_report(_org_name(occasion.organization_id), occasion.occasion_date.isoformat(), shift, till_rows, hall_now(),
-                                     str(audit.anchor(session)))
-    return printing.print_receipt(session, hall_now(), printers(), station_name(), "session_report", f"occasion-{occasion_id}", report,
-                                  organization_id=occasion.organization_id)
+    report = receipts.session_report(
+        _org_name(occasion.organization_id),
+        occasion.occasion_date.isoformat(),
+        shift,
+        till_rows,
+        hall_now(),
+        str(audit.anchor(session)),
+    )
+    return printing.print_receipt(
+        session,
+        hall_now(),
+        printers(),
+        station_name(),
+        "session_report",
+        f"occasion-{occasion_id}",
+        report,
+        organization_id=occasion.organization_id,
+    )
 
 
 REPORTERS = (Role.ADMIN, Role.OFFICER, Role.MEMBER_IN_CHARGE)
 
 
-@operation(bp, OCC + "/expenses", "POST", summary="Record an expense with its payee's name and address (101-4.24, 28 Del. C. §1521)",
-           access=REPORTERS, body=ExpenseIn, response=ExpenseOut, status=201)
+@operation(
+    bp,
+    OCC + "/expenses",
+    "POST",
+    summary="Record an expense with its payee's name and address (101-4.24, 28 Del. C. §1521)",
+    access=REPORTERS,
+    body=ExpenseIn,
+    response=ExpenseOut,
+    status=201,
+)
 def add_expense(occasion_id: int, body: dict[str, Any]) -> Any:
     _occasion_org(occasion_id)
     return reports.add_expense(db_session(), actor(), hall_now(), occasion_id, body)
@@ -562,56 +1006,113 @@ def _document(occasion_id: int, kind: str) -> Document:
         found = reports.sales_report(db_session(), occasion_id, settings().zone)
     else:
         found = reports.sworn_statement(db_session(), occasion_id, settings().zone, hall_today())
-    return replace(found, facts=(*found.facts, ("Audit anchor (flashboard audit verify --anchor)", str(audit.anchor(db_session())))))
+    return replace(
+        found,
+        facts=(*found.facts, ("Audit anchor (flashboard audit verify --anchor)", str(audit.anchor(db_session())))),
+    )
 
 
 def _pdf(document: Document, name: str) -> Response:
-    return Response(pdf.render(document), mimetype="application/pdf", headers={"Content-Disposition": f"inline; filename={name}.pdf"})
+    return Response(
+        pdf.render(document),
+        mimetype="application/pdf",
+        headers={"Content-Disposition": f"inline; filename={name}.pdf"},
+    )
 
 
 def _csv(document: Document, table: str, name: str) -> Response:
     found = document.table(table[:40])
     if found is None:
-        raise refuse("not_found", f"This report has no table {table[:40]!r}; it has " +
-                     ", ".join(t.name for t in document.tables) + ".", None, "table", 404)
-    return Response(found.csv(), mimetype="text/csv", headers={"Content-Disposition": f"attachment; filename={name}-{found.name}.csv"})
+        raise refuse(
+            "not_found",
+            f"This report has no table {table[:40]!r}; it has " + ", ".join(t.name for t in document.tables) + ".",
+            None,
+            "table",
+            404,
+        )
+    return Response(
+        found.csv(),
+        mimetype="text/csv",
+        headers={"Content-Disposition": f"attachment; filename={name}-{found.name}.csv"},
+    )
 
 
-@operation(bp, OCC + "/report", "GET", summary="The occasion report (101-4.1, 4.6), as data", access=REPORTERS, response=ReportOut)
+@operation(
+    bp,
+    OCC + "/report",
+    "GET",
+    summary="The occasion report (101-4.1, 4.6), as data",
+    access=REPORTERS,
+    response=ReportOut,
+)
 def occasion_report(occasion_id: int) -> Any:
     return _document(occasion_id, "report").as_json()
 
 
-@operation(bp, OCC + "/report.pdf", "GET", summary="The occasion report as PDF", access=REPORTERS, produces="application/pdf")
+@operation(
+    bp, OCC + "/report.pdf", "GET", summary="The occasion report as PDF", access=REPORTERS, produces="application/pdf"
+)
 def occasion_report_pdf(occasion_id: int) -> Response:
     return _pdf(_document(occasion_id, "report"), f"occasion-{occasion_id}-report")
 
 
-@operation(bp, OCC + "/report/<table>.csv", "GET", summary="One table of the occasion report as CSV", access=REPORTERS,
-           produces="text/csv")
+@operation(
+    bp,
+    OCC + "/report/<table>.csv",
+    "GET",
+    summary="One table of the occasion report as CSV",
+    access=REPORTERS,
+    produces="text/csv",
+)
 def occasion_report_csv(occasion_id: int, table: str) -> Response:
     return _csv(_document(occasion_id, "report"), table, f"occasion-{occasion_id}")
 
 
-@operation(bp, OCC + "/sworn-statement", "GET", summary="The sworn statement (28 Del. C. §1521), as data, with its due date",
-           access=REPORTERS, response=ReportOut)
+@operation(
+    bp,
+    OCC + "/sworn-statement",
+    "GET",
+    summary="The sworn statement (28 Del. C. §1521), as data, with its due date",
+    access=REPORTERS,
+    response=ReportOut,
+)
 def sworn_statement(occasion_id: int) -> Any:
     return _document(occasion_id, "sworn").as_json()
 
 
-@operation(bp, OCC + "/sworn-statement.pdf", "GET", summary="The sworn statement as PDF", access=REPORTERS, produces="application/pdf")
+@operation(
+    bp,
+    OCC + "/sworn-statement.pdf",
+    "GET",
+    summary="The sworn statement as PDF",
+    access=REPORTERS,
+    produces="application/pdf",
+)
 def sworn_statement_pdf(occasion_id: int) -> Response:
     return _pdf(_document(occasion_id, "sworn"), f"occasion-{occasion_id}-sworn-statement")
 
 
-@operation(bp, OCC + "/sworn-statement/<table>.csv", "GET", summary="One table of the sworn statement as CSV", access=REPORTERS,
-           produces="text/csv")
+@operation(
+    bp,
+    OCC + "/sworn-statement/<table>.csv",
+    "GET",
+    summary="One table of the sworn statement as CSV",
+    access=REPORTERS,
+    produces="text/csv",
+)
 def sworn_statement_csv(occasion_id: int, table: str) -> Response:
     return _csv(_document(occasion_id, "sworn"), table, f"occasion-{occasion_id}-sworn")
 
 
-@operation(bp, OCC + "/sworn-statement", "POST", summary="State the uses of the net profit and swear the statement (28 Del. C. §1521)",
-           access=(Role.ADMIN, Role.MEMBER_IN_CHARGE), body=SwornIn, response=ReportOut)
+@operation(
+    bp,
+    OCC + "/sworn-statement",
+    "POST",
+    summary="State the uses of the net profit and swear the statement (28 Del. C. §1521)",
+    access=(Role.ADMIN, Role.MEMBER_IN_CHARGE),
+    body=SwornIn,
+    response=ReportOut,
+)
 def swear(occasion_id: int, body: dict[str, Any]) -> Any:
     _occasion_org(occasion_id)
     reports.swear_statement(db_session(), actor(), hall_now(), occasion_id, body["net_profit_uses"])
@@ -622,43 +1123,93 @@ def _annual(org_id: int, year: int | None) -> Document:
     return reports.annual_view(db_session(), check_org(org_id), year or hall_today().year, hall_today())
 
 
-@operation(bp, ORG + "/compliance", "GET", summary="The year against 101-4.4, 4.6 and 4.7, and licences expiring", access=REPORTERS,
-           query=YearQuery, response=ReportOut)
+@operation(
+    bp,
+    ORG + "/compliance",
+    "GET",
+    summary="The year against 101-4.4, 4.6 and 4.7, and licences expiring",
+    access=REPORTERS,
+    query=YearQuery,
+    response=ReportOut,
+)
 def annual_compliance(org_id: int, query: dict[str, Any]) -> Any:
     return _annual(org_id, query["year"]).as_json()
 
 
-@operation(bp, ORG + "/compliance.pdf", "GET", summary="The annual compliance view as PDF", access=REPORTERS, query=YearQuery,
-           produces="application/pdf")
+@operation(
+    bp,
+    ORG + "/compliance.pdf",
+    "GET",
+    summary="The annual compliance view as PDF",
+    access=REPORTERS,
+    query=YearQuery,
+    produces="application/pdf",
+)
 def annual_compliance_pdf(org_id: int, query: dict[str, Any]) -> Response:
     return _pdf(_annual(org_id, query["year"]), f"compliance-{org_id}")
 
 
-@operation(bp, ORG + "/compliance/<table>.csv", "GET", summary="One table of the annual compliance view as CSV", access=REPORTERS,
-           query=YearQuery, produces="text/csv")
+@operation(
+    bp,
+    ORG + "/compliance/<table>.csv",
+    "GET",
+    summary="One table of the annual compliance view as CSV",
+    access=REPORTERS,
+    query=YearQuery,
+    produces="text/csv",
+)
 def annual_compliance_csv(org_id: int, table: str, query: dict[str, Any]) -> Response:
     return _csv(_annual(org_id, query["year"]), table, f"compliance-{org_id}")
 
 
-@operation(bp, OCC + "/sales-report", "GET", summary="Sales by station, cashier and product, voids, payouts and tills", access=REPORTERS,
-           response=ReportOut)
+@operation(
+    bp,
+    OCC + "/sales-report",
+    "GET",
+    summary="Sales by station, cashier and product, voids, payouts and tills",
+    access=REPORTERS,
+    response=ReportOut,
+)
 def sales_report(occasion_id: int) -> Any:
     return _document(occasion_id, "sales").as_json()
 
 
-@operation(bp, OCC + "/sales-report.pdf", "GET", summary="The sales and till report as PDF", access=REPORTERS, produces="application/pdf")
+@operation(
+    bp,
+    OCC + "/sales-report.pdf",
+    "GET",
+    summary="The sales and till report as PDF",
+    access=REPORTERS,
+    produces="application/pdf",
+)
 def sales_report_pdf(occasion_id: int) -> Response:
     return _pdf(_document(occasion_id, "sales"), f"occasion-{occasion_id}-sales")
 
 
-@operation(bp, OCC + "/sales-report/<table>.csv", "GET", summary="One table of the sales and till report as CSV", access=REPORTERS,
-           produces="text/csv")
+@operation(
+    bp,
+    OCC + "/sales-report/<table>.csv",
+    "GET",
+    summary="One table of the sales and till report as CSV",
+    access=REPORTERS,
+    produces="text/csv",
+)
 def sales_report_csv(occasion_id: int, table: str) -> Response:
     return _csv(_document(occasion_id, "sales"), table, f"occasion-{occasion_id}-sales")
 
 
-@operation(bp, ORG + "/cookie-jar/statement.pdf", "GET", summary="The cookie-jar statement as PDF", access=OFFICE_VIEW,
-           query=StatementQuery, produces="application/pdf")
+@operation(
+    bp,
+    ORG + "/cookie-jar/statement.pdf",
+    "GET",
+    summary="The cookie-jar statement as PDF",
+    access=OFFICE_VIEW,
+    query=StatementQuery,
+    produces="application/pdf",
+)
 def cookie_jar_statement_pdf(org_id: int, query: dict[str, Any]) -> Response:
     found = jar_service.statement(db_session(), check_org(org_id), query["start"], query["end"])
-    return _pdf(reports.jar_statement(_org_name(org_id), found, query["start"], query["end"], settings().zone), f"cookie-jar-{org_id}")
+    return _pdf(
+        reports.jar_statement(_org_name(org_id), found, query["start"], query["end"], settings().zone),
+        f"cookie-jar-{org_id}",
+    )

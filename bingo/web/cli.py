@@ -1,5 +1,6 @@
 """`flashboard jar check` and `flashboard books check`: the cookie-jar ledger and the whole books,
 recomputed from their lines, for the treasurer and the Board."""
+
 from __future__ import annotations
 
 import sys
@@ -47,8 +48,11 @@ def books_check() -> None:
     with database().readers() as session:
         problems = check_books(session)
     if not problems:
-        click.echo("The books agree: every sale on a till, every till, the cookie jar, the paper and tickets, every prize paid once, "
-                   "every report total.")
+        click.echo(
+            "The books agree: every sale on a till, every till, the cookie jar, the paper and tickets, every prize "
+            "paid once, "
+            "every report total."
+        )
         return
     for problem in problems:
         click.echo(str(problem), err=True)

@@ -1,4 +1,5 @@
 """Rows into the plain values the bingo schemas dump: labels, grids and reasons computed here, once."""
+
 from __future__ import annotations
 
 import json
@@ -30,8 +31,14 @@ REASONS = {
 
 
 def pattern(p: Pattern) -> dict[str, Any]:
-    return {"kind": p.kind.value, "name": p.name, "announcement": p.announcement, "rule": p.rule,
-            "alternatives": len(p.alternatives), "grids": p.grids()}
+    return {
+        "kind": p.kind.value,
+        "name": p.name,
+        "announcement": p.announcement,
+        "rule": p.rule,
+        "alternatives": len(p.alternatives),
+        "grids": p.grids(),
+    }
 
 
 def face(f: Face) -> dict[str, Any]:
@@ -40,11 +47,19 @@ def face(f: Face) -> dict[str, Any]:
 
 def claim(row: Claim, cells: tuple[int, ...] | None = None) -> dict[str, Any]:
     return {
-        "id": row.id, "face_number": row.face_number, "player": row.player, "verdict": row.verdict,
-        "valid": row.verdict == Verdict.VALID.value, "reason": REASONS[row.verdict], "on_call": row.on_call,
+        "id": row.id,
+        "face_number": row.face_number,
+        "player": row.player,
+        "verdict": row.verdict,
+        "valid": row.verdict == Verdict.VALID.value,
+        "reason": REASONS[row.verdict],
+        "on_call": row.on_call,
         "completed_on_call": row.completed_on_call,
         "completed_by": ball_label(row.completed_by_ball) if row.completed_by_ball else None,
-        "share_cents": row.share_cents, "jar_share_cents": row.jar_share_cents, "merchandise_won": row.merchandise_won, "qualified_for_later": row.qualified_for_later,
+        "share_cents": row.share_cents,
+        "jar_share_cents": row.jar_share_cents,
+        "merchandise_won": row.merchandise_won,
+        "qualified_for_later": row.qualified_for_later,
         "grid": face_grid(cells, row.covered_mask, row.alternative_mask),
     }
 
@@ -54,18 +69,39 @@ def game(row: Game) -> dict[str, Any]:
     claims, total = occasions.shown_claims(session, row) if session is not None else (list(row.claims), len(row.claims))
     upick_winners = [t.code for t in upick_service.winners(session, row)] if session and row.kind == "u_pick_em" else []
     return {
-        "pick_count": row.pick_count, "face_price_cents": row.face_price_cents, "break_open_numbers": row.break_open_numbers,
+        "pick_count": row.pick_count,
+        "face_price_cents": row.face_price_cents,
+        "break_open_numbers": row.break_open_numbers,
         "upick_winners": upick_winners,
-        "jar_award_cents": row.jar_award_cents, "jar_announcement": row.jar_announcement,
+        "jar_award_cents": row.jar_award_cents,
+        "jar_announcement": row.jar_announcement,
         "jar_award_due": jar_award_due(row.occasion, row),
-        "number": row.number, "kind": row.kind, "pattern_name": row.pattern_name,
-        "pattern": pattern(from_spec(json.loads(row.pattern_spec))), "ball_mode": row.ball_mode, "status": row.status,
-        "prize_cents": row.prize_cents, "merchandise": row.merchandise, "announced_prize_cents": row.announced_prize_cents,
-        "attendance": row.attendance, "varies_with_attendance": row.attendance_tiers not in ("", "[]"),
-        "announcement": row.announcement, "closing_announcement": row.closing_announcement,
-        "calls": [{"seq": c.seq, "ball": c.ball, "label": ball_label(c.ball), "source": c.source, "called_at": c.called_at,
-                   "caller_name": c.caller_name} for c in row.calls],
-        "claims": [claim(c) for c in claims], "claims_total": total,
+        "number": row.number,
+        "kind": row.kind,
+        "pattern_name": row.pattern_name,
+        "pattern": pattern(from_spec(json.loads(row.pattern_spec))),
+        "ball_mode": row.ball_mode,
+        "status": row.status,
+        "prize_cents": row.prize_cents,
+        "merchandise": row.merchandise,
+        "announced_prize_cents": row.announced_prize_cents,
+        "attendance": row.attendance,
+        "varies_with_attendance": row.attendance_tiers not in ("", "[]"),
+        "announcement": row.announcement,
+        "closing_announcement": row.closing_announcement,
+        "calls": [
+            {
+                "seq": c.seq,
+                "ball": c.ball,
+                "label": ball_label(c.ball),
+                "source": c.source,
+                "called_at": c.called_at,
+                "caller_name": c.caller_name,
+            }
+            for c in row.calls
+        ],
+        "claims": [claim(c) for c in claims],
+        "claims_total": total,
         "split_preview": _split_preview(row, claims),
     }
 
@@ -80,49 +116,118 @@ def _split_preview(row: Game, claims: list[Claim]) -> list[dict[str, Any]]:
 
 def occasion(row: Occasion) -> dict[str, Any]:
     return {
-        "id": row.id, "organization_id": row.organization_id, "premises_id": row.premises_id, "program_id": row.program_id,
-        "series_id": row.series_id, "occasion_date": row.occasion_date, "start_time": row.start_time,
-        "member_in_charge_id": row.member_in_charge_id, "status": row.status, "started_at": row.started_at,
+        "id": row.id,
+        "organization_id": row.organization_id,
+        "premises_id": row.premises_id,
+        "program_id": row.program_id,
+        "series_id": row.series_id,
+        "occasion_date": row.occasion_date,
+        "start_time": row.start_time,
+        "member_in_charge_id": row.member_in_charge_id,
+        "status": row.status,
+        "started_at": row.started_at,
         "cookie_jar_number": row.cookie_jar_number,
         "cookie_jar_label": ball_label(row.cookie_jar_number) if row.cookie_jar_number else None,
-        "closed_at": row.closed_at, "last_call_only": row.last_call_only, "split_whole_dollars": row.split_whole_dollars,
-        "split_per_player": row.split_per_player, "jar_posted_at": row.jar_posted_at, "jar_must_go": row.jar_must_go,
-        "display_token": row.display_token, "games": [game(g) for g in row.games],
+        "closed_at": row.closed_at,
+        "last_call_only": row.last_call_only,
+        "split_whole_dollars": row.split_whole_dollars,
+        "split_per_player": row.split_per_player,
+        "jar_posted_at": row.jar_posted_at,
+        "jar_must_go": row.jar_must_go,
+        "display_token": row.display_token,
+        "games": [game(g) for g in row.games],
     }
 
 
 def program(row: Program) -> dict[str, Any]:
-    return {"id": row.id, "name": row.name, "games": [
-        {"number": g.number, "kind": g.kind, "pattern_name": from_spec(json.loads(g.pattern_spec)).name, "ball_mode": g.ball_mode,
-         "prize_cents": g.prize_cents, "merchandise": g.merchandise, "alternate_within_calls": g.alternate_within_calls,
-         "alternate_cents": g.alternate_cents} for g in row.games]}
+    return {
+        "id": row.id,
+        "name": row.name,
+        "games": [
+            {
+                "number": g.number,
+                "kind": g.kind,
+                "pattern_name": from_spec(json.loads(g.pattern_spec)).name,
+                "ball_mode": g.ball_mode,
+                "prize_cents": g.prize_cents,
+                "merchandise": g.merchandise,
+                "alternate_within_calls": g.alternate_within_calls,
+                "alternate_cents": g.alternate_cents,
+            }
+            for g in row.games
+        ],
+    }
 
 
 def ticket(view: upick_service.TicketView) -> dict[str, Any]:
     row = view.ticket
     numbers = upick_service.numbers_of(row)
-    return {"code": row.code, "occasion_id": row.occasion_id, "game_number": row.game_number, "numbers": numbers,
-            "columns": by_column(numbers), "layout": view.layout, "daubed": view.daubed, "quick_pick": row.quick_pick,
-            "price_cents": row.price_cents, "status": row.status, "sold_at": row.sold_at, "cashier_name": row.cashier_name,
-            "completed_on_call": row.completed_on_call, "share_cents": row.share_cents, "void_reason": row.void_reason}
+    return {
+        "code": row.code,
+        "occasion_id": row.occasion_id,
+        "game_number": row.game_number,
+        "numbers": numbers,
+        "columns": by_column(numbers),
+        "layout": view.layout,
+        "daubed": view.daubed,
+        "quick_pick": row.quick_pick,
+        "price_cents": row.price_cents,
+        "status": row.status,
+        "sold_at": row.sold_at,
+        "cashier_name": row.cashier_name,
+        "completed_on_call": row.completed_on_call,
+        "share_cents": row.share_cents,
+        "void_reason": row.void_reason,
+    }
 
 
 def till(row: Till, cash: Drawer) -> dict[str, Any]:
-    return {"id": row.id, "station": row.station, "cashier_name": row.cashier_name, "opened_at": row.opened_at,
-            "opening_bank_cents": row.opening_bank_cents, "cash_sales_cents": cash.cash_sales, "cash_payouts_cents": cash.cash_payouts,
-            "paid_ins_cents": cash.paid_ins, "drops_cents": cash.drops, "in_drawer_cents": cash.expected_cents,
-            "closed_at": row.closed_at, "counted_cents": row.counted_cents,
-            "expected_cents": row.expected_cents, "over_short_cents": row.over_short_cents, "explanation": row.explanation}
+    return {
+        "id": row.id,
+        "station": row.station,
+        "cashier_name": row.cashier_name,
+        "opened_at": row.opened_at,
+        "opening_bank_cents": row.opening_bank_cents,
+        "cash_sales_cents": cash.cash_sales,
+        "cash_payouts_cents": cash.cash_payouts,
+        "paid_ins_cents": cash.paid_ins,
+        "drops_cents": cash.drops,
+        "in_drawer_cents": cash.expected_cents,
+        "closed_at": row.closed_at,
+        "counted_cents": row.counted_cents,
+        "expected_cents": row.expected_cents,
+        "over_short_cents": row.over_short_cents,
+        "explanation": row.explanation,
+    }
 
 
 def paper_set(row: PaperSet, packs: dict[str, int]) -> dict[str, Any]:
     found = inventory_terms(row)
-    return {"id": row.id, "series_id": row.series_id, "colour": row.colour, "faces_per_sheet": row.faces_per_sheet,
-            "sheets_per_pack": row.sheets_per_pack, "serial_from": row.serial_from, "serial_to": row.serial_to,
-            "first_face": row.first_face, "last_face": found.last_face, "packs": packs}
+    return {
+        "id": row.id,
+        "series_id": row.series_id,
+        "colour": row.colour,
+        "faces_per_sheet": row.faces_per_sheet,
+        "sheets_per_pack": row.sheets_per_pack,
+        "serial_from": row.serial_from,
+        "serial_to": row.serial_to,
+        "first_face": row.first_face,
+        "last_face": found.last_face,
+        "packs": packs,
+    }
 
 
 def sale(row: Sale, tickets: list[dict[str, Any]], jobs: list[PrintJob]) -> dict[str, Any]:
-    return {"id": row.id, "number": row.number, "transaction_code": transaction_code(row.organization_id, row.number),
-            "status": row.status, "total_cents": row.total_cents, "tender": row.tender, "tendered_cents": row.tendered_cents,
-            "change_cents": row.change_cents, "lines": row.lines, "tickets": tickets, "print_jobs": jobs}
+    return {
+        "id": row.id,
+        "number": row.number,
+        "transaction_code": transaction_code(row.organization_id, row.number),
+        "status": row.status,
+        "total_cents": row.total_cents,
+        "tender": row.tender,
+        "tendered_cents": row.tendered_cents,
+        "change_cents": row.change_cents,
+        "lines": row.lines,
+        "tickets": tickets,
+        "print_jobs": jobs,
+    }

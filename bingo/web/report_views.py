@@ -1,6 +1,7 @@
 """The member in charge's reports pages: tonight's and past occasions, expenses with payees
 (101-4.24), the sworn statement and its due date (28 Del. C. §1521), and the PDF and CSV downloads
 of every report. Forms go through the same schemas and services as the API."""
+
 from __future__ import annotations
 
 from flask import Blueprint, render_template, url_for
@@ -29,11 +30,25 @@ def reports_home() -> ResponseReturnValue:
     """Every occasion of the organization, newest first, with its sworn statement's due date."""
     org_id = my_org_id()
     if org_id is None:
-        return station_page("Reports", Role.MEMBER_IN_CHARGE, "Your account is not linked to a member of an organization.")
-    rows = list(db_session().scalars(select(Occasion).where(Occasion.organization_id == org_id)
-                                     .order_by(Occasion.occasion_date.desc(), Occasion.id.desc()).limit(60)))
-    return render_template("bingo/reports.html", org_id=org_id, occasions=rows, due=statement_due, today=hall_today(),
-                           year=hall_today().year)
+        return station_page(
+            "Reports", Role.MEMBER_IN_CHARGE, "Your account is not linked to a member of an organization."
+        )
+    rows = list(
+        db_session().scalars(
+            select(Occasion)
+            .where(Occasion.organization_id == org_id)
+            .order_by(Occasion.occasion_date.desc(), Occasion.id.desc())
+            .limit(60)
+        )
+    )
+    return render_template(
+        "bingo/reports.html",
+        org_id=org_id,
+        occasions=rows,
+        due=statement_due,
+        today=hall_today(),
+        year=hall_today().year,
+    )
 
 
 def _occasion_page(occasion_id: int, expense_form: FormState | None = None, sworn_form: FormState | None = None) -> str:
@@ -42,9 +57,17 @@ def _occasion_page(occasion_id: int, expense_form: FormState | None = None, swor
     check_org(occasion.organization_id)
     expenses = list(session.scalars(select(Expense).where(Expense.occasion_id == occasion.id).order_by(Expense.id)))
     sworn = reports.sworn_statement(session, occasion.id, settings().zone, hall_today())
-    return render_template("bingo/report_occasion.html", occasion=occasion, expenses=expenses, money=format_cents,
-                           due=statement_due(occasion.occasion_date), sworn=sworn, expense_form=expense_form or FormState(),
-                           sworn_form=sworn_form or FormState(), today=hall_today())
+    return render_template(
+        "bingo/report_occasion.html",
+        occasion=occasion,
+        expenses=expenses,
+        money=format_cents,
+        due=statement_due(occasion.occasion_date),
+        sworn=sworn,
+        expense_form=expense_form or FormState(),
+        sworn_form=sworn_form or FormState(),
+        today=hall_today(),
+    )
 
 
 @bp.get("/occasions/<int:occasion_id>")
@@ -58,8 +81,13 @@ def occasion_reports(occasion_id: int) -> ResponseReturnValue:
 def add_expense(occasion_id: int) -> ResponseReturnValue:
     """10 DE Admin Code 101-4.24: the member in charge enters each expense with its payee."""
     check_org(occasions.get_occasion(db_session(), occasion_id).organization_id)
-    return submit(ExpenseIn(), lambda d: reports.add_expense(db_session(), actor(), hall_now(), occasion_id, d), "Expense recorded.",
-                  url_for("reports.occasion_reports", occasion_id=occasion_id), lambda s: _occasion_page(occasion_id, expense_form=s))
+    return submit(
+        ExpenseIn(),
+        lambda d: reports.add_expense(db_session(), actor(), hall_now(), occasion_id, d),
+        "Expense recorded.",
+        url_for("reports.occasion_reports", occasion_id=occasion_id),
+        lambda s: _occasion_page(occasion_id, expense_form=s),
+    )
 
 
 @bp.post("/occasions/<int:occasion_id>/sworn-statement")
@@ -67,6 +95,10 @@ def add_expense(occasion_id: int) -> ResponseReturnValue:
 def swear(occasion_id: int) -> ResponseReturnValue:
     """28 Del. C. §1521: the uses of the net profit, and the statement sworn."""
     check_org(occasions.get_occasion(db_session(), occasion_id).organization_id)
-    return submit(SwornIn(), lambda d: reports.swear_statement(db_session(), actor(), hall_now(), occasion_id, d["net_profit_uses"]),
-                  "Statement sworn.", url_for("reports.occasion_reports", occasion_id=occasion_id),
-                  lambda s: _occasion_page(occasion_id, sworn_form=s))
+    return submit(
+        SwornIn(),
+        lambda d: reports.swear_statement(db_session(), actor(), hall_now(), occasion_id, d["net_profit_uses"]),
+        "Statement sworn.",
+        url_for("reports.occasion_reports", occasion_id=occasion_id),
+        lambda s: _occasion_page(occasion_id, sworn_form=s),
+    )

@@ -1,5 +1,6 @@
 """Bingo station home pages: where the member in charge, caller, cashier and verifier land after
 signing in. The occasion screens grow here as the bingo issues land."""
+
 from __future__ import annotations
 
 import json
@@ -57,10 +58,17 @@ def member_in_charge_home() -> ResponseReturnValue:
     if org_id is None:
         return render_template("stations/member_in_charge.html", org_id=None, today=today)
     occasion = occasions.todays_occasion(session, org_id, today)
-    return render_template("stations/member_in_charge.html", org_id=org_id, today=today, occasion=occasion,
-                           view=dashboard.overview(session, org_id, occasion, today, hall_now()),
-                           assignments=roster.roster(session, org_id, today), stations=sorted(printers()), money=format_cents,
-                           ball=ball_label)
+    return render_template(
+        "stations/member_in_charge.html",
+        org_id=org_id,
+        today=today,
+        occasion=occasion,
+        view=dashboard.overview(session, org_id, occasion, today, hall_now()),
+        assignments=roster.roster(session, org_id, today),
+        stations=sorted(printers()),
+        money=format_cents,
+        ball=ball_label,
+    )
 
 
 @bp.get("/caller")
@@ -73,12 +81,17 @@ def caller_home() -> ResponseReturnValue:
     occasion = occasions.todays_occasion(session, org_id, hall_today()) if org_id is not None else None
     if occasion is None:
         return station_page("Caller", Role.CALLER, "No occasion is scheduled for today.")
-    people = {a.member_id: a.person_name for a in roster.roster(session, occasion.organization_id, occasion.occasion_date)
-              if a.member_id is not None}
+    people = {
+        a.member_id: a.person_name
+        for a in roster.roster(session, occasion.organization_id, occasion.occasion_date)
+        if a.member_id is not None
+    }
     in_charge = session.get(Member, occasion.member_in_charge_id)
     people.setdefault(occasion.member_in_charge_id, in_charge.name if in_charge else "Member in charge")
-    members = [{"id": member_id, "name": name, "in_charge": member_id == occasion.member_in_charge_id}
-               for member_id, name in people.items()]
+    members = [
+        {"id": member_id, "name": name, "in_charge": member_id == occasion.member_in_charge_id}
+        for member_id, name in people.items()
+    ]
     return render_template("stations/caller.html", occasion=occasion, members=members)
 
 
@@ -91,14 +104,24 @@ def cashier_home() -> ResponseReturnValue:
     session = db_session()
     occasion = occasions.todays_occasion(session, org_id, hall_today()) if org_id is not None else None
     if occasion is None:
-        return station_page("Cashier", Role.CASHIER, "No occasion is scheduled for today, so there is nothing to sell yet.")
+        return station_page(
+            "Cashier", Role.CASHIER, "No occasion is scheduled for today, so there is nothing to sell yet."
+        )
     picks = {g.number: g.pick_count for g in occasion.games if g.pick_count}
     till = cash_service.till_at(session, station_name(), occasion_id=occasion.id)
-    return render_template("stations/cashier.html", occasion=occasion, products=sales_service.products(session, occasion.id),
-                           picks=picks, till=till, station=station_name(), money=format_cents,
-                           drawer=cash_service.drawer(session, till) if till else None, tenders=(Tender.CASH, *settings().tenders),
-                           in_charge=cash_service.in_charge(session, actor()),
-                           opened=till.opened_at.astimezone(hall_now().tzinfo).strftime("%H:%M") if till else None)
+    return render_template(
+        "stations/cashier.html",
+        occasion=occasion,
+        products=sales_service.products(session, occasion.id),
+        picks=picks,
+        till=till,
+        station=station_name(),
+        money=format_cents,
+        drawer=cash_service.drawer(session, till) if till else None,
+        tenders=(Tender.CASH, *settings().tenders),
+        in_charge=cash_service.in_charge(session, actor()),
+        opened=till.opened_at.astimezone(hall_now().tzinfo).strftime("%H:%M") if till else None,
+    )
 
 
 @bp.get("/verifier")
@@ -118,8 +141,13 @@ def _jar_page(org_id: int, state: FormState | None = None) -> str:
     session = db_session()
     org = get_organization(session, check_org(org_id))
     found = jar_service.statement(session, org.id, None, None)
-    return render_template("bingo/cookie_jar.html", org=org, form=state or FormState(), jar=jar_service.summary(session, org.id),
-                           statement=found)
+    return render_template(
+        "bingo/cookie_jar.html",
+        org=org,
+        form=state or FormState(),
+        jar=jar_service.summary(session, org.id),
+        statement=found,
+    )
 
 
 @bp.get("/organizations/<int:org_id>/cookie-jar")
@@ -133,9 +161,15 @@ def cookie_jar_page(org_id: int) -> ResponseReturnValue:
 @allow(Role.ADMIN, Role.OFFICER)
 def cookie_jar_settings(org_id: int) -> ResponseReturnValue:
     check_org(org_id)
-    return submit(JarSettingsIn(), lambda d: jar_service.save_settings(db_session(), actor(), hall_now(), org_id,
-                                                                         d["maximum_cents"], d["fee_cents"]),
-                  "Cookie-jar settings saved.", url_for("bingo.cookie_jar_page", org_id=org_id), lambda s: _jar_page(org_id, s))
+    return submit(
+        JarSettingsIn(),
+        lambda d: jar_service.save_settings(
+            db_session(), actor(), hall_now(), org_id, d["maximum_cents"], d["fee_cents"]
+        ),
+        "Cookie-jar settings saved.",
+        url_for("bingo.cookie_jar_page", org_id=org_id),
+        lambda s: _jar_page(org_id, s),
+    )
 
 
 def _occasion_id(token: str) -> int | None:
@@ -163,13 +197,22 @@ def board_page(token: str) -> ResponseReturnValue:
 def board_state(token: str) -> ResponseReturnValue:
     occasion_id = _board_occasion(token)
     event = board.latest(db_session(), occasion_id)
-    state = json.loads(event.board) if event else board.snapshot(db_session(), occasions.get_occasion(db_session(), occasion_id))
+    state = (
+        json.loads(event.board)
+        if event
+        else board.snapshot(db_session(), occasions.get_occasion(db_session(), occasion_id))
+    )
     return jsonify({"id": event.id if event else 0, "board": state})
 
 
-BOARD_EVENTS = Channel("board", lambda session, key, after, limit: [(e.id, e.reason, e.board)
-                                                                    for e in board.events_after(session, key, after, limit)],
-                       board.recent, board.newest_id)
+BOARD_EVENTS = Channel(
+    "board",
+    lambda session, key, after, limit: [
+        (e.id, e.reason, e.board) for e in board.events_after(session, key, after, limit)
+    ],
+    board.recent,
+    board.newest_id,
+)
 TV_SKIPS = frozenset({board.CLAIM})
 
 
@@ -180,11 +223,15 @@ def board_events(token: str) -> Response:
     occasion_id = screen_key(BOARD_EVENTS, token[:40], _occasion_id)
     if occasion_id is None:
         abort(404)
-    return event_stream(BOARD_EVENTS, occasion_id, frozenset() if request.args.get("claims") == "1" and _sees_claims() else TV_SKIPS)
+    return event_stream(
+        BOARD_EVENTS, occasion_id, frozenset() if request.args.get("claims") == "1" and _sees_claims() else TV_SKIPS
+    )
 
 
 def _sees_claims() -> bool:
     """Claim events (a face number being checked) go to the caller's console and the member in
     charge's dashboard only, never to an anonymous listener that adds ?claims=1 to a TV's link."""
     user = current_user()
-    return user is not None and bool({Role.ADMIN.value, Role.MEMBER_IN_CHARGE.value, Role.CALLER.value} & set(user.role_names))
+    return user is not None and bool(
+        {Role.ADMIN.value, Role.MEMBER_IN_CHARGE.value, Role.CALLER.value} & set(user.role_names)
+    )

@@ -2,6 +2,7 @@
 levels, the start and the pauses (printed rules ¶(3): blinds and antes rise as announced). Pure: the
 time comes in. After the last level, each further level doubles the one before (as the printed rules
 say), so the clock never runs out of levels."""
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -62,8 +63,13 @@ def clock_state(levels: Sequence[Level], started: datetime, pauses: Sequence[Pau
         elapsed -= level_at(levels, index).minutes * 60
         index += 1
     current = level_at(levels, index)
-    return ClockState(index, current, level_at(levels, index + 1), current.minutes * 60 - elapsed,
-                      any(p.ended is None and p.started <= now for p in pauses))
+    return ClockState(
+        index,
+        current,
+        level_at(levels, index + 1),
+        current.minutes * 60 - elapsed,
+        any(p.ended is None and p.started <= now for p in pauses),
+    )
 
 
 class ClockAction(StrEnum):

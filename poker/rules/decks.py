@@ -1,6 +1,7 @@
 """Decks at each table (28 Del. C. §1804 B(6), B(8)): two decks with different backs; the dealer
 counts the deck in play at least hourly and changes it at least every two hours; when both decks of
 a set have been used, a new set of two replaces them. Pure: the log and the time come in."""
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -34,8 +35,13 @@ def new_set_refusal(profile: Profile, backs: Sequence[str]) -> Violation | None:
         return None
     cleaned = [b.strip().lower() for b in backs]
     if len(cleaned) != rule.value or len(set(cleaned)) != len(cleaned) or not all(cleaned):
-        return Violation("decks_must_differ", f"Each table has {rule.value} decks whose backs differ in colour or markings.",
-                         rule.rule, "backs", 422)
+        return Violation(
+            "decks_must_differ",
+            f"Each table has {rule.value} decks whose backs differ in colour or markings.",
+            rule.rule,
+            "backs",
+            422,
+        )
     return None
 
 
@@ -58,7 +64,14 @@ def reminders(profile: Profile, log: Sequence[DeckEntry], tables: Sequence[int],
         entries = sorted((e for e in log if e.table == table), key=lambda e: e.at)
         sets = [e for e in entries if e.event is DeckEvent.NEW_SET]
         if not sets:
-            found.append(Due(table, "no decks logged", now, profile.decks_per_table.rule if profile.decks_per_table else change_rule.rule))
+            found.append(
+                Due(
+                    table,
+                    "no decks logged",
+                    now,
+                    profile.decks_per_table.rule if profile.decks_per_table else change_rule.rule,
+                )
+            )
             continue
         since_set = [e for e in entries if e.at >= sets[-1].at]
         changes = [e for e in since_set if e.event is DeckEvent.CHANGE]
@@ -68,7 +81,14 @@ def reminders(profile: Profile, log: Sequence[DeckEntry], tables: Sequence[int],
         if now - last_count >= timedelta(minutes=count_rule.value):
             found.append(Due(table, "count the deck", last_count, count_rule.rule))
         if now - in_play_since >= timedelta(minutes=change_rule.value):
-            found.append(Due(table, "new set of two decks" if len(changes) >= 1 else "change the deck", in_play_since, change_rule.rule))
+            found.append(
+                Due(
+                    table,
+                    "new set of two decks" if len(changes) >= 1 else "change the deck",
+                    in_play_since,
+                    change_rule.rule,
+                )
+            )
         if any(not e.complete for e in since_set if e.event is DeckEvent.COUNT):
             found.append(Due(table, "replace the incomplete deck", since_set[-1].at, count_rule.rule))
     return found

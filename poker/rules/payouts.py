@@ -3,6 +3,7 @@ table place by their stacks at the start of that hand; out on the same hand at d
 tie and share the prizes of the places they cover. The pool is the entries and re-buys (NH Pari
 1207.03(h)(4)); each place's prize is its set amount or its share of the pool, checked against the
 profile's caps (NH (d)(6)-(7), MT 23-5-317(8)). Deals are refused (28 Del. C. §1804 B(5)). Pure."""
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -66,7 +67,7 @@ def prize_amounts(prizes: Sequence[Prize], pool_cents: int) -> dict[int, int]:
     exact = pool_cents * total_bp // WHOLE
     for prize in shares:
         amounts[prize.place] = pool_cents * (prize.percent_bp or 0) // WHOLE
-    for prize in sorted(shares, key=lambda p: p.place)[:exact - sum(amounts[p.place] for p in shares)]:
+    for prize in sorted(shares, key=lambda p: p.place)[: exact - sum(amounts[p.place] for p in shares)]:
         amounts[prize.place] += 1
     return amounts
 
@@ -86,27 +87,52 @@ def payouts(finish: Sequence[Place], amounts: dict[int, int]) -> dict[int, int]:
     return paid
 
 
-def payout_refusal(profile: Profile, starting_players: int, collected_cents: int, entry_fees_cents: int, charity_percent: int,
-                   charitable: bool, amounts: dict[int, int]) -> Violation | None:
+def payout_refusal(
+    profile: Profile,
+    starting_players: int,
+    collected_cents: int,
+    entry_fees_cents: int,
+    charity_percent: int,
+    charitable: bool,
+    amounts: dict[int, int],
+) -> Violation | None:
     """The caps on what may be paid: NH prizes to at most half the starting players and at most 80% of
     what was collected; MT charitable tournaments keep at least half the entry fees for the nonprofit."""
     paid_places = sum(1 for a in amounts.values() if a > 0)
     total = sum(amounts.values())
     places_cap = profile.paid_places_percent_of_players
     if places_cap is not None and paid_places * 100 > starting_players * places_cap.value:
-        return Violation("too_many_places", f"{paid_places} prizes for {starting_players} starting players; at most "
-                         f"{places_cap.value}% of them may win a prize.", places_cap.rule, "prizes", 409)
+        return Violation(
+            "too_many_places",
+            f"{paid_places} prizes for {starting_players} starting players; at most "
+            f"{places_cap.value}% of them may win a prize.",
+            places_cap.rule,
+            "prizes",
+            409,
+        )
     pool_cap = profile.prizes_percent_of_pool
     if pool_cap is not None and total * 100 > collected_cents * pool_cap.value:
-        return Violation("prizes_over_pool_share", f"Prizes of {format_cents(total)} are more than {pool_cap.value}% of the "
-                         f"{format_cents(collected_cents)} collected.", pool_cap.rule, "prizes", 409)
+        return Violation(
+            "prizes_over_pool_share",
+            f"Prizes of {format_cents(total)} are more than {pool_cap.value}% of the "
+            f"{format_cents(collected_cents)} collected.",
+            pool_cap.rule,
+            "prizes",
+            409,
+        )
     charity = profile.charity_percent_of_fees
     if charity is not None and charitable:
         kept = collected_cents - total
         needed = entry_fees_cents * max(charity.value, charity_percent) // 100
         if kept < needed:
-            return Violation("charity_share", f"Only {format_cents(kept)} is left for the nonprofit; it must receive at least "
-                             f"{format_cents(needed)} of the entry fees.", charity.rule, "prizes", 409)
+            return Violation(
+                "charity_share",
+                f"Only {format_cents(kept)} is left for the nonprofit; it must receive at least "
+                f"{format_cents(needed)} of the entry fees.",
+                charity.rule,
+                "prizes",
+                409,
+            )
     return None
 
 
@@ -114,5 +140,10 @@ def deal_refusal(profile: Profile) -> Violation | None:
     """28 Del. C. §1804 B(5): no agreement to divide the prizes; play goes on to one player."""
     if profile.no_deals is None:
         return None
-    return Violation("deal_refused", "No agreement concerning division of prizes may be made; play continues until one player "
-                     "remains.", profile.no_deals.rule, "deal", 409)
+    return Violation(
+        "deal_refused",
+        "No agreement concerning division of prizes may be made; play continues until one player remains.",
+        profile.no_deals.rule,
+        "deal",
+        409,
+    )

@@ -7,6 +7,7 @@ chip is not carried into the next pot): equal best hands share it, the odd chip
 to the first winner left of the button. Players enter pokerkit clockwise from that seat, so "first"
 is pokerkit's player order.
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -47,7 +48,13 @@ def pots_refusal(board: str, stakes: Sequence[Stake], table_size: int) -> Violat
         return Violation("too_few_players", "A pot needs at least two players' chips.", RULE, "stakes", 422)
     for index, stake in enumerate(stakes):
         if not 1 <= stake.seat <= table_size:
-            return Violation("not_a_seat", f"Seat {stake.seat} is not at a {table_size}-seat table.", None, f"stakes.{index}.seat", 422)
+            return Violation(
+                "not_a_seat",
+                f"Seat {stake.seat} is not at a {table_size}-seat table.",
+                None,
+                f"stakes.{index}.seat",
+                422,
+            )
         if stake.chips <= 0:
             return Violation("no_chips", "Each player listed put chips in the pot.", RULE, f"stakes.{index}.chips", 422)
     if len(set(seats)) != len(seats):
@@ -56,8 +63,14 @@ def pots_refusal(board: str, stakes: Sequence[Stake], table_size: int) -> Violat
     if not shown:
         return Violation("no_hands", "At least one player is still in the hand.", RULE, "stakes", 422)
     if max(s.chips for s in stakes if s.hand is not None) < max(s.chips for s in stakes):
-        return Violation("uncalled_chips", "A player who folded put in more than anyone still in the hand; chips nobody called "
-                         "go back to their owner, so enter only the called amount.", RULE, "stakes", 422)
+        return Violation(
+            "uncalled_chips",
+            "A player who folded put in more than anyone still in the hand; chips nobody called "
+            "go back to their owner, so enter only the called amount.",
+            RULE,
+            "stakes",
+            422,
+        )
     return showdown_refusal(board, shown)
 
 
@@ -99,7 +112,12 @@ def settle(board: str, stakes: Sequence[Stake], button: int, table_size: int) ->
         best = max(hands[i] for i in pot.player_indices) if contested else None
         winners = [order[i] for i in pot.player_indices if not contested or hands[i] == best]
         share, odd = divmod(pot.amount, len(winners))
-        found.append(Pot(pot.amount, tuple(order[i] for i in pot.player_indices),
-                         tuple((seat, share + (odd if seat == winners[0] else 0)) for seat in winners)))
+        found.append(
+            Pot(
+                pot.amount,
+                tuple(order[i] for i in pot.player_indices),
+                tuple((seat, share + (odd if seat == winners[0] else 0)) for seat in winners),
+            )
+        )
     uncalled = sum(chips) - sum(p.amount for p in found)
     return Settlement(tuple(found), (max(stakes, key=lambda s: s.chips).seat, uncalled) if uncalled else None)

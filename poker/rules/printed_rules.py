@@ -2,6 +2,7 @@
 MCA 23-5-317(3)): the standard rules of play, the entry fee, whether re-buys are allowed and on what
 conditions, the starting antes and blinds and how they rise, how the final round is reached and how
 the tournament ends, and every prize exactly; with the problem-gambling helpline. Pure: text only."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -14,13 +15,17 @@ from shared.printing.documents import Receipt
 HELPLINE = "Delaware Council on Gambling Problems helpline: 888-850-8888"
 
 PLAY = (
-    "The game is No-Limit Texas Hold'em, dealt by a licensed dealer from a standard 52-card deck with the jokers removed.",
-    "Each player receives two cards face down; five community cards are dealt face up: the flop (three), the turn and the river, "
+    "The game is No-Limit Texas Hold'em, dealt by a licensed dealer from a standard 52-card deck with the jokers "
+    "removed.",
+    "Each player receives two cards face down; five community cards are dealt face up: the flop (three), the turn "
+    "and the river, "
     "each after a burn card, with a round of betting before the flop and after each deal.",
     "There is no limit to a bet or raise; a player may go all in at any time.",
-    "Pots are awarded by the dealer only; each player plays only their own hand, without advice, and may not transfer chips.",
+    "Pots are awarded by the dealer only; each player plays only their own hand, without advice, and may not "
+    "transfer chips.",
     "No camera, camera phone or recording device at the table.",
-    "At showdown the last bettor or raiser shows first; if the last round was checked, the first player to act shows first; "
+    "At showdown the last bettor or raiser shows first; if the last round was checked, the first player to act shows "
+    "first; "
     "then clockwise. A player may discard without showing.",
     "The tournament director settles every dispute and is the final arbiter.",
 )
@@ -38,7 +43,9 @@ BY_PROFILE = (
 
 def standard_play(profile: Profile) -> tuple[str, ...]:
     """The rules of play, with each jurisdiction's own requirements and their citations."""
-    own = tuple(f"{text} ({getattr(profile, name).rule})." for name, text in BY_PROFILE if getattr(profile, name) is not None)
+    own = tuple(
+        f"{text} ({getattr(profile, name).rule})." for name, text in BY_PROFILE if getattr(profile, name) is not None
+    )
     return PLAY + own
 
 
@@ -65,8 +72,10 @@ def _rebuys(setup: Setup) -> tuple[str, ...]:
     else:
         lines.append("Re-buys are not permitted.")
     if rebuy.reentry:
-        lines.append(f"A player who is eliminated may enter again for {format_cents(rebuy.cost_cents or setup.entry_fee_cents)}"
-                     + (f", up to {rebuy.max_per_player} times." if rebuy.max_per_player is not None else "."))
+        lines.append(
+            f"A player who is eliminated may enter again for {format_cents(rebuy.cost_cents or setup.entry_fee_cents)}"
+            + (f", up to {rebuy.max_per_player} times." if rebuy.max_per_player is not None else ".")
+        )
     return tuple(lines)
 
 
@@ -79,44 +88,80 @@ def _levels(setup: Setup) -> tuple[str, ...]:
             continue
         number += 1
         ante = f", ante {level.ante:,}" if level.ante else ""
-        lines.append(f"Level {number}: blinds {level.small_blind:,}/{level.big_blind:,}{ante}, {level.minutes} minutes.")
+        lines.append(
+            f"Level {number}: blinds {level.small_blind:,}/{level.big_blind:,}{ante}, {level.minutes} minutes."
+        )
     first = next(lv for lv in setup.levels if not lv.is_break)
-    return (f"Play starts at blinds {first.small_blind:,}/{first.big_blind:,}" + (f" with an ante of {first.ante:,}" if first.ante else
-            " with no ante") + "; the blinds and antes rise at the end of each level on the tournament clock as follows.", *lines,
-            "After the last level shown, each further level doubles the blinds and ante of the one before and lasts as long.")
+    return (
+        f"Play starts at blinds {first.small_blind:,}/{first.big_blind:,}"
+        + (f" with an ante of {first.ante:,}" if first.ante else " with no ante")
+        + "; the blinds and antes rise at the end of each level on the tournament clock as follows.",
+        *lines,
+        "After the last level shown, each further level doubles the blinds and ante of the one before and lasts as "
+        "long.",
+    )
 
 
 def _prizes(setup: Setup) -> tuple[str, ...]:
     count = len(setup.prizes)
     lines = [f"{count} prize{'s' if count != 1 else ''} will be awarded:"]
     for prize in setup.prizes:
-        amount = format_cents(prize.fixed_cents) if prize.fixed_cents is not None else f"{(prize.percent_bp or 0) / 100:g}% of the prize pool"
+        amount = (
+            format_cents(prize.fixed_cents)
+            if prize.fixed_cents is not None
+            else f"{(prize.percent_bp or 0) / 100:g}% of the prize pool"
+        )
         lines.append(f"Place {prize.place}: {amount}. {prize.description}")
-    lines.append("The prize pool is the entry fees and re-buys collected; chips have no cash value and are not exchanged.")
+    lines.append(
+        "The prize pool is the entry fees and re-buys collected; chips have no cash value and are not exchanged."
+    )
     return tuple(lines)
 
 
 def printed_rules(setup: Setup, profile: Profile, organization: str, title: str) -> tuple[Section, ...]:
     """28 Del. C. ch. 18, printed rules ¶(1)-(5), and the helpline the sponsoring organization's rules
     must name (posting ¶(1))."""
-    spend = f" A player may spend at most {format_cents(profile.spend_cap_cents.value)} in all." if profile.spend_cap_cents else ""
+    spend = (
+        f" A player may spend at most {format_cents(profile.spend_cap_cents.value)} in all."
+        if profile.spend_cap_cents
+        else ""
+    )
     return (
         Section(f"{title}: {organization}", (f"No-Limit Texas Hold'em tournament under {profile.name} law.",)),
         Section("1. Standard rules of play", standard_play(profile)),
-        Section("2. Entry fee and re-buys", (f"The entry fee is {format_cents(setup.entry_fee_cents)} for {setup.starting_chips:,} chips."
-                                              + spend, *_rebuys(setup))),
+        Section(
+            "2. Entry fee and re-buys",
+            (
+                f"The entry fee is {format_cents(setup.entry_fee_cents)} for {setup.starting_chips:,} chips." + spend,
+                *_rebuys(setup),
+            ),
+        ),
         Section("3. Antes and blinds", _levels(setup)),
-        Section("4. The final round and the end of the tournament", (
-            "As players are eliminated the tables are kept within one player of each other: the player due to be the big blind "
-            "next moves to the worst open seat at the short table, never into the small blind.",
-            "Tables break in order, the highest-numbered table first; its players draw new seats at random.",
-            f"When {setup.final_table_size} players remain, they draw again for seats at the final table.",
-            "The tournament ends when one player holds every chip; that player finishes first and the others place in the order "
-            "they were eliminated. Players eliminated on the same hand at one table place by their chips at the start of that "
-            "hand; on the same hand at different tables they tie and share the prizes for those places.")),
+        Section(
+            "4. The final round and the end of the tournament",
+            (
+                "As players are eliminated the tables are kept within one player of each other: the player due to be "
+                "the big blind "
+                "next moves to the worst open seat at the short table, never into the small blind.",
+                "Tables break in order, the highest-numbered table first; its players draw new seats at random.",
+                f"When {setup.final_table_size} players remain, they draw again for seats at the final table.",
+                "The tournament ends when one player holds every chip; that player finishes first and the others "
+                "place in the order "
+                "they were eliminated. Players eliminated on the same hand at one table place by their chips at the "
+                "start of that "
+                "hand; on the same hand at different tables they tie and share the prizes for those places.",
+            ),
+        ),
         Section("5. Prizes", _prizes(setup)),
-        Section("Help", (HELPLINE if profile.helpline else "If gambling is a problem for you or someone close to you, ask the "
-                         "tournament director for the helpline number.",)),
+        Section(
+            "Help",
+            (
+                HELPLINE
+                if profile.helpline
+                else "If gambling is a problem for you or someone close to you, ask the "
+                "tournament director for the helpline number.",
+            ),
+        ),
     )
 
 

@@ -6,6 +6,7 @@ payouts read these fields; no code asks "which state is this?".
 - New Hampshire: N.H. Admin. Code Pari 1207.03 (d) and (h), tournaments with chips of no face value.
 - Montana: MCA 23-5-317, large-stakes (1) and small-stakes (2) tournaments.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
@@ -77,7 +78,8 @@ class Profile:
 
 
 DELAWARE = Profile(
-    Jurisdiction.DELAWARE, "Delaware",
+    Jurisdiction.DELAWARE,
+    "Delaware",
     occasion_fee_cents=Limit(25_000, f"{DE}, general provisions ¶(3)"),
     one_sponsor=Rule(f"{DE}, general provisions ¶(1)"),
     equal_chips=Rule("28 Del. C. §1804 B(1)"),
@@ -96,7 +98,8 @@ DELAWARE = Profile(
 )
 
 NEW_HAMPSHIRE = Profile(
-    Jurisdiction.NEW_HAMPSHIRE, "New Hampshire",
+    Jurisdiction.NEW_HAMPSHIRE,
+    "New Hampshire",
     equal_chips=Rule(f"{NH}(h)(1)"),
     spend_cap_cents=Limit(15_000, f"{NH}(d)(3)"),
     special_game_cap_cents=Limit(25_000, f"{NH}(d)(4)"),
@@ -111,7 +114,8 @@ NEW_HAMPSHIRE = Profile(
 )
 
 MONTANA = Profile(
-    Jurisdiction.MONTANA_SMALL, "Montana",
+    Jurisdiction.MONTANA_SMALL,
+    "Montana",
     printed_rules=Rule(f"{MT}(3)"),
     licensed_dealers=Rule(f"{MT}(6)"),
     director=Rule(f"{MT}(5)"),
@@ -121,7 +125,9 @@ MONTANA = Profile(
 )
 
 MONTANA_LARGE = replace(
-    MONTANA, jurisdiction=Jurisdiction.MONTANA_LARGE, name="Montana, large-stakes",
+    MONTANA,
+    jurisdiction=Jurisdiction.MONTANA_LARGE,
+    name="Montana, large-stakes",
     spend_cap_cents=Limit(187_500, f"{MT}(1)(g)"),
     rebuys=Rule(f"{MT}(1)(g)"),
     max_consecutive_days=Limit(5, f"{MT}(1)(c)"),
@@ -131,7 +137,8 @@ MONTANA_LARGE = replace(
 )
 
 MONTANA_SMALL = replace(
-    MONTANA, name="Montana, small-stakes",
+    MONTANA,
+    name="Montana, small-stakes",
     spend_cap_cents=Limit(8_000, f"{MT}(2)(c)"),
     rebuys_forbidden=Rule(f"{MT}(2)(c)"),
     reentry_forbidden=Rule(f"{MT}(2)(c)"),

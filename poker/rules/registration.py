@@ -1,6 +1,7 @@
 """Buying in at the cashier: an entry, a re-buy or a re-entry, each checked against the setup's
 re-buy policy and the jurisdiction's spending cap (NH Pari 1207.03(d)(3)-(4), (h)(3); MCA
 23-5-317(1)(g), (2)(c)) and never on credit. Pure: the player's history comes in as numbers."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -40,33 +41,67 @@ def buy_refusal(setup: Setup, profile: Profile, state: PlayerState, buy: Buy, le
     profile's no-credit rule) is checked by shared.core.tills.tender_refusal at the same door."""
     policy = setup.rebuy
     if buy is Buy.ENTRY and state.entered:
-        return Violation("already_entered", "This player has already entered; a further buy is a re-buy or a re-entry.", SETUP, "kind", 409)
+        return Violation(
+            "already_entered",
+            "This player has already entered; a further buy is a re-buy or a re-entry.",
+            SETUP,
+            "kind",
+            409,
+        )
     if buy is Buy.REBUY:
         forbidden = profile.rebuys_forbidden
         if forbidden is not None or not policy.allowed:
-            return Violation("rebuys_not_allowed", "This tournament takes no re-buys.", forbidden.rule if forbidden else SETUP, "kind", 409)
+            return Violation(
+                "rebuys_not_allowed",
+                "This tournament takes no re-buys.",
+                forbidden.rule if forbidden else SETUP,
+                "kind",
+                409,
+            )
         if not state.entered or state.eliminated:
             return Violation("not_in_play", "Only a player still in the tournament may re-buy.", SETUP, "kind", 409)
         if policy.until_level is not None and level > policy.until_level:
             return Violation("rebuy_period_over", f"Re-buys ended with level {policy.until_level}.", SETUP, "kind", 409)
         if policy.at_or_below_chips is not None and state.chips > policy.at_or_below_chips:
-            return Violation("too_many_chips_to_rebuy", f"A re-buy is for a player with {policy.at_or_below_chips:,} chips or fewer.",
-                             SETUP, "chips", 409)
+            return Violation(
+                "too_many_chips_to_rebuy",
+                f"A re-buy is for a player with {policy.at_or_below_chips:,} chips or fewer.",
+                SETUP,
+                "chips",
+                409,
+            )
         if policy.max_per_player is not None and state.rebuys >= policy.max_per_player:
             return Violation("rebuy_limit", f"At most {policy.max_per_player} re-buys a player.", SETUP, "kind", 409)
     if buy is Buy.REENTRY:
         forbidden = profile.rebuys_forbidden or profile.reentry_forbidden
         if forbidden is not None or not policy.reentry:
-            return Violation("reentry_not_allowed", "A player who is eliminated may not enter again.",
-                             forbidden.rule if forbidden else SETUP, "kind", 409)
+            return Violation(
+                "reentry_not_allowed",
+                "A player who is eliminated may not enter again.",
+                forbidden.rule if forbidden else SETUP,
+                "kind",
+                409,
+            )
         if not state.eliminated:
             return Violation("not_eliminated", "Only an eliminated player may enter again.", SETUP, "kind", 409)
         if policy.until_level is not None and level > policy.until_level:
-            return Violation("reentry_period_over", f"Re-entries ended with level {policy.until_level}.", SETUP, "kind", 409)
+            return Violation(
+                "reentry_period_over", f"Re-entries ended with level {policy.until_level}.", SETUP, "kind", 409
+            )
     cap = spend_cap(setup, profile)
     cost = price(setup, buy)
     if cap is not None and state.spent_cents + cost > cap:
-        rule = (profile.special_game_cap_cents if setup.special_game and profile.special_game_cap_cents else profile.spend_cap_cents)
-        return Violation("spend_cap", f"This would bring the player's spending to {format_cents(state.spent_cents + cost)}; the limit is "
-                         f"{format_cents(cap)}.", rule.rule if rule else SETUP, "kind", 409)
+        rule = (
+            profile.special_game_cap_cents
+            if setup.special_game and profile.special_game_cap_cents
+            else profile.spend_cap_cents
+        )
+        return Violation(
+            "spend_cap",
+            f"This would bring the player's spending to {format_cents(state.spent_cents + cost)}; the limit is "
+            f"{format_cents(cap)}.",
+            rule.rule if rule else SETUP,
+            "kind",
+            409,
+        )
     return None

@@ -3,6 +3,7 @@ the player due to be the big blind next moves to the worst open position at the 
 into the small blind), breaking tables in a posted order with their players re-seated at random (TDA
 10B, §1804 B(2)), and the final-table redraw. Pure: the RNG comes in; seats are (table, seat) pairs.
 """
+
 from __future__ import annotations
 
 import random
@@ -75,7 +76,9 @@ def worst_open_seat(occupied: Sequence[int], button: int, size: int) -> int:
     return clockwise(small_blind, open_seats, size)[0]
 
 
-def balance(seating: Mapping[int, Seat], tables: Mapping[int, int], buttons: Mapping[int, int], tolerance: int = 1) -> list[Move]:
+def balance(
+    seating: Mapping[int, Seat], tables: Mapping[int, int], buttons: Mapping[int, int], tolerance: int = 1
+) -> list[Move]:
     """TDA 11A: while the fullest table has more than `tolerance` players over the shortest, its player
     due to be the big blind next moves to the worst open seat at the shortest table."""
     current = dict(seating)
@@ -95,8 +98,9 @@ def balance(seating: Mapping[int, Seat], tables: Mapping[int, int], buttons: Map
         current[player] = target
 
 
-def move_refusal(seating: Mapping[int, Seat], tables: Mapping[int, int], player: int, target: Seat,
-                 tolerance: int = 1) -> Violation | None:
+def move_refusal(
+    seating: Mapping[int, Seat], tables: Mapping[int, int], player: int, target: Seat, tolerance: int = 1
+) -> Violation | None:
     """A director's own seat move (a player asking to change seats, a broken chair): to an open seat at
     a table in play, and never leaving the tables further apart than `tolerance` (TDA 11A)."""
     table, seat = target
@@ -110,8 +114,14 @@ def move_refusal(seating: Mapping[int, Seat], tables: Mapping[int, int], player:
         return Violation("seat_taken", f"Seat {seat} at table {table} is taken.", None, "seat", 409)
     after = counts({**seating, player: target}, tables)
     if max(after.values()) - min(after.values()) > tolerance:
-        return Violation("out_of_balance", f"That move would leave tables {max(after, key=after.__getitem__)} and "
-                         f"{min(after, key=after.__getitem__)} more than {tolerance} player apart.", TDA_BALANCE, "table", 409)
+        return Violation(
+            "out_of_balance",
+            f"That move would leave tables {max(after, key=after.__getitem__)} and "
+            f"{min(after, key=after.__getitem__)} more than {tolerance} player apart.",
+            TDA_BALANCE,
+            "table",
+            409,
+        )
     return None
 
 
@@ -123,7 +133,9 @@ def break_table(seating: Mapping[int, Seat], tables: Mapping[int, int], table: i
     rng.shuffle(leaving)
     moves: list[Move] = []
     for player in leaving:
-        sizes = counts({p: s for p, s in current.items() if s[0] != table}, {t: n for t, n in tables.items() if t != table})
+        sizes = counts(
+            {p: s for p, s in current.items() if s[0] != table}, {t: n for t, n in tables.items() if t != table}
+        )
         open_tables = [t for t in sizes if sizes[t] < tables[t]]
         if not open_tables:
             raise ValueError("no open seat to break the table into")

@@ -1,5 +1,6 @@
 """A tournament's setup (entry fee, chips, re-buys, levels, prizes, how it ends) checked against its
 jurisdiction's profile. Every refusal cites the rule; an empty list means the setup may be used."""
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -80,7 +81,11 @@ def spend_cap(setup: Setup, profile: Profile) -> int | None:
 
 
 def _cap_rule(setup: Setup, profile: Profile) -> str:
-    chosen = profile.special_game_cap_cents if setup.special_game and profile.special_game_cap_cents else profile.spend_cap_cents
+    chosen = (
+        profile.special_game_cap_cents
+        if setup.special_game and profile.special_game_cap_cents
+        else profile.spend_cap_cents
+    )
     return chosen.rule if chosen else SETUP
 
 
@@ -95,10 +100,19 @@ def _basics(setup: Setup) -> list[Violation]:
         found.append(_v("levels_required", "Give at least one blind level.", SETUP, "levels"))
     for index, level in enumerate(setup.levels):
         if not 1 <= level.minutes <= 240:
-            found.append(_v("level_minutes", f"Level {index + 1} lasts 1 to 240 minutes.", SETUP, f"levels.{index}.minutes"))
+            found.append(
+                _v("level_minutes", f"Level {index + 1} lasts 1 to 240 minutes.", SETUP, f"levels.{index}.minutes")
+            )
         if not level.is_break and not 0 < level.small_blind <= level.big_blind or level.ante < 0:
-            found.append(_v("level_blinds", f"Level {index + 1}: the small blind is more than 0 and at most the big blind; the ante "
-                            "is 0 or more.", SETUP, f"levels.{index}.big_blind"))
+            found.append(
+                _v(
+                    "level_blinds",
+                    f"Level {index + 1}: the small blind is more than 0 and at most the big blind; the ante "
+                    "is 0 or more.",
+                    SETUP,
+                    f"levels.{index}.big_blind",
+                )
+            )
     bigs = [lv.big_blind for lv in playing]
     if any(later < earlier for earlier, later in zip(bigs, bigs[1:], strict=False)):
         found.append(_v("blinds_decrease", "Blinds only go up from level to level.", SETUP, "levels"))
@@ -110,32 +124,69 @@ def _basics(setup: Setup) -> list[Violation]:
 def _prizes(setup: Setup, profile: Profile) -> list[Violation]:
     found = []
     if [p.place for p in setup.prizes] != list(range(1, len(setup.prizes) + 1)):
-        found.append(_v("prize_places", "Prizes are for places 1, 2, 3 … in order, with none missing.", SETUP, "prizes"))
+        found.append(
+            _v("prize_places", "Prizes are for places 1, 2, 3 … in order, with none missing.", SETUP, "prizes")
+        )
     form_rule = profile.prize_fixed_or_percent.rule if profile.prize_fixed_or_percent else SETUP
     for index, prize in enumerate(setup.prizes):
         if (prize.fixed_cents is None) == (prize.percent_bp is None):
-            found.append(_v("prize_form", f"Place {prize.place}: the prize is a set amount or a percentage of the pool, one of the two.",
-                            form_rule, f"prizes.{index}"))
+            found.append(
+                _v(
+                    "prize_form",
+                    f"Place {prize.place}: the prize is a set amount or a percentage of the pool, one of the two.",
+                    form_rule,
+                    f"prizes.{index}",
+                )
+            )
         if not prize.description.strip():
-            found.append(_v("prize_description", f"Place {prize.place}: describe the prize exactly.", SETUP, f"prizes.{index}.description"))
+            found.append(
+                _v(
+                    "prize_description",
+                    f"Place {prize.place}: describe the prize exactly.",
+                    SETUP,
+                    f"prizes.{index}.description",
+                )
+            )
     percent = sum(p.percent_bp or 0 for p in setup.prizes)
     if percent > WHOLE:
         found.append(_v("prizes_over_pool", "The prizes' percentages add up to more than the pool.", SETUP, "prizes"))
     pool_limit = profile.prizes_percent_of_pool
     if pool_limit is not None:
         if percent > pool_limit.value * 100:
-            found.append(_v("prizes_over_pool_share", f"Prizes would be {percent / 100:g}% of the pool; at most {pool_limit.value}% of "
-                            "what players pay may be awarded.", pool_limit.rule, "prizes"))
+            found.append(
+                _v(
+                    "prizes_over_pool_share",
+                    f"Prizes would be {percent / 100:g}% of the pool; at most {pool_limit.value}% of "
+                    "what players pay may be awarded.",
+                    pool_limit.rule,
+                    "prizes",
+                )
+            )
         fixed = sum(p.fixed_cents or 0 for p in setup.prizes)
         least_pool = setup.min_players * setup.entry_fee_cents
         if fixed * 100 > least_pool * pool_limit.value:
-            found.append(_v("guarantee_needs_house_money", f"Set prizes of {format_cents(fixed)} are more than {pool_limit.value}% of "
-                            f"{format_cents(least_pool)} collected from {setup.min_players} players; no money may be added to reach "
-                            "a guarantee.", pool_limit.rule, "prizes"))
+            found.append(
+                _v(
+                    "guarantee_needs_house_money",
+                    f"Set prizes of {format_cents(fixed)} are more than {pool_limit.value}% of "
+                    f"{format_cents(least_pool)} collected from {setup.min_players} players; no money may be added "
+                    "to reach "
+                    "a guarantee.",
+                    pool_limit.rule,
+                    "prizes",
+                )
+            )
     places = profile.paid_places_percent_of_players
     if places is not None and len(setup.prizes) * 100 > setup.min_players * places.value:
-        found.append(_v("too_many_places", f"{len(setup.prizes)} prizes for as few as {setup.min_players} starting players; prizes go "
-                        f"to at most {places.value}% of them.", places.rule, "prizes"))
+        found.append(
+            _v(
+                "too_many_places",
+                f"{len(setup.prizes)} prizes for as few as {setup.min_players} starting players; prizes go "
+                f"to at most {places.value}% of them.",
+                places.rule,
+                "prizes",
+            )
+        )
     return found
 
 
@@ -143,51 +194,124 @@ def _money(setup: Setup, profile: Profile) -> list[Violation]:
     found = []
     rebuy = setup.rebuy
     if profile.equal_chips and rebuy.allowed and rebuy.chips != setup.starting_chips:
-        found.append(_v("unequal_chips", "Every entry and re-buy gets the same number of chips.", profile.equal_chips.rule, "rebuy.chips"))
+        found.append(
+            _v(
+                "unequal_chips",
+                "Every entry and re-buy gets the same number of chips.",
+                profile.equal_chips.rule,
+                "rebuy.chips",
+            )
+        )
     if profile.rebuys_forbidden and (rebuy.allowed or rebuy.reentry):
-        found.append(_v("rebuys_forbidden", "No re-buy, add-on or re-entry in this kind of tournament.", profile.rebuys_forbidden.rule,
-                        "rebuy.allowed" if rebuy.allowed else "rebuy.reentry"))
+        found.append(
+            _v(
+                "rebuys_forbidden",
+                "No re-buy, add-on or re-entry in this kind of tournament.",
+                profile.rebuys_forbidden.rule,
+                "rebuy.allowed" if rebuy.allowed else "rebuy.reentry",
+            )
+        )
     elif profile.reentry_forbidden and rebuy.reentry:
-        found.append(_v("reentry_forbidden", "A player who loses all their chips is eliminated; there is no re-entry.",
-                        profile.reentry_forbidden.rule, "rebuy.reentry"))
+        found.append(
+            _v(
+                "reentry_forbidden",
+                "A player who loses all their chips is eliminated; there is no re-entry.",
+                profile.reentry_forbidden.rule,
+                "rebuy.reentry",
+            )
+        )
     if rebuy.allowed and (rebuy.cost_cents <= 0 or rebuy.chips <= 0):
         found.append(_v("rebuy_terms", "A re-buy has a price and a number of chips.", SETUP, "rebuy.cost"))
     if setup.special_game and profile.special_game_cap_cents is None:
-        found.append(_v("no_special_game", "This jurisdiction has no higher-limit special game.", _cap_rule(setup, profile), "special_game"))
+        found.append(
+            _v(
+                "no_special_game",
+                "This jurisdiction has no higher-limit special game.",
+                _cap_rule(setup, profile),
+                "special_game",
+            )
+        )
     cap = spend_cap(setup, profile)
     if cap is not None:
         buys = rebuy.max_per_player or 0 if rebuy.allowed or rebuy.reentry else 0
         worst = setup.entry_fee_cents + buys * rebuy.cost_cents
         if worst > cap:
-            found.append(_v("over_spend_cap", f"A player could spend {format_cents(worst)}; the limit is {format_cents(cap)} a player, "
-                            "buy-ins and re-buys included.", _cap_rule(setup, profile), "entry_fee"))
+            found.append(
+                _v(
+                    "over_spend_cap",
+                    f"A player could spend {format_cents(worst)}; the limit is {format_cents(cap)} a player, "
+                    "buy-ins and re-buys included.",
+                    _cap_rule(setup, profile),
+                    "entry_fee",
+                )
+            )
     if profile.only_buyins_and_rebuys and setup.other_charges_cents:
-        found.append(_v("other_charges", "Only buy-ins and re-buys may be charged.", profile.only_buyins_and_rebuys.rule, "other_charges"))
+        found.append(
+            _v(
+                "other_charges",
+                "Only buy-ins and re-buys may be charged.",
+                profile.only_buyins_and_rebuys.rule,
+                "other_charges",
+            )
+        )
     if profile.no_added_money and setup.added_money_cents:
-        found.append(_v("added_money", "No money may be added to the prize pool to reach a guarantee.", profile.no_added_money.rule,
-                        "added_money"))
+        found.append(
+            _v(
+                "added_money",
+                "No money may be added to the prize pool to reach a guarantee.",
+                profile.no_added_money.rule,
+                "added_money",
+            )
+        )
     if profile.no_rake and setup.rake_cents:
         found.append(_v("rake", "No rake may be taken.", profile.no_rake.rule, "rake"))
     charity = profile.charity_percent_of_fees
     if charity is not None and setup.charitable and setup.charity_percent < charity.value:
-        found.append(_v("charity_share", f"A charitable tournament pays at least {charity.value}% of the entry fees to the nonprofit.",
-                        charity.rule, "charity_percent"))
+        found.append(
+            _v(
+                "charity_share",
+                f"A charitable tournament pays at least {charity.value}% of the entry fees to the nonprofit.",
+                charity.rule,
+                "charity_percent",
+            )
+        )
     return found
 
 
 def _conduct(setup: Setup, profile: Profile) -> list[Violation]:
     found = []
     if profile.no_deals and setup.deals_allowed:
-        found.append(_v("deals_forbidden", "No agreement to divide the prizes may be made; play continues until one player remains.",
-                        profile.no_deals.rule, "deals_allowed"))
+        found.append(
+            _v(
+                "deals_forbidden",
+                "No agreement to divide the prizes may be made; play continues until one player remains.",
+                profile.no_deals.rule,
+                "deals_allowed",
+            )
+        )
     if profile.max_consecutive_days and setup.days > profile.max_consecutive_days.value:
-        found.append(_v("too_many_days", f"A tournament runs at most {profile.max_consecutive_days.value} consecutive days.",
-                        profile.max_consecutive_days.rule, "days"))
+        found.append(
+            _v(
+                "too_many_days",
+                f"A tournament runs at most {profile.max_consecutive_days.value} consecutive days.",
+                profile.max_consecutive_days.rule,
+                "days",
+            )
+        )
     notice = profile.notice_days
-    if notice is not None and setup.starts_on is not None and (
-            setup.announced_on is None or (setup.starts_on - setup.announced_on).days < notice.value):
-        found.append(_v("notice_too_late", f"The department is notified at least {notice.value} days before the start.", notice.rule,
-                        "announced_on"))
+    if (
+        notice is not None
+        and setup.starts_on is not None
+        and (setup.announced_on is None or (setup.starts_on - setup.announced_on).days < notice.value)
+    ):
+        found.append(
+            _v(
+                "notice_too_late",
+                f"The department is notified at least {notice.value} days before the start.",
+                notice.rule,
+                "announced_on",
+            )
+        )
     return found
 
 
@@ -206,13 +330,19 @@ def to_json(setup: Setup) -> dict[str, Any]:
 
 def from_json(data: dict[str, Any]) -> Setup:
     return Setup(
-        entry_fee_cents=data["entry_fee_cents"], starting_chips=data["starting_chips"],
-        levels=tuple(Level(**lv) for lv in data["levels"]), prizes=tuple(Prize(**p) for p in data["prizes"]),
+        entry_fee_cents=data["entry_fee_cents"],
+        starting_chips=data["starting_chips"],
+        levels=tuple(Level(**lv) for lv in data["levels"]),
+        prizes=tuple(Prize(**p) for p in data["prizes"]),
         rebuy=RebuyPolicy(**data["rebuy"]),
-        **{k: v for k, v in data.items() if k not in {"entry_fee_cents", "starting_chips", "levels", "prizes", "rebuy", "starts_on",
-                                                      "announced_on"}},
+        **{
+            k: v
+            for k, v in data.items()
+            if k not in {"entry_fee_cents", "starting_chips", "levels", "prizes", "rebuy", "starts_on", "announced_on"}
+        },
         starts_on=date.fromisoformat(data["starts_on"]) if data.get("starts_on") else None,
-        announced_on=date.fromisoformat(data["announced_on"]) if data.get("announced_on") else None)
+        announced_on=date.fromisoformat(data["announced_on"]) if data.get("announced_on") else None,
+    )
 
 
 @dataclass(frozen=True)
@@ -229,9 +359,15 @@ def calendar_refusal(setup: Setup, profile: Profile, earlier: Sequence[Booked]) 
     MCA 23-5-317(1)(a), (f): at most 16 large-stakes tournaments a year, plus up to three charitable
     ones that do not count toward the 16."""
     special = profile.special_game_cap_cents
-    if special is not None and setup.special_game and setup.starts_on is not None and any(
-            b.special_game and b.starts_on == setup.starts_on for b in earlier):
-        return _v("one_special_game", "This event already has its one game with the $250 limit.", special.rule, "special_game")
+    if (
+        special is not None
+        and setup.special_game
+        and setup.starts_on is not None
+        and any(b.special_game and b.starts_on == setup.starts_on for b in earlier)
+    ):
+        return _v(
+            "one_special_game", "This event already has its one game with the $250 limit.", special.rule, "special_game"
+        )
     yearly = profile.tournaments_per_year
     if yearly is None or setup.starts_on is None:
         return None
@@ -242,6 +378,12 @@ def calendar_refusal(setup: Setup, profile: Profile, earlier: Sequence[Booked]) 
     if setup.charitable and charitable < free:
         return None
     if counted >= yearly.value:
-        return _v("too_many_this_year", f"This would be more than {yearly.value} large-stakes tournaments in {setup.starts_on.year}"
-                  + (f" (besides {free} charitable ones)" if free else "") + ".", yearly.rule, "starts_on")
+        return _v(
+            "too_many_this_year",
+            f"This would be more than {yearly.value} large-stakes tournaments in {setup.starts_on.year}"
+            + (f" (besides {free} charitable ones)" if free else "")
+            + ".",
+            yearly.rule,
+            "starts_on",
+        )
     return None

@@ -3,6 +3,7 @@
 §1815(2)), evaluated by pokerkit, never by hand-written code. We own seats and the button; pokerkit
 owns hands.
 """
+
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
@@ -58,7 +59,9 @@ def showdown_refusal(board: str, hands: Mapping[int, str]) -> Violation | None:
 
 def rank(board: str, hands: Mapping[int, str]) -> list[Ranked]:
     """Best hand first; equal hands share a place (they split the pot)."""
-    evaluated = {seat: StandardHighHand.from_game(hand.replace(" ", ""), board.replace(" ", "")) for seat, hand in hands.items()}
+    evaluated = {
+        seat: StandardHighHand.from_game(hand.replace(" ", ""), board.replace(" ", "")) for seat, hand in hands.items()
+    }
     order = sorted(evaluated, key=lambda s: (evaluated[s], -s), reverse=True)
     found: list[Ranked] = []
     for seat in order:
@@ -71,7 +74,11 @@ def rank(board: str, hands: Mapping[int, str]) -> list[Ranked]:
 def show_order(seats: Sequence[int], button: int, table_size: int, last_aggressor: int | None) -> list[int]:
     """28 Del. C. §1816(1)-(4): the last bettor or raiser on the final round shows first; if the round
     was checked through, the first player to act (the first seat after the button); then clockwise."""
-    first = last_aggressor if last_aggressor is not None and last_aggressor in seats else clockwise(button, seats, table_size)[0]
+    first = (
+        last_aggressor
+        if last_aggressor is not None and last_aggressor in seats
+        else clockwise(button, seats, table_size)[0]
+    )
     return [first, *clockwise(first, [s for s in seats if s != first], table_size)]
 
 

@@ -1,6 +1,7 @@
 """The showdown helper for a dispute at a table (28 Del. C. §1815-1816, §1804 A(7), A(9)): the order
 in which hands are shown, the hands ranked and the pots split, from the table's seats and button as
 Flashboard holds them; the ruling is written to the audit trail with the cards and chips entered."""
+
 from __future__ import annotations
 
 import json
@@ -37,14 +38,32 @@ def rule(session: Session, actor: Actor, now: datetime, tournament_id: int, data
     stakes = [Stake(s["seat"], s["chips"], None if s["folded"] else s["cards"]) for s in data["stakes"]]
     for index, stake in enumerate(data["stakes"]):
         if not stake["folded"] and not stake["cards"]:
-            raise refuse("cards_required", "Enter the two cards of every hand still in, or mark it folded.", "28 Del. C. §1815(1)",
-                         f"stakes.{index}.cards", 422)
+            raise refuse(
+                "cards_required",
+                "Enter the two cards of every hand still in, or mark it folded.",
+                "28 Del. C. §1815(1)",
+                f"stakes.{index}.cards",
+                422,
+            )
     check(pots_refusal(data["board"], stakes, size))
     shown = {s.seat: s.hand for s in stakes if s.hand is not None}
     ranking = rank(data["board"], shown)
     order = show_order(sorted(shown), button, size, data["last_aggressor"])
     settlement = settle(data["board"], stakes, button, size)
-    finish(session, actor, now, "tournament.showdown", tournament, "poker_tournament", {
-        "table": table, "button": button, "board": data["board"], "stakes": [[s.seat, s.chips, s.hand or "folded"] for s in stakes],
-        "order": order, "pots": [[p.amount, list(p.won)] for p in settlement.pots]})
+    finish(
+        session,
+        actor,
+        now,
+        "tournament.showdown",
+        tournament,
+        "poker_tournament",
+        {
+            "table": table,
+            "button": button,
+            "board": data["board"],
+            "stakes": [[s.seat, s.chips, s.hand or "folded"] for s in stakes],
+            "order": order,
+            "pots": [[p.amount, list(p.won)] for p in settlement.pots],
+        },
+    )
     return Ruling(table, button, order, ranking, settlement)

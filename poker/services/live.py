@@ -2,6 +2,7 @@
 clock TV: what it shows (current and next blinds and antes, time left, players left, average stack,
 the prize pool and the latest seat moves) published as an event in the same transaction as the
 change that caused it, so the TV and the director's screen never show what did not commit."""
+
 from __future__ import annotations
 
 import json
@@ -33,12 +34,16 @@ MOVES_SHOWN = 8
 
 
 def pauses(tournament: Tournament) -> list[Pause]:
-    return [Pause(datetime.fromisoformat(start), datetime.fromisoformat(end) if end else None)
-            for start, end in json.loads(tournament.clock_pauses or "[]")]
+    return [
+        Pause(datetime.fromisoformat(start), datetime.fromisoformat(end) if end else None)
+        for start, end in json.loads(tournament.clock_pauses or "[]")
+    ]
 
 
 def _store_pauses(tournament: Tournament, found: list[Pause]) -> None:
-    tournament.clock_pauses = json.dumps([[p.started.isoformat(), p.ended.isoformat() if p.ended else None] for p in found])
+    tournament.clock_pauses = json.dumps(
+        [[p.started.isoformat(), p.ended.isoformat() if p.ended else None] for p in found]
+    )
 
 
 def levels(tournament: Tournament) -> tuple[Level, ...]:
@@ -75,9 +80,18 @@ def control(session: Session, actor: Actor, now: datetime, tournament_id: int, a
         tournament.clock_started_at = shifted_start(action, current, tournament.clock_started_at)
     after = state(tournament, now)
     publish(session, tournament, f"clock {action.value}", now)
-    finish(session, actor, now, f"tournament.clock.{action.value}", tournament, "poker_tournament",
-           {"level": level_number(levels(tournament), after.index) if after else None,
-            "seconds_left": after.seconds_left if after else None})
+    finish(
+        session,
+        actor,
+        now,
+        f"tournament.clock.{action.value}",
+        tournament,
+        "poker_tournament",
+        {
+            "level": level_number(levels(tournament), after.index) if after else None,
+            "seconds_left": after.seconds_left if after else None,
+        },
+    )
     return tournament
 
 
@@ -89,8 +103,13 @@ def display_token(tournament: Tournament) -> str:
 
 
 def _blinds(level: Level) -> dict[str, Any]:
-    return {"is_break": level.is_break, "minutes": level.minutes, "small_blind": level.small_blind, "big_blind": level.big_blind,
-            "ante": level.ante}
+    return {
+        "is_break": level.is_break,
+        "minutes": level.minutes,
+        "small_blind": level.small_blind,
+        "big_blind": level.big_blind,
+        "ante": level.ante,
+    }
 
 
 def snapshot(session: Session, tournament: Tournament, now: datetime) -> dict[str, Any]:
@@ -98,27 +117,58 @@ def snapshot(session: Session, tournament: Tournament, now: datetime) -> dict[st
     setup = from_json(json.loads(tournament.setup))
     entries = tournament.entries
     left = [e for e in entries if not e.eliminated]
-    chips = setup.starting_chips * (len(entries) + sum(e.reentries for e in entries)) + setup.rebuy.chips * sum(e.rebuys for e in entries)
+    chips = setup.starting_chips * (len(entries) + sum(e.reentries for e in entries)) + setup.rebuy.chips * sum(
+        e.rebuys for e in entries
+    )
     pool = sum(b.cents for e in entries for b in e.buys)
     current = state(tournament, now)
-    clock: dict[str, Any] = {"started": current is not None, "paused": bool(current and current.paused), "as_of": now.isoformat()}
+    clock: dict[str, Any] = {
+        "started": current is not None,
+        "paused": bool(current and current.paused),
+        "as_of": now.isoformat(),
+    }
     if current is not None:
-        clock |= {"level": level_number(setup.levels, current.index), "seconds_left": current.seconds_left,
-                  "current": _blinds(current.level), "next": _blinds(current.next_level)}
+        clock |= {
+            "level": level_number(setup.levels, current.index),
+            "seconds_left": current.seconds_left,
+            "current": _blinds(current.level),
+            "next": _blinds(current.next_level),
+        }
     else:
-        clock |= {"level": 1, "seconds_left": setup.levels[0].minutes * 60, "current": _blinds(setup.levels[0]),
-                  "next": _blinds(setup.levels[1] if len(setup.levels) > 1 else setup.levels[0])}
+        clock |= {
+            "level": 1,
+            "seconds_left": setup.levels[0].minutes * 60,
+            "current": _blinds(setup.levels[0]),
+            "next": _blinds(setup.levels[1] if len(setup.levels) > 1 else setup.levels[0]),
+        }
     names = {e.number: e.player_name for e in entries}
-    moves = session.scalars(select(SeatMove).where(SeatMove.tournament_id == tournament.id, SeatMove.reason != "initial draw")
-                            .order_by(SeatMove.id.desc()).limit(MOVES_SHOWN))
+    moves = session.scalars(
+        select(SeatMove)
+        .where(SeatMove.tournament_id == tournament.id, SeatMove.reason != "initial draw")
+        .order_by(SeatMove.id.desc())
+        .limit(MOVES_SHOWN)
+    )
     return {
-        "organization": get_organization(session, tournament.organization_id).name, "tournament": tournament.name,
-        "status": tournament.status, "clock": clock, "players_left": len(left), "entries": len(entries),
-        "rebuys": sum(e.rebuys for e in entries), "average_stack": chips // len(left) if left else 0, "pool": format_cents(pool),
-        "moves": [{"player": f"#{m.entry_number} {names.get(m.entry_number, '')}".strip(),
-                   "from": f"{m.from_table}-{m.from_seat}" if m.from_table else "", "to": f"{m.to_table}-{m.to_seat}",
-                   "reason": m.reason} for m in moves],
-        "winner": next((e.player_name for e in entries if e.place == 1), None), "helpline": HELPLINE,
+        "organization": get_organization(session, tournament.organization_id).name,
+        "tournament": tournament.name,
+        "status": tournament.status,
+        "clock": clock,
+        "players_left": len(left),
+        "entries": len(entries),
+        "rebuys": sum(e.rebuys for e in entries),
+        "average_stack": chips // len(left) if left else 0,
+        "pool": format_cents(pool),
+        "moves": [
+            {
+                "player": f"#{m.entry_number} {names.get(m.entry_number, '')}".strip(),
+                "from": f"{m.from_table}-{m.from_seat}" if m.from_table else "",
+                "to": f"{m.to_table}-{m.to_seat}",
+                "reason": m.reason,
+            }
+            for m in moves
+        ],
+        "winner": next((e.player_name for e in entries if e.place == 1), None),
+        "helpline": HELPLINE,
     }
 
 
@@ -137,14 +187,23 @@ def by_token(session: Session, token: str) -> Tournament | None:
 
 
 def events_after(session: Session, tournament_id: int, after: int, limit: int = 100) -> list[ClockEvent]:
-    query = select(ClockEvent).where(ClockEvent.tournament_id == tournament_id, ClockEvent.id > after).order_by(ClockEvent.id).limit(limit)
+    query = (
+        select(ClockEvent)
+        .where(ClockEvent.tournament_id == tournament_id, ClockEvent.id > after)
+        .order_by(ClockEvent.id)
+        .limit(limit)
+    )
     return list(session.scalars(query))
 
 
 def recent(session: Session, after: int, limit: int = 500) -> list[tuple[int, int, str, str]]:
     """Every tournament's clock events after an id: what a process's event hub reads each poll."""
-    query = (select(ClockEvent.id, ClockEvent.tournament_id, ClockEvent.reason, ClockEvent.state).where(ClockEvent.id > after)
-             .order_by(ClockEvent.id).limit(limit))
+    query = (
+        select(ClockEvent.id, ClockEvent.tournament_id, ClockEvent.reason, ClockEvent.state)
+        .where(ClockEvent.id > after)
+        .order_by(ClockEvent.id)
+        .limit(limit)
+    )
     return [(row.id, row.tournament_id, row.reason, row.state) for row in session.execute(query)]
 
 
@@ -153,5 +212,7 @@ def newest_id(session: Session) -> int:
 
 
 def latest_id(session: Session, tournament_id: int) -> int:
-    found = session.scalar(select(ClockEvent.id).where(ClockEvent.tournament_id == tournament_id).order_by(ClockEvent.id.desc()).limit(1))
+    found = session.scalar(
+        select(ClockEvent.id).where(ClockEvent.tournament_id == tournament_id).order_by(ClockEvent.id.desc()).limit(1)
+    )
     return found or 0

@@ -1,6 +1,7 @@
 """A tournament's staff: the tournament director it must have (28 Del. C. §1827(1); MCA
 23-5-317(5)) and its dealers, each at a table, every one holding a personal licence in force on the
 tournament day (28 Del. C. §1831(1)); anyone else is refused with the licence's standing named."""
+
 from __future__ import annotations
 
 import json
@@ -26,7 +27,9 @@ DEALER = "dealer"
 
 def staff_of(session: Session, tournament_id: int) -> list[StaffAssignment]:
     query = select(StaffAssignment).where(StaffAssignment.tournament_id == tournament_id)
-    return list(session.scalars(query.order_by(StaffAssignment.role.desc(), StaffAssignment.table_number, StaffAssignment.id)))
+    return list(
+        session.scalars(query.order_by(StaffAssignment.role.desc(), StaffAssignment.table_number, StaffAssignment.id))
+    )
 
 
 def assign(session: Session, actor: Actor, now: datetime, tournament_id: int, data: dict[str, Any]) -> StaffAssignment:
@@ -43,24 +46,49 @@ def assign(session: Session, actor: Actor, now: datetime, tournament_id: int, da
             raise refuse("wrong_organization", "That member belongs to another organization.", None, "member_id", 409)
     held = licenses_of(session, tournament.organization_id, member_id, data["personal_license_id"])
     check(licensing.poker_assignment_refusal(role, [license_facts(lic) for lic in held], tournament.starts_on))
-    licence = next(lic for lic in held if licensing.poker_assignment_refusal(role, [license_facts(lic)], tournament.starts_on) is None)
+    licence = next(
+        lic
+        for lic in held
+        if licensing.poker_assignment_refusal(role, [license_facts(lic)], tournament.starts_on) is None
+    )
     name = licence.holder_name
     current = staff_of(session, tournament.id)
     director = PROFILES[Jurisdiction(tournament.jurisdiction)].director
     if role == DIRECTOR and any(s.role == DIRECTOR for s in current):
-        raise refuse("director_appointed", "This tournament already has its tournament director.",
-                     director.rule if director else None, "role", 409)
+        raise refuse(
+            "director_appointed",
+            "This tournament already has its tournament director.",
+            director.rule if director else None,
+            "role",
+            409,
+        )
     if any(s.role == role and s.person_name == name for s in current):
-        raise refuse("duplicate", f"{name} is already on this tournament as {role.replace('_', ' ')}.", None, "member_id", 409)
+        raise refuse(
+            "duplicate", f"{name} is already on this tournament as {role.replace('_', ' ')}.", None, "member_id", 409
+        )
     tables = {int(t) for t in json.loads(tournament.tables or "{}")}
     if data["table"] is not None and tables and data["table"] not in tables:
         raise refuse("not_a_table", f"Table {data['table']} is not in play.", None, "table", 409)
-    row = StaffAssignment(tournament_id=tournament.id, role=role, table_number=data["table"] if role == DEALER else None,
-                          person_name=name, personal_license_id=licence.id, member_id=member_id or licence.member_id,
-                          assigned_at=now, assigned_by=actor.name)
+    row = StaffAssignment(
+        tournament_id=tournament.id,
+        role=role,
+        table_number=data["table"] if role == DEALER else None,
+        person_name=name,
+        personal_license_id=licence.id,
+        member_id=member_id or licence.member_id,
+        assigned_at=now,
+        assigned_by=actor.name,
+    )
     session.add(row)
-    finish(session, actor, now, "tournament.staff", row, "poker_staff",
-           {"tournament": tournament.id, "role": role, "person": name, "table": row.table_number})
+    finish(
+        session,
+        actor,
+        now,
+        "tournament.staff",
+        row,
+        "poker_staff",
+        {"tournament": tournament.id, "role": role, "person": name, "table": row.table_number},
+    )
     return row
 
 
@@ -68,5 +96,10 @@ def director_refusal(session: Session, tournament: Tournament) -> None:
     """28 Del. C. §1827(1); MCA 23-5-317(5): no tournament starts without its director appointed."""
     rule = PROFILES[Jurisdiction(tournament.jurisdiction)].director
     if rule is not None and not any(s.role == DIRECTOR for s in staff_of(session, tournament.id)):
-        raise refuse("director_required", "Appoint the tournament director (a licensed holder) before the draw.", rule.rule,
-                     "tournament_id", 409)
+        raise refuse(
+            "director_required",
+            "Appoint the tournament director (a licensed holder) before the draw.",
+            rule.rule,
+            "tournament_id",
+            409,
+        )

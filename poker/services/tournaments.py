@@ -1,6 +1,7 @@
 """A tournament from setup to registration: the setup checked against its jurisdiction's profile
 (and, in Delaware, its occasion licence: one sponsoring organization, $250 an occasion), the printed
 rules generated from it, and buy-ins, re-buys and re-entries taken within the caps."""
+
 from __future__ import annotations
 
 import json
@@ -57,8 +58,19 @@ from shared.printing.documents import Receipt
 from shared.reports.document import Document, Table
 
 FINAL_REDRAW = "final table redraw"
-SETUP_FIELDS = ("final_table_size", "min_players", "other_charges_cents", "added_money_cents", "deals_allowed", "special_game",
-                "charitable", "charity_percent", "rake_cents", "days", "announced_on")
+SETUP_FIELDS = (
+    "final_table_size",
+    "min_players",
+    "other_charges_cents",
+    "added_money_cents",
+    "deals_allowed",
+    "special_game",
+    "charitable",
+    "charity_percent",
+    "rake_cents",
+    "days",
+    "announced_on",
+)
 
 
 def profile_of(tournament: Tournament) -> Profile:
@@ -78,8 +90,12 @@ def open_desk_till(session: Session, actor: Actor, now: datetime, tournament_id:
 
 def _lock(session: Session, tournament_id: int) -> Tournament:
     """The tournament row, locked: its buys and prize payments happen one at a time."""
-    tournament = session.scalar(select(Tournament).where(Tournament.id == tournament_id).with_for_update(key_share=True)
-                                 .execution_options(populate_existing=True))
+    tournament = session.scalar(
+        select(Tournament)
+        .where(Tournament.id == tournament_id)
+        .with_for_update(key_share=True)
+        .execution_options(populate_existing=True)
+    )
     return found_or_refuse(session, tournament, tournament_id, "tournament_id", "tournament")
 
 
@@ -94,10 +110,21 @@ def _licence(session: Session, profile: Profile, org_id: int, data: dict[str, An
     rule = profile.occasion_fee_cents.rule if profile.occasion_fee_cents else profile.one_sponsor.rule
     licence = session.get(PokerOccasionLicense, data["license_id"]) if data["license_id"] else None
     if licence is None or licence.organization_id != org_id:
-        raise refuse("occasion_license_required", "A Delaware tournament runs under this organization's tournament occasion licence "
-                     "($250 an occasion).", rule, "license_id", 422)
+        raise refuse(
+            "occasion_license_required",
+            "A Delaware tournament runs under this organization's tournament occasion licence ($250 an occasion).",
+            rule,
+            "license_id",
+            422,
+        )
     if licence.occasion_date != data["starts_on"]:
-        raise refuse("license_date", f"Licence {licence.number} is for {licence.occasion_date.isoformat()}.", rule, "starts_on", 422)
+        raise refuse(
+            "license_date",
+            f"Licence {licence.number} is for {licence.occasion_date.isoformat()}.",
+            rule,
+            "starts_on",
+            422,
+        )
     return licence.id
 
 
@@ -106,25 +133,51 @@ def create(session: Session, actor: Actor, now: datetime, org_id: int, data: dic
     named, the others in the fields)."""
     get_organization(session, org_id)
     profile = PROFILES[data["jurisdiction"]]
-    setup = Setup(entry_fee_cents=data["entry_fee_cents"], starting_chips=data["starting_chips"],
-                  levels=tuple(Level(**lv) for lv in data["levels"]), prizes=tuple(Prize(**p) for p in data["prizes"]),
-                  rebuy=RebuyPolicy(**data["rebuy"]), starts_on=data["starts_on"], **{k: data[k] for k in SETUP_FIELDS})
+    setup = Setup(
+        entry_fee_cents=data["entry_fee_cents"],
+        starting_chips=data["starting_chips"],
+        levels=tuple(Level(**lv) for lv in data["levels"]),
+        prizes=tuple(Prize(**p) for p in data["prizes"]),
+        rebuy=RebuyPolicy(**data["rebuy"]),
+        starts_on=data["starts_on"],
+        **{k: data[k] for k in SETUP_FIELDS},
+    )
     found = setup_violations(setup, profile)
     if found:
         first = found[0]
         others = "; ".join(f"{v.message} ({v.rule})" for v in found[1:])
-        raise refuse(first.code, first.message + (f" Also: {others}" if others else ""), first.rule, first.field, first.status)
-    earlier = session.scalars(select(Tournament).where(Tournament.organization_id == org_id,
-                                                       Tournament.jurisdiction == profile.jurisdiction.value))
+        raise refuse(
+            first.code, first.message + (f" Also: {others}" if others else ""), first.rule, first.field, first.status
+        )
+    earlier = session.scalars(
+        select(Tournament).where(
+            Tournament.organization_id == org_id, Tournament.jurisdiction == profile.jurisdiction.value
+        )
+    )
     booked = [Booked(t.starts_on, setup_of(t).special_game, setup_of(t).charitable) for t in earlier]
     check(calendar_refusal(setup, profile, booked))
     licence_id = _licence(session, profile, org_id, data)
-    row = Tournament(organization_id=org_id, license_id=licence_id, jurisdiction=profile.jurisdiction.value, name=data["name"],
-                     starts_on=data["starts_on"], setup=json.dumps(to_json(setup)), status="registering", created_at=now)
+    row = Tournament(
+        organization_id=org_id,
+        license_id=licence_id,
+        jurisdiction=profile.jurisdiction.value,
+        name=data["name"],
+        starts_on=data["starts_on"],
+        setup=json.dumps(to_json(setup)),
+        status="registering",
+        created_at=now,
+    )
     live.display_token(row)
     session.add(row)
-    finish(session, actor, now, "tournament.create", row, "poker_tournament",
-           {"name": row.name, "jurisdiction": row.jurisdiction, "setup": to_json(setup)})
+    finish(
+        session,
+        actor,
+        now,
+        "tournament.create",
+        row,
+        "poker_tournament",
+        {"name": row.name, "jurisdiction": row.jurisdiction, "setup": to_json(setup)},
+    )
     return row
 
 
@@ -154,8 +207,15 @@ class BuyResult:
     change_cents: int
 
 
-def buy(session: Session, actor: Actor, now: datetime, tournament_id: int, data: dict[str, Any], rng: random.Random,
-        tenders: Collection[Tender] = ()) -> BuyResult:
+def buy(
+    session: Session,
+    actor: Actor,
+    now: datetime,
+    tournament_id: int,
+    data: dict[str, Any],
+    rng: random.Random,
+    tenders: Collection[Tender] = (),
+) -> BuyResult:
     """An entry, re-buy or re-entry at the desk: the policy and the caps checked, then posted through
     the hall's one money door as a sale on the desk's open till, paid in full in a tender the hall
     takes, never on credit (the jurisdiction's no-credit rule). The tournament row is locked, so two
@@ -168,8 +228,14 @@ def buy(session: Session, actor: Actor, now: datetime, tournament_id: int, data:
     if kind is Buy.ENTRY:
         if not data["player_name"]:
             raise refuse("player_name_required", "Enter the player's name.", None, "player_name", 422)
-        entry = Entry(number=max((e.number for e in tournament.entries), default=0) + 1, player_name=data["player_name"].strip(),
-                      spent_cents=0, rebuys=0, reentries=0, eliminated=False)
+        entry = Entry(
+            number=max((e.number for e in tournament.entries), default=0) + 1,
+            player_name=data["player_name"].strip(),
+            spent_cents=0,
+            rebuys=0,
+            reentries=0,
+            eliminated=False,
+        )
         state = PlayerState()
     else:
         entry = next((e for e in tournament.entries if e.number == data["entry_number"]), None)  # type: ignore[assignment]
@@ -180,9 +246,18 @@ def buy(session: Session, actor: Actor, now: datetime, tournament_id: int, data:
     cost = price(setup, kind)
     till = cash.open_till_for(session, actor.station, tournament_id=tournament.id)
     label = {Buy.ENTRY: "Entry", Buy.REBUY: "Re-buy", Buy.REENTRY: "Re-entry"}[kind]
-    sale = cash.post_sale(session, actor, now, till, tournament.organization_id,
-                          [cash.Line(None, f"poker_{kind.value}", f"{label}: {tournament.name}"[:200], 1, cost)],
-                          data["tender"], data["tendered_cents"], tenders, profile.no_credit.rule)
+    sale = cash.post_sale(
+        session,
+        actor,
+        now,
+        till,
+        tournament.organization_id,
+        [cash.Line(None, f"poker_{kind.value}", f"{label}: {tournament.name}"[:200], 1, cost)],
+        data["tender"],
+        data["tendered_cents"],
+        tenders,
+        profile.no_credit.rule,
+    )
     if kind is Buy.ENTRY:
         tournament.entries.append(entry)
     entry.spent_cents += cost
@@ -190,21 +265,44 @@ def buy(session: Session, actor: Actor, now: datetime, tournament_id: int, data:
     entry.reentries += kind is Buy.REENTRY
     if kind is Buy.REENTRY:
         entry.eliminated = False
-    row = BuyRow(kind=kind.value, cents=cost, tender=data["tender"], tendered_cents=data["tendered_cents"], at=now, cashier_name=actor.name,
-                 sale_line_id=sale.lines[0].id)
+    row = BuyRow(
+        kind=kind.value,
+        cents=cost,
+        tender=data["tender"],
+        tendered_cents=data["tendered_cents"],
+        at=now,
+        cashier_name=actor.name,
+        sale_line_id=sale.lines[0].id,
+    )
     entry.buys.append(row)
     if tournament.status == "running" and kind is not Buy.REBUY:
         _seat_late(session, tournament, entry, now, rng)
     live.publish(session, tournament, f"buy {kind.value}", now)
-    finish(session, actor, now, f"tournament.{kind.value}", row, "poker_buy",
-           {"tournament": tournament.id, "entry": entry.number, "player": entry.player_name, "cents": cost, "transaction": sale.number,
-            "till": till.id})
+    finish(
+        session,
+        actor,
+        now,
+        f"tournament.{kind.value}",
+        row,
+        "poker_buy",
+        {
+            "tournament": tournament.id,
+            "entry": entry.number,
+            "player": entry.player_name,
+            "cents": cost,
+            "transaction": sale.number,
+            "till": till.id,
+        },
+    )
     return BuyResult(entry, row, data["tendered_cents"] - cost)
 
 
 def _seating(tournament: Tournament) -> dict[int, tuple[int, int]]:
-    return {e.number: (e.table_number, e.seat) for e in tournament.entries
-            if not e.eliminated and e.table_number is not None and e.seat is not None}
+    return {
+        e.number: (e.table_number, e.seat)
+        for e in tournament.entries
+        if not e.eliminated and e.table_number is not None and e.seat is not None
+    }
 
 
 def _apply(session: Session, tournament: Tournament, moves: list[Move], now: datetime) -> list[SeatMove]:
@@ -214,8 +312,16 @@ def _apply(session: Session, tournament: Tournament, moves: list[Move], now: dat
     for move in moves:
         entry = by_number[move.player]
         source = move.source or (None, None)
-        row = SeatMove(tournament_id=tournament.id, entry_number=entry.number, from_table=source[0], from_seat=source[1],
-                       to_table=move.target[0], to_seat=move.target[1], reason=move.reason, at=now)
+        row = SeatMove(
+            tournament_id=tournament.id,
+            entry_number=entry.number,
+            from_table=source[0],
+            from_seat=source[1],
+            to_table=move.target[0],
+            to_seat=move.target[1],
+            reason=move.reason,
+            at=now,
+        )
         session.add(row)
         logged.append(row)
         entry.table_number, entry.seat = move.target
@@ -238,7 +344,9 @@ def _seat_late(session: Session, tournament: Tournament, entry: Entry, now: date
     _apply(session, tournament, [Move(entry.number, None, (table, seat), "late seat")], now)
 
 
-def start(session: Session, actor: Actor, now: datetime, tournament_id: int, seats_per_table: int, rng: random.Random) -> Tournament:
+def start(
+    session: Session, actor: Actor, now: datetime, tournament_id: int, seats_per_table: int, rng: random.Random
+) -> Tournament:
     """28 Del. C. §1804 B(2): registration closes to the draw; every player gets a random table and
     seat, tables within one player of each other."""
     tournament = get_tournament(session, tournament_id)
@@ -255,11 +363,21 @@ def start(session: Session, actor: Actor, now: datetime, tournament_id: int, sea
     tournament.buttons = json.dumps({str(t): min(s for tt, s in drawn.values() if tt == t) for t in tables})
     tournament.status = "running"
     live.publish(session, tournament, "seats drawn", now)
-    finish(session, actor, now, "tournament.start", tournament, "poker_tournament", {"players": len(players), "tables": len(tables)})
+    finish(
+        session,
+        actor,
+        now,
+        "tournament.start",
+        tournament,
+        "poker_tournament",
+        {"players": len(players), "tables": len(tables)},
+    )
     return tournament
 
 
-def eliminate(session: Session, actor: Actor, now: datetime, tournament_id: int, data: dict[str, Any], rng: random.Random) -> Tournament:
+def eliminate(
+    session: Session, actor: Actor, now: datetime, tournament_id: int, data: dict[str, Any], rng: random.Random
+) -> Tournament:
     """§1804 B(3)-(4): players out of chips are eliminated and placed; tables are broken (highest number
     first, TDA 10B) and balanced (TDA 11A); at the final table's size the rest redraw; with one player
     left the tournament ends and the prizes are set (checked against the profile's caps)."""
@@ -270,25 +388,46 @@ def eliminate(session: Session, actor: Actor, now: datetime, tournament_id: int,
     for index, bust in enumerate(data["busts"]):
         entry = by_number.get(bust["entry_number"])
         if entry is None or entry.eliminated:
-            raise refuse("not_in_play", f"Entry {bust['entry_number']} is not in play.", None, f"busts.{index}.entry_number", 409)
+            raise refuse(
+                "not_in_play", f"Entry {bust['entry_number']} is not in play.", None, f"busts.{index}.entry_number", 409
+            )
     remaining = [e for e in tournament.entries if not e.eliminated]
     if len(data["busts"]) >= len(remaining):
         to_one = profile_of(tournament).play_to_one
-        raise refuse("last_player", "Play continues until one player remains; at least one player must still hold chips.",
-                     to_one.rule if to_one else None, "busts", 409)
+        raise refuse(
+            "last_player",
+            "Play continues until one player remains; at least one player must still hold chips.",
+            to_one.rule if to_one else None,
+            "busts",
+            409,
+        )
     for bust in data["busts"]:
         entry = by_number[bust["entry_number"]]
-        entry.eliminated, entry.bust_hand, entry.bust_stack, entry.bust_table = True, data["hand"], bust["starting_stack"], entry.table_number
+        entry.eliminated, entry.bust_hand, entry.bust_stack, entry.bust_table = (
+            True,
+            data["hand"],
+            bust["starting_stack"],
+            entry.table_number,
+        )
         entry.table_number = entry.seat = None
     if data["buttons"]:
-        tournament.buttons = json.dumps({**json.loads(tournament.buttons), **{str(k): v for k, v in data["buttons"].items()}})
+        tournament.buttons = json.dumps(
+            {**json.loads(tournament.buttons), **{str(k): v for k, v in data["buttons"].items()}}
+        )
     _reseat(session, tournament, now, rng)
     left = [e for e in tournament.entries if not e.eliminated]
     if len(left) == 1:
         _finish(tournament, left[0].number)
     live.publish(session, tournament, "eliminations", now)
-    finish(session, actor, now, "tournament.eliminations", tournament, "poker_tournament",
-           {"hand": data["hand"], "out": [b["entry_number"] for b in data["busts"]], "left": len(left)})
+    finish(
+        session,
+        actor,
+        now,
+        "tournament.eliminations",
+        tournament,
+        "poker_tournament",
+        {"hand": data["hand"], "out": [b["entry_number"] for b in data["busts"]], "left": len(left)},
+    )
     return tournament
 
 
@@ -298,7 +437,9 @@ def _reseat(session: Session, tournament: Tournament, now: datetime, rng: random
     setup = setup_of(tournament)
     tables = {int(t): n for t, n in json.loads(tournament.tables).items()}
     current = _seating(tournament)
-    redrawn = session.scalar(select(SeatMove.id).where(SeatMove.tournament_id == tournament.id, SeatMove.reason == FINAL_REDRAW))
+    redrawn = session.scalar(
+        select(SeatMove.id).where(SeatMove.tournament_id == tournament.id, SeatMove.reason == FINAL_REDRAW)
+    )
     if redrawn is None and len(current) <= setup.final_table_size:
         final = seating.redraw(sorted(current), 1, setup.final_table_size, rng)
         _apply(session, tournament, [Move(p, current[p], seat, FINAL_REDRAW) for p, seat in sorted(final.items())], now)
@@ -318,12 +459,18 @@ def _reseat(session: Session, tournament: Tournament, now: datetime, rng: random
 
 def _finish(tournament: Tournament, winner: int) -> None:
     setup, profile = setup_of(tournament), profile_of(tournament)
-    busts = [Bust(e.number, e.bust_hand or 0, e.bust_table or 0, e.bust_stack or 0) for e in tournament.entries if e.eliminated]
+    busts = [
+        Bust(e.number, e.bust_hand or 0, e.bust_table or 0, e.bust_stack or 0)
+        for e in tournament.entries
+        if e.eliminated
+    ]
     finish_order = places(len(tournament.entries), busts, winner)
     pool = pool_cents(tournament)
     amounts = prize_amounts(setup.prizes, pool)
     fees = sum(b.cents for e in tournament.entries for b in e.buys if b.kind == "entry")
-    check(payout_refusal(profile, len(tournament.entries), pool, fees, setup.charity_percent, setup.charitable, amounts))
+    check(
+        payout_refusal(profile, len(tournament.entries), pool, fees, setup.charity_percent, setup.charitable, amounts)
+    )
     paid = payouts(finish_order, amounts)
     by_number = {e.number: e for e in tournament.entries}
     for place in finish_order:
@@ -337,8 +484,13 @@ def deal(session: Session, tournament_id: int) -> None:
     """28 Del. C. §1804 B(5): a proposed deal is refused; elsewhere Flashboard plays every tournament out."""
     tournament = get_tournament(session, tournament_id)
     check(deal_refusal(profile_of(tournament)))
-    raise refuse("deal_refused", "Flashboard plays every tournament to one player; prizes follow the posted places.",
-                 "Flashboard tournament setup", "deal", 409)
+    raise refuse(
+        "deal_refused",
+        "Flashboard plays every tournament to one player; prizes follow the posted places.",
+        "Flashboard tournament setup",
+        "deal",
+        409,
+    )
 
 
 def move_seat(session: Session, actor: Actor, now: datetime, tournament_id: int, data: dict[str, Any]) -> SeatMove:
@@ -349,12 +501,29 @@ def move_seat(session: Session, actor: Actor, now: datetime, tournament_id: int,
         raise refuse("not_running", "Seats are moved while the tournament runs.", None, "tournament_id", 409)
     current = _seating(tournament)
     target = (data["table"], data["seat"])
-    check(seating.move_refusal(current, {int(t): n for t, n in json.loads(tournament.tables).items()}, data["entry_number"], target))
-    [row] = _apply(session, tournament, [Move(data["entry_number"], current[data["entry_number"]], target, data["reason"])], now)
+    check(
+        seating.move_refusal(
+            current, {int(t): n for t, n in json.loads(tournament.tables).items()}, data["entry_number"], target
+        )
+    )
+    [row] = _apply(
+        session, tournament, [Move(data["entry_number"], current[data["entry_number"]], target, data["reason"])], now
+    )
     live.publish(session, tournament, "seat move", now)
-    finish(session, actor, now, "tournament.seat_move", row, "poker_seat_move",
-           {"entry": row.entry_number, "from": f"{row.from_table}-{row.from_seat}", "to": f"{row.to_table}-{row.to_seat}",
-            "reason": row.reason})
+    finish(
+        session,
+        actor,
+        now,
+        "tournament.seat_move",
+        row,
+        "poker_seat_move",
+        {
+            "entry": row.entry_number,
+            "from": f"{row.from_table}-{row.from_seat}",
+            "to": f"{row.to_table}-{row.to_seat}",
+            "reason": row.reason,
+        },
+    )
     return row
 
 
@@ -373,34 +542,111 @@ def report(session: Session, tournament_id: int, zone: ZoneInfo) -> Document:
     fees = sum(b.cents for e in tournament.entries for b in e.buys if b.kind == "entry")
     prizes = sum(e.prize_cents or 0 for e in tournament.entries)
     assigned = staff.staff_of(session, tournament.id)
-    licence_numbers = {lic.id: lic.number for lic in session.scalars(select(PersonalLicense).where(
-        PersonalLicense.id.in_([s.personal_license_id for s in assigned if s.personal_license_id])))}
-    buys = Table("buys", "Entries, re-buys and re-entries", ("Player", "Name", "Kind", "Amount", "Time", "Cashier"), tuple(
-        (str(e.number), e.player_name, b.kind, format_cents(b.cents), b.at.astimezone(zone).strftime("%H:%M"), b.cashier_name)
-        for e in tournament.entries for b in e.buys))
-    finish_table = Table("places", "Places and prizes", ("Place", "Player", "Name", "Prize"), tuple(
-        (str(e.place or ""), str(e.number), e.player_name, format_cents(e.prize_cents) if e.prize_cents else "")
-        for e in sorted(tournament.entries, key=lambda e: (e.place or 10**6, e.number))))
-    moves = Table("seat_moves", "Seat moves", ("Player", "From", "To", "Why"), tuple(
-        (str(m.entry_number), f"{m.from_table}-{m.from_seat}" if m.from_table else "", f"{m.to_table}-{m.to_seat}", m.reason)
-        for m in seat_moves(session, tournament.id)))
-    decks = Table("deck_log", "Deck log (28 Del. C. §1804 B(6), B(8))", ("Table", "Event", "Backs", "Complete", "Time", "By"), tuple(
-        (str(d.table_number), d.event.replace("_", " "), d.backs, "yes" if d.complete else "NO", d.at.astimezone(zone).strftime("%H:%M"),
-         d.recorded_by) for d in session.scalars(select(DeckLogEntry).where(DeckLogEntry.tournament_id == tournament.id)
-                                                  .order_by(DeckLogEntry.id))))
-    people = Table("staff", "Staff (28 Del. C. §1827(1), §1831(1))", ("Role", "Name", "Licence", "Table"), tuple(
-        (s.role.replace("_", " "), s.person_name, licence_numbers.get(s.personal_license_id or 0) or "", str(s.table_number or ""))
-        for s in assigned))
-    facts = [("Organization", org.name), ("Tournament", tournament.name), ("Date", tournament.starts_on.isoformat()),
-             ("Jurisdiction", profile.name), ("Status", tournament.status), ("Players", str(len(tournament.entries))),
-             ("Re-buys", str(sum(e.rebuys for e in tournament.entries))), ("Re-entries", str(sum(e.reentries for e in tournament.entries))),
-             ("Prize pool", format_cents(pool)), ("Prizes awarded", format_cents(prizes)), ("Left after prizes", format_cents(pool - prizes))]
+    licence_numbers = {
+        lic.id: lic.number
+        for lic in session.scalars(
+            select(PersonalLicense).where(
+                PersonalLicense.id.in_([s.personal_license_id for s in assigned if s.personal_license_id])
+            )
+        )
+    }
+    buys = Table(
+        "buys",
+        "Entries, re-buys and re-entries",
+        ("Player", "Name", "Kind", "Amount", "Time", "Cashier"),
+        tuple(
+            (
+                str(e.number),
+                e.player_name,
+                b.kind,
+                format_cents(b.cents),
+                b.at.astimezone(zone).strftime("%H:%M"),
+                b.cashier_name,
+            )
+            for e in tournament.entries
+            for b in e.buys
+        ),
+    )
+    finish_table = Table(
+        "places",
+        "Places and prizes",
+        ("Place", "Player", "Name", "Prize"),
+        tuple(
+            (str(e.place or ""), str(e.number), e.player_name, format_cents(e.prize_cents) if e.prize_cents else "")
+            for e in sorted(tournament.entries, key=lambda e: (e.place or 10**6, e.number))
+        ),
+    )
+    moves = Table(
+        "seat_moves",
+        "Seat moves",
+        ("Player", "From", "To", "Why"),
+        tuple(
+            (
+                str(m.entry_number),
+                f"{m.from_table}-{m.from_seat}" if m.from_table else "",
+                f"{m.to_table}-{m.to_seat}",
+                m.reason,
+            )
+            for m in seat_moves(session, tournament.id)
+        ),
+    )
+    decks = Table(
+        "deck_log",
+        "Deck log (28 Del. C. §1804 B(6), B(8))",
+        ("Table", "Event", "Backs", "Complete", "Time", "By"),
+        tuple(
+            (
+                str(d.table_number),
+                d.event.replace("_", " "),
+                d.backs,
+                "yes" if d.complete else "NO",
+                d.at.astimezone(zone).strftime("%H:%M"),
+                d.recorded_by,
+            )
+            for d in session.scalars(
+                select(DeckLogEntry).where(DeckLogEntry.tournament_id == tournament.id).order_by(DeckLogEntry.id)
+            )
+        ),
+    )
+    people = Table(
+        "staff",
+        "Staff (28 Del. C. §1827(1), §1831(1))",
+        ("Role", "Name", "Licence", "Table"),
+        tuple(
+            (
+                s.role.replace("_", " "),
+                s.person_name,
+                licence_numbers.get(s.personal_license_id or 0) or "",
+                str(s.table_number or ""),
+            )
+            for s in assigned
+        ),
+    )
+    facts = [
+        ("Organization", org.name),
+        ("Tournament", tournament.name),
+        ("Date", tournament.starts_on.isoformat()),
+        ("Jurisdiction", profile.name),
+        ("Status", tournament.status),
+        ("Players", str(len(tournament.entries))),
+        ("Re-buys", str(sum(e.rebuys for e in tournament.entries))),
+        ("Re-entries", str(sum(e.reentries for e in tournament.entries))),
+        ("Prize pool", format_cents(pool)),
+        ("Prizes awarded", format_cents(prizes)),
+        ("Left after prizes", format_cents(pool - prizes)),
+    ]
     if profile.charity_percent_of_fees is not None and setup.charitable:
         share = fees * max(profile.charity_percent_of_fees.value, setup.charity_percent) // 100
         facts.append(("Charity share of entry fees", f"{format_cents(share)} ({profile.charity_percent_of_fees.rule})"))
-    return Document(f"Tournament report: {tournament.name}", f"{org.name} · {tournament.starts_on.isoformat()}", tuple(facts),
-                    (buys, finish_table, moves, decks, people), ("Tournament director", "Officer of the sponsoring organization"), "",
-                    {"totals": {"pool": pool, "prizes": prizes, "entry_fees": fees}})
+    return Document(
+        f"Tournament report: {tournament.name}",
+        f"{org.name} · {tournament.starts_on.isoformat()}",
+        tuple(facts),
+        (buys, finish_table, moves, decks, people),
+        ("Tournament director", "Officer of the sponsoring organization"),
+        "",
+        {"totals": {"pool": pool, "prizes": prizes, "entry_fees": fees}},
+    )
 
 
 def log_deck(session: Session, actor: Actor, now: datetime, tournament_id: int, data: dict[str, Any]) -> DeckLogEntry:
@@ -413,19 +659,37 @@ def log_deck(session: Session, actor: Actor, now: datetime, tournament_id: int, 
     event = DeckEvent(data["event"])
     if event is DeckEvent.NEW_SET:
         check(new_set_refusal(profile_of(tournament), data["backs"]))
-    row = DeckLogEntry(tournament_id=tournament.id, table_number=data["table"], event=event.value, backs=", ".join(data["backs"]),
-                       complete=data["complete"], at=now, recorded_by=actor.name)
+    row = DeckLogEntry(
+        tournament_id=tournament.id,
+        table_number=data["table"],
+        event=event.value,
+        backs=", ".join(data["backs"]),
+        complete=data["complete"],
+        at=now,
+        recorded_by=actor.name,
+    )
     session.add(row)
-    finish(session, actor, now, "tournament.deck", row, "poker_deck_log",
-           {"table": row.table_number, "event": row.event, "backs": row.backs, "complete": row.complete})
+    finish(
+        session,
+        actor,
+        now,
+        "tournament.deck",
+        row,
+        "poker_deck_log",
+        {"table": row.table_number, "event": row.event, "backs": row.backs, "complete": row.complete},
+    )
     return row
 
 
 def deck_reminders(session: Session, tournament_id: int, now: datetime) -> list[Due]:
     tournament = get_tournament(session, tournament_id)
     rows = session.scalars(select(DeckLogEntry).where(DeckLogEntry.tournament_id == tournament.id))
-    log = [DeckEntry(r.table_number, r.at.astimezone(now.tzinfo), DeckEvent(r.event), tuple(r.backs.split(", ")), r.complete)
-           for r in rows]
+    log = [
+        DeckEntry(
+            r.table_number, r.at.astimezone(now.tzinfo), DeckEvent(r.event), tuple(r.backs.split(", ")), r.complete
+        )
+        for r in rows
+    ]
     return reminders(profile_of(tournament), log, sorted(int(t) for t in json.loads(tournament.tables)), now)
 
 
@@ -443,8 +707,13 @@ def pay_prize(session: Session, actor: Actor, now: datetime, tournament_id: int,
     tournament = _lock(session, tournament_id)
     if tournament.status != "finished":
         to_one = profile_of(tournament).play_to_one
-        raise refuse("tournament_not_finished", "Prizes are paid when one player remains and the places are set.",
-                     to_one.rule if to_one else None, "tournament_id", 409)
+        raise refuse(
+            "tournament_not_finished",
+            "Prizes are paid when one player remains and the places are set.",
+            to_one.rule if to_one else None,
+            "tournament_id",
+            409,
+        )
     entry = next((e for e in tournament.entries if e.number == entry_number), None)
     if entry is None or not entry.prize_cents:
         raise refuse("no_prize", "This player did not finish in a paid place.", None, "entry_number", 409)
@@ -453,15 +722,37 @@ def pay_prize(session: Session, actor: Actor, now: datetime, tournament_id: int,
     w2g = tills.needs_w2g_poker(entry.prize_cents, entry.spent_cents)
     till = cash.open_till_for(session, actor.station, tournament_id=tournament.id)
     sale = cash.post_payout(session, actor, now, till, tournament.organization_id, entry.prize_cents)
-    session.add(PrizePayment(entry_id=entry.id, cents=entry.prize_cents, at=now, station=actor.station, cashier_name=actor.name,
-                             w2g_required=w2g, sale_id=sale.id))
+    session.add(
+        PrizePayment(
+            entry_id=entry.id,
+            cents=entry.prize_cents,
+            at=now,
+            station=actor.station,
+            cashier_name=actor.name,
+            w2g_required=w2g,
+            sale_id=sale.id,
+        )
+    )
     try:
         session.flush()
     except IntegrityError:
         session.rollback()
         raise refuse("already_paid", "This prize was already paid.", None, "entry_number", 409) from None
-    finish(session, actor, now, "tournament.payout", entry, "poker_entry",
-           {"tournament": tournament.id, "entry": entry.number, "place": entry.place, "cents": entry.prize_cents, "w2g": w2g})
+    finish(
+        session,
+        actor,
+        now,
+        "tournament.payout",
+        entry,
+        "poker_entry",
+        {
+            "tournament": tournament.id,
+            "entry": entry.number,
+            "place": entry.place,
+            "cents": entry.prize_cents,
+            "w2g": w2g,
+        },
+    )
     return PrizePaid(entry, w2g)
 
 
@@ -470,17 +761,31 @@ def buy_receipt(session: Session, tournament: Tournament, result: BuyResult, now
     org = get_organization(session, tournament.organization_id)
     entry = result.entry
     seat = [f"Table {entry.table_number}, seat {entry.seat}"] if entry.table_number else ["Seat drawn at the start"]
-    return Receipt(title=org.name, header=[tournament.name, now.strftime("%Y-%m-%d %H:%M"), f"Player {entry.number}: {entry.player_name}"],
-                   lines=[(result.buy.kind.replace("reentry", "re-entry").replace("rebuy", "re-buy"), format_cents(result.buy.cents)),
-                          ("Tendered", format_cents(result.buy.tendered_cents)), ("Change", format_cents(result.change_cents))],
-                   totals=[("Spent in this tournament", format_cents(entry.spent_cents))], footer=seat)
+    return Receipt(
+        title=org.name,
+        header=[tournament.name, now.strftime("%Y-%m-%d %H:%M"), f"Player {entry.number}: {entry.player_name}"],
+        lines=[
+            (result.buy.kind.replace("reentry", "re-entry").replace("rebuy", "re-buy"), format_cents(result.buy.cents)),
+            ("Tendered", format_cents(result.buy.tendered_cents)),
+            ("Change", format_cents(result.change_cents)),
+        ],
+        totals=[("Spent in this tournament", format_cents(entry.spent_cents))],
+        footer=seat,
+    )
 
 
 def prize_slip(session: Session, tournament: Tournament, paid: PrizePaid, now: datetime) -> Receipt:
     org = get_organization(session, tournament.organization_id)
     entry = paid.entry
     footer = ["W-2G REQUIRED: winnings less buy-ins exceed $5,000"] if paid.w2g_required else []
-    return Receipt(title=org.name, header=[tournament.name, "PRIZE PAID", now.strftime("%Y-%m-%d %H:%M")],
-                   lines=[("Place", str(entry.place)), ("Player", f"{entry.number}: {entry.player_name}"),
-                          ("Paid in", format_cents(entry.spent_cents))],
-                   totals=[("Prize", format_cents(entry.prize_cents or 0))], footer=footer)
+    return Receipt(
+        title=org.name,
+        header=[tournament.name, "PRIZE PAID", now.strftime("%Y-%m-%d %H:%M")],
+        lines=[
+            ("Place", str(entry.place)),
+            ("Player", f"{entry.number}: {entry.player_name}"),
+            ("Paid in", format_cents(entry.spent_cents)),
+        ],
+        totals=[("Prize", format_cents(entry.prize_cents or 0))],
+        footer=footer,
+    )

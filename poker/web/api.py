@@ -1,5 +1,6 @@
 """/api/v1 for poker tournaments: set up (checked against the jurisdiction), the printed rules, and
 buy-ins at the cashier. Thin views: schema in, one service, schema out."""
+
 from __future__ import annotations
 
 import json
@@ -64,10 +65,20 @@ ANYONE_ON_STAFF = tuple(Role)
 
 
 def _shown(row: Any) -> dict[str, Any]:
-    return {"id": row.id, "organization_id": row.organization_id, "license_id": row.license_id, "jurisdiction": row.jurisdiction,
-            "name": row.name, "starts_on": row.starts_on, "status": row.status, "pool_cents": tournaments.pool_cents(row),
-            "entries": row.entries, "tables": json.loads(row.tables), "buttons": json.loads(row.buttons),
-            "display_token": row.display_token}
+    return {
+        "id": row.id,
+        "organization_id": row.organization_id,
+        "license_id": row.license_id,
+        "jurisdiction": row.jurisdiction,
+        "name": row.name,
+        "starts_on": row.starts_on,
+        "status": row.status,
+        "pool_cents": tournaments.pool_cents(row),
+        "entries": row.entries,
+        "tables": json.loads(row.tables),
+        "buttons": json.loads(row.buttons),
+        "display_token": row.display_token,
+    }
 
 
 def _mine(tournament_id: int) -> Any:
@@ -76,43 +87,96 @@ def _mine(tournament_id: int) -> Any:
     return row
 
 
-@operation(bp, ORG + "/tournaments", "POST", summary="Set up a tournament, checked against its jurisdiction's rules",
-           access=DIRECTORS, body=TournamentIn, response=TournamentOut, status=201)
+@operation(
+    bp,
+    ORG + "/tournaments",
+    "POST",
+    summary="Set up a tournament, checked against its jurisdiction's rules",
+    access=DIRECTORS,
+    body=TournamentIn,
+    response=TournamentOut,
+    status=201,
+)
 def create_tournament(org_id: int, body: dict[str, Any]) -> Any:
     return _shown(tournaments.create(db_session(), actor(), hall_now(), check_org(org_id), body))
 
 
-@operation(bp, TOURNAMENT, "GET", summary="A tournament, its entries and its pool", access=ANYONE_ON_STAFF, response=TournamentOut)
+@operation(
+    bp,
+    TOURNAMENT,
+    "GET",
+    summary="A tournament, its entries and its pool",
+    access=ANYONE_ON_STAFF,
+    response=TournamentOut,
+)
 def get_tournament(tournament_id: int) -> Any:
     return _shown(_mine(tournament_id))
 
 
-@operation(bp, TOURNAMENT + "/rules.txt", "GET", summary="The printed rules (28 Del. C. ch. 18; MCA 23-5-317(3)) as text",
-           access=ANYONE_ON_STAFF, produces="text/plain")
+@operation(
+    bp,
+    TOURNAMENT + "/rules.txt",
+    "GET",
+    summary="The printed rules (28 Del. C. ch. 18; MCA 23-5-317(3)) as text",
+    access=ANYONE_ON_STAFF,
+    produces="text/plain",
+)
 def printed_rules_text(tournament_id: int) -> Response:
     return Response(as_text(tournaments.rules(db_session(), _mine(tournament_id))), mimetype="text/plain")
 
 
-@operation(bp, TOURNAMENT + "/rules.pdf", "GET", summary="The printed rules as PDF, to post and hand out", access=ANYONE_ON_STAFF,
-           produces="application/pdf")
+@operation(
+    bp,
+    TOURNAMENT + "/rules.pdf",
+    "GET",
+    summary="The printed rules as PDF, to post and hand out",
+    access=ANYONE_ON_STAFF,
+    produces="application/pdf",
+)
 def printed_rules_pdf(tournament_id: int) -> Response:
     row = _mine(tournament_id)
     sections = tournaments.rules(db_session(), row)
-    document = Document(sections[0].title, sections[0].lines[0], tuple((s.title, "\n".join(s.lines)) for s in sections[1:]), ())
+    document = Document(
+        sections[0].title, sections[0].lines[0], tuple((s.title, "\n".join(s.lines)) for s in sections[1:]), ()
+    )
     return Response(pdf.render(document), mimetype="application/pdf")
 
 
-@operation(bp, TOURNAMENT + "/rules/print", "POST", summary="Print the rules at this station's printer, to hand to a player",
-           access=ANYONE_ON_STAFF, response=PrintJobOut, status=201)
+@operation(
+    bp,
+    TOURNAMENT + "/rules/print",
+    "POST",
+    summary="Print the rules at this station's printer, to hand to a player",
+    access=ANYONE_ON_STAFF,
+    response=PrintJobOut,
+    status=201,
+)
 def print_rules(tournament_id: int) -> Any:
     session = db_session()
     sections = tournaments.rules(session, _mine(tournament_id))
-    return printing.print_receipt(session, hall_now(), printers(), station_name(), "poker_rules", f"T{tournament_id}-rules",
-                                  as_receipt(sections), organization_id=_mine(tournament_id).organization_id)
+    return printing.print_receipt(
+        session,
+        hall_now(),
+        printers(),
+        station_name(),
+        "poker_rules",
+        f"T{tournament_id}-rules",
+        as_receipt(sections),
+        organization_id=_mine(tournament_id).organization_id,
+    )
 
 
-@operation(bp, TOURNAMENT + "/tills", "POST", summary="Open the desk's till at this station with a starting bank: every buy goes in "
-           "it, every prize comes out of it", access=CASH, body=TillOpenIn, response=TillOut, status=201)
+@operation(
+    bp,
+    TOURNAMENT + "/tills",
+    "POST",
+    summary="Open the desk's till at this station with a starting bank: every buy goes in "
+    "it, every prize comes out of it",
+    access=CASH,
+    body=TillOpenIn,
+    response=TillOut,
+    status=201,
+)
 def open_desk_till(tournament_id: int, body: dict[str, Any]) -> Any:
     _mine(tournament_id)
     session = db_session()
@@ -120,27 +184,56 @@ def open_desk_till(tournament_id: int, body: dict[str, Any]) -> Any:
     return {**bingo_presenters.till(till, cash.drawer(session, till)), "print_jobs": []}
 
 
-@operation(bp, TOURNAMENT + "/tills", "GET", summary="The desk's tills, open and closed, with what each drawer should hold",
-           access=CASH, response=TillOut, many=True)
+@operation(
+    bp,
+    TOURNAMENT + "/tills",
+    "GET",
+    summary="The desk's tills, open and closed, with what each drawer should hold",
+    access=CASH,
+    response=TillOut,
+    many=True,
+)
 def list_desk_tills(tournament_id: int) -> list[Any]:
     _mine(tournament_id)
     session = db_session()
-    return [{**bingo_presenters.till(t, cash.drawer(session, t)), "print_jobs": []}
-            for t in cash.tills_of(session, tournament_id=tournament_id)]
+    return [
+        {**bingo_presenters.till(t, cash.drawer(session, t)), "print_jobs": []}
+        for t in cash.tills_of(session, tournament_id=tournament_id)
+    ]
 
 
-@operation(bp, TOURNAMENT + "/buys", "POST", summary="Take an entry, re-buy or re-entry, within the caps and never on credit",
-           access=CASH, body=BuyIn, response=BuyOut, status=201)
+@operation(
+    bp,
+    TOURNAMENT + "/buys",
+    "POST",
+    summary="Take an entry, re-buy or re-entry, within the caps and never on credit",
+    access=CASH,
+    body=BuyIn,
+    response=BuyOut,
+    status=201,
+)
 def take_buy(tournament_id: int, body: dict[str, Any]) -> Any:
     _mine(tournament_id)
     session = db_session()
     result = tournaments.buy(session, actor(), hall_now(), tournament_id, body, rng(), settings().tenders)
     tournament = tournaments.get_tournament(session, tournament_id)
-    job = printing.print_receipt(session, hall_now(), printers(), station_name(), "poker_buy", f"T{tournament_id}-{result.entry.number}",
-                                 tournaments.buy_receipt(session, tournament, result, hall_now()),
-                                 organization_id=tournament.organization_id)
-    return {"entry": result.entry, "kind": result.buy.kind, "price_cents": result.buy.cents, "change_cents": result.change_cents,
-            "print_jobs": [job]}
+    job = printing.print_receipt(
+        session,
+        hall_now(),
+        printers(),
+        station_name(),
+        "poker_buy",
+        f"T{tournament_id}-{result.entry.number}",
+        tournaments.buy_receipt(session, tournament, result, hall_now()),
+        organization_id=tournament.organization_id,
+    )
+    return {
+        "entry": result.entry,
+        "kind": result.buy.kind,
+        "price_cents": result.buy.cents,
+        "change_cents": result.change_cents,
+        "print_jobs": [job],
+    }
 
 
 def rng() -> random.Random:
@@ -149,36 +242,69 @@ def rng() -> random.Random:
     return chosen
 
 
-@operation(bp, TOURNAMENT + "/start", "POST", summary="Close registration and draw tables and seats at random (28 Del. C. §1804 B(2))",
-           access=DIRECTORS, body=StartIn, response=TournamentOut)
+@operation(
+    bp,
+    TOURNAMENT + "/start",
+    "POST",
+    summary="Close registration and draw tables and seats at random (28 Del. C. §1804 B(2))",
+    access=DIRECTORS,
+    body=StartIn,
+    response=TournamentOut,
+)
 def start_tournament(tournament_id: int, body: dict[str, Any]) -> Any:
     _mine(tournament_id)
     return _shown(tournaments.start(db_session(), actor(), hall_now(), tournament_id, body["seats_per_table"], rng()))
 
 
-@operation(bp, TOURNAMENT + "/eliminations", "POST", summary="Players out on a hand: places, table breaks, balancing, the final "
-           "table and, with one left, the prizes", access=DIRECTORS, body=EliminationIn, response=TournamentOut)
+@operation(
+    bp,
+    TOURNAMENT + "/eliminations",
+    "POST",
+    summary="Players out on a hand: places, table breaks, balancing, the final table and, with one left, the prizes",
+    access=DIRECTORS,
+    body=EliminationIn,
+    response=TournamentOut,
+)
 def eliminate(tournament_id: int, body: dict[str, Any]) -> Any:
     _mine(tournament_id)
     return _shown(tournaments.eliminate(db_session(), actor(), hall_now(), tournament_id, body, rng()))
 
 
-@operation(bp, TOURNAMENT + "/seat-moves", "GET", summary="Every seat given or changed, for the director's screen and the clock TV",
-           access=ANYONE_ON_STAFF, response=SeatMoveOut, many=True)
+@operation(
+    bp,
+    TOURNAMENT + "/seat-moves",
+    "GET",
+    summary="Every seat given or changed, for the director's screen and the clock TV",
+    access=ANYONE_ON_STAFF,
+    response=SeatMoveOut,
+    many=True,
+)
 def seat_moves(tournament_id: int) -> Any:
     _mine(tournament_id)
     return tournaments.seat_moves(db_session(), tournament_id)
 
 
-@operation(bp, TOURNAMENT + "/deal", "POST", summary="A proposed deal: refused (28 Del. C. §1804 B(5))", access=DIRECTORS,
-           response=TournamentOut)
+@operation(
+    bp,
+    TOURNAMENT + "/deal",
+    "POST",
+    summary="A proposed deal: refused (28 Del. C. §1804 B(5))",
+    access=DIRECTORS,
+    response=TournamentOut,
+)
 def propose_deal(tournament_id: int) -> Any:
     _mine(tournament_id)
     tournaments.deal(db_session(), tournament_id)
 
 
-@operation(bp, TOURNAMENT + "/report", "GET", summary="The tournament report: entries, re-buys, the pool, places and prizes, seat moves",
-           access=DIRECTORS, response=ReportOut)
+@operation(
+    bp,
+    TOURNAMENT + "/report",
+    "GET",
+    summary="The tournament report: entries, re-buys, the pool, places and prizes, seat moves",
+    access=DIRECTORS,
+    response=ReportOut,
+)
 def tournament_report(tournament_id: int) -> Any:
     _mine(tournament_id)
     return _report(tournament_id).as_json()
@@ -187,71 +313,147 @@ def tournament_report(tournament_id: int) -> Any:
 def _report(tournament_id: int) -> Document:
     """The report carries the audit anchor of the moment it is made, as every closing paper does."""
     found = tournaments.report(db_session(), tournament_id, settings().zone)
-    return replace(found, facts=(*found.facts, ("Audit anchor (flashboard audit verify --anchor)", str(audit.anchor(db_session())))))
+    return replace(
+        found,
+        facts=(*found.facts, ("Audit anchor (flashboard audit verify --anchor)", str(audit.anchor(db_session())))),
+    )
 
 
-@operation(bp, TOURNAMENT + "/report.pdf", "GET", summary="The tournament report as PDF", access=DIRECTORS, produces="application/pdf")
+@operation(
+    bp,
+    TOURNAMENT + "/report.pdf",
+    "GET",
+    summary="The tournament report as PDF",
+    access=DIRECTORS,
+    produces="application/pdf",
+)
 def tournament_report_pdf(tournament_id: int) -> Response:
     _mine(tournament_id)
     return Response(pdf.render(_report(tournament_id)), mimetype="application/pdf")
 
 
-@operation(bp, TOURNAMENT + "/decks", "POST", summary="Log a new set of two decks, a count or a change (28 Del. C. §1804 B(6), B(8))",
-           access=(*DIRECTORS, Role.DEALER), body=DeckIn, response=DeckOut, status=201)
+@operation(
+    bp,
+    TOURNAMENT + "/decks",
+    "POST",
+    summary="Log a new set of two decks, a count or a change (28 Del. C. §1804 B(6), B(8))",
+    access=(*DIRECTORS, Role.DEALER),
+    body=DeckIn,
+    response=DeckOut,
+    status=201,
+)
 def log_deck(tournament_id: int, body: dict[str, Any]) -> Any:
     _mine(tournament_id)
     return tournaments.log_deck(db_session(), actor(), hall_now(), tournament_id, body)
 
 
-@operation(bp, TOURNAMENT + "/deck-reminders", "GET", summary="Counts and changes due now, for the director's screen",
-           access=ANYONE_ON_STAFF, response=DueOut, many=True)
+@operation(
+    bp,
+    TOURNAMENT + "/deck-reminders",
+    "GET",
+    summary="Counts and changes due now, for the director's screen",
+    access=ANYONE_ON_STAFF,
+    response=DueOut,
+    many=True,
+)
 def deck_reminders(tournament_id: int) -> Any:
     _mine(tournament_id)
     return tournaments.deck_reminders(db_session(), tournament_id, hall_now())
 
 
-@operation(bp, TOURNAMENT + "/payouts", "POST", summary="Pay a finishing player's prize once; the slip flags a W-2G where it applies",
-           access=CASH, body=PrizePayIn, response=PrizePaidOut, status=201)
+@operation(
+    bp,
+    TOURNAMENT + "/payouts",
+    "POST",
+    summary="Pay a finishing player's prize once; the slip flags a W-2G where it applies",
+    access=CASH,
+    body=PrizePayIn,
+    response=PrizePaidOut,
+    status=201,
+)
 def pay_prize(tournament_id: int, body: dict[str, Any]) -> Any:
     _mine(tournament_id)
     session = db_session()
     paid = tournaments.pay_prize(session, actor(), hall_now(), tournament_id, body["entry_number"])
     tournament = tournaments.get_tournament(session, tournament_id)
-    job = printing.print_receipt(session, hall_now(), printers(), station_name(), "poker_prize", f"T{tournament_id}-{paid.entry.number}",
-                                 tournaments.prize_slip(session, tournament, paid, hall_now()),
-                                 organization_id=tournament.organization_id)
+    job = printing.print_receipt(
+        session,
+        hall_now(),
+        printers(),
+        station_name(),
+        "poker_prize",
+        f"T{tournament_id}-{paid.entry.number}",
+        tournaments.prize_slip(session, tournament, paid, hall_now()),
+        organization_id=tournament.organization_id,
+    )
     return {"entry": paid.entry, "w2g_required": paid.w2g_required, "print_jobs": [job]}
 
 
-@operation(bp, TOURNAMENT + "/seat-moves", "POST", summary="Move a player to an open seat, never unbalancing the tables (TDA 11A)",
-           access=DIRECTORS, body=SeatMoveIn, response=SeatMoveOut, status=201)
+@operation(
+    bp,
+    TOURNAMENT + "/seat-moves",
+    "POST",
+    summary="Move a player to an open seat, never unbalancing the tables (TDA 11A)",
+    access=DIRECTORS,
+    body=SeatMoveIn,
+    response=SeatMoveOut,
+    status=201,
+)
 def move_seat(tournament_id: int, body: dict[str, Any]) -> Any:
     _mine(tournament_id)
     return tournaments.move_seat(db_session(), actor(), hall_now(), tournament_id, body)
 
 
-@operation(bp, TOURNAMENT + "/staff", "GET", summary="The tournament director and the dealers", access=ANYONE_ON_STAFF,
-           response=StaffOut, many=True)
+@operation(
+    bp,
+    TOURNAMENT + "/staff",
+    "GET",
+    summary="The tournament director and the dealers",
+    access=ANYONE_ON_STAFF,
+    response=StaffOut,
+    many=True,
+)
 def list_staff(tournament_id: int) -> Any:
     _mine(tournament_id)
     return staff.staff_of(db_session(), tournament_id)
 
 
-@operation(bp, TOURNAMENT + "/staff", "POST", summary="Appoint the director or a dealer: a personal licence in force on the day "
-           "(28 Del. C. §1827(1), §1831(1))", access=DIRECTORS, body=StaffIn, response=StaffOut, status=201)
+@operation(
+    bp,
+    TOURNAMENT + "/staff",
+    "POST",
+    summary="Appoint the director or a dealer: a personal licence in force on the day (28 Del. C. §1827(1), §1831(1))",
+    access=DIRECTORS,
+    body=StaffIn,
+    response=StaffOut,
+    status=201,
+)
 def assign_staff(tournament_id: int, body: dict[str, Any]) -> Any:
     _mine(tournament_id)
     return staff.assign(db_session(), actor(), hall_now(), tournament_id, body)
 
 
-@operation(bp, TOURNAMENT + "/clock", "GET", summary="The clock and what the clock TV shows", access=ANYONE_ON_STAFF,
-           response=ClockOut)
+@operation(
+    bp,
+    TOURNAMENT + "/clock",
+    "GET",
+    summary="The clock and what the clock TV shows",
+    access=ANYONE_ON_STAFF,
+    response=ClockOut,
+)
 def get_clock(tournament_id: int) -> Any:
     return live.snapshot(db_session(), _mine(tournament_id), hall_now())
 
 
-@operation(bp, TOURNAMENT + "/clock", "POST", summary="Start, pause or resume the clock, or change level", access=DIRECTORS,
-           body=ClockIn, response=ClockOut)
+@operation(
+    bp,
+    TOURNAMENT + "/clock",
+    "POST",
+    summary="Start, pause or resume the clock, or change level",
+    access=DIRECTORS,
+    body=ClockIn,
+    response=ClockOut,
+)
 def control_clock(tournament_id: int, body: dict[str, Any]) -> Any:
     _mine(tournament_id)
     session = db_session()
@@ -259,13 +461,28 @@ def control_clock(tournament_id: int, body: dict[str, Any]) -> Any:
     return live.snapshot(session, row, hall_now())
 
 
-@operation(bp, TOURNAMENT + "/showdowns", "POST", summary="Settle a showdown: the order of showing (§1816), the hands ranked and "
-           "the pots split (pokerkit)", access=(*DIRECTORS, Role.DEALER), body=ShowdownIn, response=ShowdownOut, status=201)
+@operation(
+    bp,
+    TOURNAMENT + "/showdowns",
+    "POST",
+    summary="Settle a showdown: the order of showing (§1816), the hands ranked and the pots split (pokerkit)",
+    access=(*DIRECTORS, Role.DEALER),
+    body=ShowdownIn,
+    response=ShowdownOut,
+    status=201,
+)
 def showdown(tournament_id: int, body: dict[str, Any]) -> Any:
     _mine(tournament_id)
     ruling = showdowns.rule(db_session(), actor(), hall_now(), tournament_id, body)
     returned = ruling.settlement.returned
-    return {"table": ruling.table, "button": ruling.button, "show_order": ruling.order, "ranking": ruling.ranking,
-            "pots": [{"amount": p.amount, "eligible": list(p.eligible), "won": [{"seat": s, "chips": c} for s, c in p.won]}
-                     for p in ruling.settlement.pots],
-            "returned": {"seat": returned[0], "chips": returned[1]} if returned else None}
+    return {
+        "table": ruling.table,
+        "button": ruling.button,
+        "show_order": ruling.order,
+        "ranking": ruling.ranking,
+        "pots": [
+            {"amount": p.amount, "eligible": list(p.eligible), "won": [{"seat": s, "chips": c} for s, c in p.won]}
+            for p in ruling.settlement.pots
+        ],
+        "returned": {"seat": returned[0], "chips": returned[1]} if returned else None,
+    }

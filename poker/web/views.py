@@ -1,6 +1,7 @@
 """Poker screens: the tournament director's console, the tournament desk (buy-ins, re-buys,
 re-entries and prizes at the cashier), the dealer's table screen with the showdown helper, and the
 clock TV. Server-rendered shells; every action goes through the same /api/v1 operations."""
+
 from __future__ import annotations
 
 from flask import (
@@ -54,7 +55,9 @@ def _tournament(tournament_id: int) -> Tournament:
 def _page(template: str, tournament_id: int) -> str:
     row = _tournament(tournament_id)
     setup = tournaments.setup_of(row)
-    return render_template(template, tournament=row, setup=setup, money=format_cents, profile=tournaments.profile_of(row))
+    return render_template(
+        template, tournament=row, setup=setup, money=format_cents, profile=tournaments.profile_of(row)
+    )
 
 
 @bp.get("/director")
@@ -85,10 +88,18 @@ def desk_console(tournament_id: int) -> ResponseReturnValue:
     row = _tournament(tournament_id)
     session = db_session()
     till = cash.till_at(session, station_name(), tournament_id=row.id)
-    return render_template("poker/desk.html", tournament=row, setup=tournaments.setup_of(row), money=format_cents,
-                           profile=tournaments.profile_of(row), till=till, drawer=cash.drawer(session, till) if till else None,
-                           in_charge=cash.in_charge(session, actor()), station=station_name(),
-                           opened=till.opened_at.astimezone(hall_now().tzinfo).strftime("%H:%M") if till else None)
+    return render_template(
+        "poker/desk.html",
+        tournament=row,
+        setup=tournaments.setup_of(row),
+        money=format_cents,
+        profile=tournaments.profile_of(row),
+        till=till,
+        drawer=cash.drawer(session, till) if till else None,
+        in_charge=cash.in_charge(session, actor()),
+        station=station_name(),
+        opened=till.opened_at.astimezone(hall_now().tzinfo).strftime("%H:%M") if till else None,
+    )
 
 
 @bp.get("/dealer")
@@ -142,9 +153,14 @@ def clock_state(token: str) -> ResponseReturnValue:
     return jsonify({"id": live.latest_id(session, row.id), "state": live.snapshot(session, row, hall_now())})
 
 
-CLOCK_EVENTS = Channel("clock", lambda session, key, after, limit: [(e.id, e.reason, e.state)
-                                                                    for e in live.events_after(session, key, after, limit)],
-                       live.recent, live.newest_id)
+CLOCK_EVENTS = Channel(
+    "clock",
+    lambda session, key, after, limit: [
+        (e.id, e.reason, e.state) for e in live.events_after(session, key, after, limit)
+    ],
+    live.recent,
+    live.newest_id,
+)
 
 
 @bp.get("/clock/<token>/events")
@@ -155,4 +171,3 @@ def clock_events(token: str) -> Response:
     if tournament_id is None:
         abort(404)
     return event_stream(CLOCK_EVENTS, tournament_id)
-

@@ -5,6 +5,7 @@ so the database's own login cannot recompute it; entries before it are plain SHA
 
 Pure: the table and the transaction live in shared.platform.audit.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -81,8 +82,13 @@ class Break:
     reason: str
 
 
-def first_break(entries: Iterable[StoredEntry], head_seq: int, head_hash: str, secret: bytes | None = None,
-                keyed_from: int | None = None) -> tuple[int, Break | None]:
+def first_break(
+    entries: Iterable[StoredEntry],
+    head_seq: int,
+    head_hash: str,
+    secret: bytes | None = None,
+    keyed_from: int | None = None,
+) -> tuple[int, Break | None]:
     """Walk the chain in sequence order (a stream: nothing is held but the last hash); the head row
     guards against deleting the newest entries. Returns how many entries were read and the first
     break. From `keyed_from` on each hash must be the keyed one."""
@@ -90,17 +96,26 @@ def first_break(entries: Iterable[StoredEntry], head_seq: int, head_hash: str, s
     expected_seq = 1
     for entry in entries:
         if entry.fields.seq != expected_seq:
-            return expected_seq - 1, Break(entry.id, entry.fields.seq, f"sequence jumps from {expected_seq - 1} to {entry.fields.seq}")
+            return expected_seq - 1, Break(
+                entry.id, entry.fields.seq, f"sequence jumps from {expected_seq - 1} to {entry.fields.seq}"
+            )
         if entry.prev_hash != prev:
             return expected_seq - 1, Break(entry.id, entry.fields.seq, "link to the previous entry does not match")
         keyed = keyed_from is not None and entry.fields.seq >= keyed_from
         if keyed and secret is None:
-            return expected_seq - 1, Break(entry.id, entry.fields.seq, "this entry is keyed, and the audit key is missing")
+            return expected_seq - 1, Break(
+                entry.id, entry.fields.seq, "this entry is keyed, and the audit key is missing"
+            )
         if entry_hash(entry.fields, entry.prev_hash, secret if keyed else None) != entry.hash:
-            return expected_seq - 1, Break(entry.id, entry.fields.seq, "contents do not match the stored hash"
-                                           + (" (keyed: rewritten without the key)" if keyed else ""))
+            return expected_seq - 1, Break(
+                entry.id,
+                entry.fields.seq,
+                "contents do not match the stored hash" + (" (keyed: rewritten without the key)" if keyed else ""),
+            )
         prev = entry.hash
         expected_seq += 1
     if expected_seq - 1 != head_seq or prev != head_hash:
-        return expected_seq - 1, Break(None, expected_seq, f"the chain ends at {expected_seq - 1} but the head records {head_seq}")
+        return expected_seq - 1, Break(
+            None, expected_seq, f"the chain ends at {expected_seq - 1} but the head records {head_seq}"
+        )
     return expected_seq - 1, None

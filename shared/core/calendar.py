@@ -2,6 +2,7 @@
 
 Pure helpers; callers pass the hall's local date, never read the clock here.
 """
+
 from __future__ import annotations
 
 import calendar

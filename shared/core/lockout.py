@@ -10,6 +10,7 @@ guesses. Failures are remembered for a day, so a slow guesser pausing between tr
 all the same. Each further lockout of a guard lasts twice as long as the one before (backoff), up
 to a day, and the backoff is forgotten after a quiet day: a 4-digit PIN would take years.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, replace

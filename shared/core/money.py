@@ -3,6 +3,7 @@
 These helpers are the only place text becomes cents or cents become text, so a float can never
 creep in between a form and a column.
 """
+
 from __future__ import annotations
 
 import re

@@ -2,6 +2,7 @@
 
 Stored as "scrypt$n$r$p$salt$hash" so the cost can rise later without invalidating old hashes.
 """
+
 from __future__ import annotations
 
 import base64

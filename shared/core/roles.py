@@ -1,4 +1,5 @@
 """Staff roles. Every route declares which of these may use it (see shared.platform.access)."""
+
 from __future__ import annotations
 
 from enum import StrEnum

@@ -1,5 +1,6 @@
 """Cash handling rules shared by the bingo cashier and poker registration: tender and change, the
 W-2G reporting threshold in force on a payment date, and the till's over/short by denomination."""
+
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
@@ -57,25 +58,43 @@ def needs_w2g_poker(prize_cents: int, paid_in_cents: int) -> bool:
     return prize_cents - paid_in_cents > POKER_TOURNAMENT_W2G_CENTS
 
 
-def tender_refusal(text: str, enabled: Collection[Tender], total_cents: int, tendered_cents: int,
-                   credit_rule: str = NO_CREDIT_RULE) -> Violation | None:
+def tender_refusal(
+    text: str, enabled: Collection[Tender], total_cents: int, tendered_cents: int, credit_rule: str = NO_CREDIT_RULE
+) -> Violation | None:
     """No gaming on credit (NH Pari 1207.03(j) at New Hampshire events; a Flashboard rule elsewhere):
     tender is one of the kinds the hall takes, spelled exactly (so "CASH " can never fall out of the
     drawer's expected cash); cash covers the total with change, other tender is for the exact total."""
     if is_credit(text):
-        return Violation("no_credit", "That is credit: gaming is never sold or paid on credit.", credit_rule, "tender", 422)
+        return Violation(
+            "no_credit", "That is credit: gaming is never sold or paid on credit.", credit_rule, "tender", 422
+        )
     kind = next((t for t in Tender if t.value == text), None)
     if kind is None:
         known = ", ".join(t.value for t in (Tender.CASH, *enabled))
-        return Violation("unknown_tender", f"{text!r} is not a kind of tender this hall takes ({known}).", None, "tender", 422)
+        return Violation(
+            "unknown_tender", f"{text!r} is not a kind of tender this hall takes ({known}).", None, "tender", 422
+        )
     if kind is not Tender.CASH and kind not in enabled:
-        return Violation("tender_not_taken", f"This hall does not take {kind.label.lower()}s; take cash.", None, "tender", 422)
+        return Violation(
+            "tender_not_taken", f"This hall does not take {kind.label.lower()}s; take cash.", None, "tender", 422
+        )
     if tendered_cents < total_cents:
-        return Violation("short_tender", f"{format_cents(tendered_cents)} does not cover the total of {format_cents(total_cents)}.",
-                         None, "tendered", 422)
+        return Violation(
+            "short_tender",
+            f"{format_cents(tendered_cents)} does not cover the total of {format_cents(total_cents)}.",
+            None,
+            "tendered",
+            422,
+        )
     if kind is not Tender.CASH and tendered_cents != total_cents:
-        return Violation("change_from_non_cash", f"A {kind.label.lower()} is taken for the exact total, {format_cents(total_cents)}: "
-                         "change is only given from cash.", None, "tendered", 422)
+        return Violation(
+            "change_from_non_cash",
+            f"A {kind.label.lower()} is taken for the exact total, {format_cents(total_cents)}: "
+            "change is only given from cash.",
+            None,
+            "tendered",
+            422,
+        )
     return None
 
 
@@ -87,7 +106,9 @@ def counted_total(counts: Mapping[int, int]) -> int:
 def count_refusal(counts: Mapping[int, int]) -> Violation | None:
     unknown = [d for d in counts if d not in DENOMINATIONS_CENTS]
     if unknown:
-        return Violation("unknown_denomination", f"{format_cents(unknown[0])} is not a note or coin.", None, "counts", 422)
+        return Violation(
+            "unknown_denomination", f"{format_cents(unknown[0])} is not a note or coin.", None, "counts", 422
+        )
     if any(n < 0 for n in counts.values()):
         return Violation("negative_count", "Counts cannot be negative.", None, "counts", 422)
     return None
@@ -113,9 +134,14 @@ def payout_refusal(drawer: Drawer, amount_cents: int) -> Violation | None:
     """A prize is paid from cash that is in the drawer: a larger prize needs a paid-in from the prize
     bank first, so the drawer can never be asked to pay out money it does not hold."""
     if amount_cents > drawer.expected_cents:
-        return Violation("drawer_short", f"The drawer holds {format_cents(drawer.expected_cents)}, less than the "
-                         f"{format_cents(amount_cents)} prize: the member in charge pays in from the prize bank first.",
-                         None, "amount", 409)
+        return Violation(
+            "drawer_short",
+            f"The drawer holds {format_cents(drawer.expected_cents)}, less than the "
+            f"{format_cents(amount_cents)} prize: the member in charge pays in from the prize bank first.",
+            None,
+            "amount",
+            409,
+        )
     return None
 
 
@@ -124,7 +150,9 @@ def drop_refusal(drawer: Drawer, cents: int) -> Violation | None:
     if cents <= 0:
         return Violation("bad_amount", "An amount is more than $0.00.", None, "amount", 422)
     if cents > drawer.expected_cents:
-        return Violation("drawer_short", f"The drawer holds {format_cents(drawer.expected_cents)}.", None, "amount", 409)
+        return Violation(
+            "drawer_short", f"The drawer holds {format_cents(drawer.expected_cents)}.", None, "amount", 409
+        )
     return None
 
 
@@ -143,6 +171,9 @@ class TillResult:
         if diff == 0:
             return "The drawer balances."
         word = "over" if diff > 0 else "short"
-        return (f"The drawer is {format_cents(abs(diff))} {word}: counted {format_cents(self.counted_cents)} against "
-                f"{format_cents(self.expected_cents)} expected (opening bank plus cash sales and paid-ins, less cash prizes "
-                "paid and drops).")
+        return (
+            f"The drawer is {format_cents(abs(diff))} {word}: counted {format_cents(self.counted_cents)} against "
+            f"{format_cents(self.expected_cents)} expected (opening bank plus cash sales and paid-ins, less cash "
+            "prizes "
+            "paid and drops)."
+        )

@@ -3,6 +3,7 @@
 Pure rule functions raise RuleViolation; the API turns it into
 {"error", "message", "fields", "rule"} with a 4xx, and HTML forms show it beside the field.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass

@@ -1,5 +1,6 @@
 """Tables shared by bingo and poker: organizations, premises, members, licences, vendors, the work
 roster and staff accounts. Money columns are integer cents."""
+
 from __future__ import annotations
 
 from datetime import date, datetime

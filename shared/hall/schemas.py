@@ -1,5 +1,6 @@
 """What crosses the wire for the hall: organizations, premises, members, licences, vendors, the roster,
 staff accounts, sessions and the audit check. Every string has a length limit so a huge body is refused."""
+
 from __future__ import annotations
 
 from marshmallow import Schema, fields, validate
@@ -223,7 +224,10 @@ class CandidateOut(Schema):
 
 
 class UserIn(Schema):
-    username = fields.String(required=True, validate=validate.Regexp(r"^[A-Za-z0-9_.-]{2,64}$", error="2-64 letters, digits, dots, dashes or underscores."))
+    username = fields.String(
+        required=True,
+        validate=validate.Regexp(r"^[A-Za-z0-9_.-]{2,64}$", error="2-64 letters, digits, dots, dashes or underscores."),
+    )
     display_name = Name(required=True)
     password = fields.String(required=True, load_only=True, validate=validate.Length(max=200))
     pin = fields.String(allow_none=True, load_default=None, load_only=True, validate=validate.Length(max=8))
@@ -270,4 +274,6 @@ class AuditVerifyOut(Schema):
     broken_seq = fields.Integer(allow_none=True)
     reason = fields.String(allow_none=True)
     problems = fields.List(fields.String())
-    anchor = fields.String(metadata={"description": "SEQ:DIGEST of the chain's head now, for `flashboard audit verify --anchor`"})
+    anchor = fields.String(
+        metadata={"description": "SEQ:DIGEST of the chain's head now, for `flashboard audit verify --anchor`"}
+    )

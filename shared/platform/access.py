@@ -4,6 +4,7 @@ fails closed; tests/test_access_matrix.py walks every route against every role.
 
 CSRF: every state-changing request carries the session's token, as a form field or header.
 """
+
 from __future__ import annotations
 
 import hmac
@@ -109,7 +110,9 @@ def _idle_lock(user: User) -> bool:
     now = utc_now().timestamp()
     last = session.get(ACTIVE_KEY)
     if minutes and isinstance(last, (int, float)) and now - last > minutes * 60:
-        record_sign_out(db_session(), Actor(user.id, user.username, station_name()), utc_now(), session.get(SESSION_KEY), minutes)
+        record_sign_out(
+            db_session(), Actor(user.id, user.username, station_name()), utc_now(), session.get(SESSION_KEY), minutes
+        )
         for key in (SESSION_KEY, ACTIVE_KEY):
             session.pop(key, None)
         session["locked_username"] = user.username
@@ -139,8 +142,12 @@ def enforce() -> ResponseReturnValue | None:
         if g.user is None:
             if _wants_json():
                 if locked:
-                    raise refuse("station_locked", "This station locked after standing idle: sign in again with your PIN.",
-                                 "Flashboard staff access", status=401)
+                    raise refuse(
+                        "station_locked",
+                        "This station locked after standing idle: sign in again with your PIN.",
+                        "Flashboard staff access",
+                        status=401,
+                    )
                 raise refuse("sign_in_required", "Sign in first.", "Flashboard staff access", status=401)
             page = "auth.pin" if locked or session.get("station") else "auth.signin"
             return redirect(url_for(page, next=request.full_path if request.method == "GET" else None))

@@ -5,6 +5,7 @@ A view function receives the loaded `body` and `query` and returns plain objects
 dumps them with the response schema. Bad JSON, a non-object body or a wrong type never reaches
 the view.
 """
+
 from __future__ import annotations
 
 import re
@@ -48,8 +49,13 @@ def idempotent(key: str, endpoint: str, act: Callable[[], Any], render: Callable
     never acts twice. Printing runs after that commit; the client then gets the answer again with the
     printers' outcome."""
     if not IDEMPOTENCY_KEY.match(key):
-        raise refuse("bad_idempotency_key", "An Idempotency-Key is 8-100 letters, digits, dots, dashes, colons or underscores.",
-                     None, field=IDEMPOTENCY_HEADER, status=400)
+        raise refuse(
+            "bad_idempotency_key",
+            "An Idempotency-Key is 8-100 letters, digits, dots, dashes, colons or underscores.",
+            None,
+            field=IDEMPOTENCY_HEADER,
+            status=400,
+        )
     user = current_user()
     user_id = user.id if user is not None else 0
     session = db_session()
@@ -103,11 +109,21 @@ def _release_key(session: Session, user_id: int, key: str) -> None:
 
 def _replay(record: IdempotencyRecord, endpoint: str) -> Response:
     if record.endpoint != endpoint:
-        raise refuse("idempotency_key_reused", "This Idempotency-Key was already used for a different action.", None,
-                     field=IDEMPOTENCY_HEADER, status=409)
+        raise refuse(
+            "idempotency_key_reused",
+            "This Idempotency-Key was already used for a different action.",
+            None,
+            field=IDEMPOTENCY_HEADER,
+            status=409,
+        )
     if record.status is None or record.body is None:
-        raise refuse("request_already_received", "This request was already received; reload the screen to see its result.",
-                     None, field=IDEMPOTENCY_HEADER, status=409)
+        raise refuse(
+            "request_already_received",
+            "This request was already received; reload the screen to see its result.",
+            None,
+            field=IDEMPOTENCY_HEADER,
+            status=409,
+        )
     return Response(record.body, status=record.status, mimetype="application/json")
 
 
@@ -135,7 +151,13 @@ def _json_object() -> dict[str, Any]:
     if payload is None:
         raise refuse("bad_json", "The request body must be a JSON object.", None, field="_body", status=400)
     if not isinstance(payload, dict):
-        raise refuse("bad_json", "The request body must be a JSON object, not a list or a value.", None, field="_body", status=400)
+        raise refuse(
+            "bad_json",
+            "The request body must be a JSON object, not a list or a value.",
+            None,
+            field="_body",
+            status=400,
+        )
     return payload
 
 
@@ -219,8 +241,12 @@ def openapi_document(title: str, version: str) -> dict[str, Any]:
     for op in sorted(OPERATIONS, key=lambda o: (o.path, o.method)):
         path = _PATH_PARAM.sub(lambda m: "{" + m.group("name") + "}", op.path)
         parameters: list[dict[str, Any]] = [
-            {"in": "path", "name": m.group("name"), "required": True,
-             "schema": {"type": "integer" if m.group("conv") == "int" else "string"}}
+            {
+                "in": "path",
+                "name": m.group("name"),
+                "required": True,
+                "schema": {"type": "integer" if m.group("conv") == "int" else "string"},
+            }
             for m in _PATH_PARAM.finditer(op.path)
         ]
         if op.query is not None:
@@ -228,26 +254,43 @@ def openapi_document(title: str, version: str) -> dict[str, Any]:
         if op.method not in {"get", "head"}:
             parameters.append({"in": "header", "name": "X-CSRF-Token", "required": True, "schema": {"type": "string"}})
             if isinstance(op.access, tuple):
-                parameters.append({"in": "header", "name": IDEMPOTENCY_HEADER, "required": False,
-                                   "schema": {"type": "string", "pattern": IDEMPOTENCY_KEY.pattern},
-                                   "description": "Repeat the same key to get the first answer back instead of acting twice."})
+                parameters.append(
+                    {
+                        "in": "header",
+                        "name": IDEMPOTENCY_HEADER,
+                        "required": False,
+                        "schema": {"type": "string", "pattern": IDEMPOTENCY_KEY.pattern},
+                        "description": "Repeat the same key to get the first answer back instead of acting twice.",
+                    }
+                )
         success: dict[str, Any] = {"description": op.summary}
         if op.response is not None:
             schema: Any = {"type": "array", "items": op.response} if op.many else op.response
             success["content"] = {"application/json": {"schema": schema}}
         elif op.produces != "application/json":
             success["content"] = {op.produces: {"schema": {"type": "string"}}}
-        error = {"description": "Refused, with the field and the rule", "content": {"application/json": {"schema": "Error"}}}
+        error = {
+            "description": "Refused, with the field and the rule",
+            "content": {"application/json": {"schema": "Error"}},
+        }
         spec_op: dict[str, Any] = {
             "operationId": op.endpoint.replace(".", "_"),
             "summary": op.summary,
             "tags": [op.tag],
             "parameters": parameters,
-            "responses": {str(op.status): success, "4XX": error,
-                          "500": {"description": "A fault of the server; nothing was saved (never expected: the tests and "
-                                                 "schemathesis look for it)", "content": {"application/json": {"schema": "Error"}}},
-                          "503": {"description": "The database is busy or unreachable; nothing was saved, try again",
-                                  "content": {"application/json": {"schema": "Error"}}}},
+            "responses": {
+                str(op.status): success,
+                "4XX": error,
+                "500": {
+                    "description": "A fault of the server; nothing was saved (never expected: the tests and "
+                    "schemathesis look for it)",
+                    "content": {"application/json": {"schema": "Error"}},
+                },
+                "503": {
+                    "description": "The database is busy or unreachable; nothing was saved, try again",
+                    "content": {"application/json": {"schema": "Error"}},
+                },
+            },
         }
         if isinstance(op.access, tuple):
             spec_op["security"] = [{"session": []}]

@@ -1,4 +1,5 @@
 """The app factory: one Flask app serves every station, wired to one database."""
+
 from __future__ import annotations
 
 import secrets
@@ -25,8 +26,14 @@ from shared.printing import stations as printer_stations
 class RowId(IntegerConverter):
     """Path ids fit a 32-bit column; a longer number is a 404, not a database overflow."""
 
-    def __init__(self, url_map: Map, fixed_digits: int = 0, min: int | None = None, max: int | None = 2**31 - 1,
-                 signed: bool = False) -> None:
+    def __init__(
+        self,
+        url_map: Map,
+        fixed_digits: int = 0,
+        min: int | None = None,
+        max: int | None = 2**31 - 1,
+        signed: bool = False,
+    ) -> None:
         super().__init__(url_map, fixed_digits=fixed_digits, min=min, max=max, signed=signed)
 
 
@@ -88,7 +95,9 @@ def create_app(settings: Settings | None = None, overrides: dict[str, Any] | Non
     app.jinja_env.filters["money"] = format_cents
     app.jinja_env.filters["dollars"] = wire_cents
     app.jinja_env.globals["csrf_token"] = access.csrf_token
-    app.context_processor(lambda: {"me": current_user(), "idle_seconds": app.extensions["flashboard.settings"].idle_lock_minutes * 60})
+    app.context_processor(
+        lambda: {"me": current_user(), "idle_seconds": app.extensions["flashboard.settings"].idle_lock_minutes * 60}
+    )
 
     from bingo.web.api import bp as bingo_api_bp
     from bingo.web.report_views import bp as reports_bp
@@ -100,7 +109,17 @@ def create_app(settings: Settings | None = None, overrides: dict[str, Any] | Non
     from shared.hall.web.signin import bp as auth_bp
     from shared.platform.health import bp as health_bp
 
-    for blueprint in (auth_bp, health_bp, api_bp, bingo_api_bp, office_bp, bingo_bp, reports_bp, poker_bp, poker_api_bp):
+    for blueprint in (
+        auth_bp,
+        health_bp,
+        api_bp,
+        bingo_api_bp,
+        office_bp,
+        bingo_bp,
+        reports_bp,
+        poker_bp,
+        poker_api_bp,
+    ):
         app.register_blueprint(blueprint)
 
     from bingo.web.cli import register as register_bingo_commands

@@ -5,6 +5,7 @@ The single `audit_head` row is locked (FOR UPDATE on PostgreSQL; SQLite already 
 with BEGIN IMMEDIATE) so concurrent transactions append one after another and never fork the chain.
 Append last in a service, just before commit, to hold that lock for the least time.
 """
+
 from __future__ import annotations
 
 import json
@@ -116,8 +117,17 @@ def _keyring(session: Session) -> Keyring | None:
     return found
 
 
-def _append(session: Session, head: AuditHead, actor: Actor, action: str, subject_type: str, subject_id: object,
-            details: dict[str, object], now: datetime, secret: bytes | None) -> AuditEntry:
+def _append(
+    session: Session,
+    head: AuditHead,
+    actor: Actor,
+    action: str,
+    subject_type: str,
+    subject_id: object,
+    details: dict[str, object],
+    now: datetime,
+    secret: bytes | None,
+) -> AuditEntry:
     fields = ChainFields(
         seq=head.seq + 1,
         at=now.astimezone(timezone.utc),
@@ -159,15 +169,25 @@ def _key_for_append(session: Session, head: AuditHead) -> AuditKey | None:
     key = keyring.load()
     if key is None:
         if head.keyed_from is not None:
-            raise refuse("audit_key_missing", f"The audit key {keyring.path} is missing: restore it from the backup. Nothing was "
-                         "saved.", None, status=503)
+            raise refuse(
+                "audit_key_missing",
+                f"The audit key {keyring.path} is missing: restore it from the backup. Nothing was saved.",
+                None,
+                status=503,
+            )
         key = keyring.create(head.seq + 1)
     if head.keyed_from is None and head.seq + 1 == key.keyed_from:
         head.keyed_from = key.keyed_from
     if head.keyed_from != key.keyed_from:
-        raise refuse("audit_key_mismatch", f"The audit key {keyring.path} does not belong to this database (it keys from entry "
-                     f"{key.keyed_from}, the database from {head.keyed_from}, and ends at {head.seq}): a database restored from before the key, or "
-                     "another hall's key. Nothing was saved.", None, status=503)
+        raise refuse(
+            "audit_key_mismatch",
+            f"The audit key {keyring.path} does not belong to this database (it keys from entry "
+            f"{key.keyed_from}, the database from {head.keyed_from}, and ends at {head.seq}): a database restored "
+            "from before the key, or "
+            "another hall's key. Nothing was saved.",
+            None,
+            status=503,
+        )
     return key
 
 
@@ -181,9 +201,18 @@ def _adopt(session: Session, head: AuditHead, now: datetime, secret: bytes, seal
     rows = audit_seals.adoption(dict(audit_seals.every_row(session)), seals)
     keys = sorted(rows)
     for start in range(0, max(len(keys), 1), ADOPT_CHUNK):
-        chunk = {k: rows[k] for k in keys[start:start + ADOPT_CHUNK]}
-        _append(session, head, SYSTEM, "audit.adopt", "audit", head.seq + 1, {audit_seals.SEALS: chunk, "rows": len(keys)}, now,
-                secret)
+        chunk = {k: rows[k] for k in keys[start : start + ADOPT_CHUNK]}
+        _append(
+            session,
+            head,
+            SYSTEM,
+            "audit.adopt",
+            "audit",
+            head.seq + 1,
+            {audit_seals.SEALS: chunk, "rows": len(keys)},
+            now,
+            secret,
+        )
 
 
 def record(
@@ -226,7 +255,9 @@ def _seal_before_commit(session: Session) -> None:
 event.listen(Session, "before_commit", _seal_before_commit)
 
 
-def _stored(session: Session, seals: dict[str, tuple[int, str]], gaps: list[audit_seals.RowProblem]) -> Iterator[StoredEntry]:
+def _stored(
+    session: Session, seals: dict[str, tuple[int, str]], gaps: list[audit_seals.RowProblem]
+) -> Iterator[StoredEntry]:
     """The entries in order, as a stream; each entry's seals are followed on the way (newest wins,
     and each must start where the last ended)."""
     rows = session.execute(select(AuditEntry).order_by(AuditEntry.seq).execution_options(yield_per=2000)).scalars()
@@ -289,10 +320,13 @@ def _anchor_problem(session: Session, pin: Anchor) -> str | None:
     row = session.scalar(select(AuditEntry).where(AuditEntry.seq == pin.seq))
     if row is None:
         newest = session.scalar(select(func.max(AuditEntry.seq))) or 0
-        return (f"entry {pin.seq}, printed as the anchor, is gone: the log now ends at {newest}"
-                + (" (emptied)" if newest == 0 else " (cut back)"))
+        return f"entry {pin.seq}, printed as the anchor, is gone: the log now ends at {newest}" + (
+            " (emptied)" if newest == 0 else " (cut back)"
+        )
     if not row.hash.startswith(pin.digest):
-        return f"entry {pin.seq} no longer has the hash printed as the anchor ({pin.digest[:12]}…): the log was rewritten"
+        return (
+            f"entry {pin.seq} no longer has the hash printed as the anchor ({pin.digest[:12]}…): the log was rewritten"
+        )
     return None
 
 
@@ -330,20 +364,36 @@ def _verify(session: Session, pin: Anchor | None) -> Report:
     gaps: list[audit_seals.RowProblem] = []
     recorded = head.keyed_from if head is not None else None
     keyed_from = key.keyed_from if key is not None else recorded
-    count, broken = first_break(_stored(session, seals, gaps), head_seq, head_hash, key.secret if key else None, keyed_from)
+    count, broken = first_break(
+        _stored(session, seals, gaps), head_seq, head_hash, key.secret if key else None, keyed_from
+    )
     if broken is None and key is not None and recorded != key.keyed_from and head_seq >= key.keyed_from:
-        broken = Break(None, head_seq, f"the database says the chain is keyed from entry {recorded}, the key file from "
-                                       f"{key.keyed_from}: the head was changed")
+        broken = Break(
+            None,
+            head_seq,
+            f"the database says the chain is keyed from entry {recorded}, the key file from "
+            f"{key.keyed_from}: the head was changed",
+        )
     sealed = broken is None and key is not None and head_seq >= key.keyed_from
     rows = [*gaps, *audit_seals.row_problems(seals, audit_seals.every_row(session))] if sealed else []
-    return Report(count=count, broken=broken, rows=rows, anchor_problem=_anchor_problem(session, pin) if pin else None,
-                  keyed_from=key.keyed_from if key else None, head=Anchor(head_seq, head_hash[:ANCHOR_DIGITS]))
+    return Report(
+        count=count,
+        broken=broken,
+        rows=rows,
+        anchor_problem=_anchor_problem(session, pin) if pin else None,
+        keyed_from=key.keyed_from if key else None,
+        head=Anchor(head_seq, head_hash[:ANCHOR_DIGITS]),
+    )
 
 
-def entries_visible(query: Select[tuple[AuditEntry]], organization_ids: frozenset[int] | None) -> Select[tuple[AuditEntry]]:
+def entries_visible(
+    query: Select[tuple[AuditEntry]], organization_ids: frozenset[int] | None
+) -> Select[tuple[AuditEntry]]:
     """Flashboard tenancy: the hall's one chain holds every organization's entries; an organization's
     officer reads those its own staff made (an admin, None, reads all)."""
     if organization_ids is None:
         return query
-    staff = select(User.id).join(Member, User.member_id == Member.id).where(Member.organization_id.in_(organization_ids))
+    staff = (
+        select(User.id).join(Member, User.member_id == Member.id).where(Member.organization_id.in_(organization_ids))
+    )
     return query.where(AuditEntry.actor_user_id.in_(staff))

@@ -11,6 +11,7 @@ database's audit head records `keyed_from` too, so a missing file stops every wr
 saved) instead of starting a second key, and `audit verify` says the key is missing. Back the file
 up with the database, never in it.
 """
+
 from __future__ import annotations
 
 import json

@@ -14,6 +14,7 @@ The digest is SHA-256 of the row's non-empty columns in one spelling (a column a
 in every old row, changes no digest); it needs no key of its own, because it sits inside a keyed
 entry that the database login cannot recompute.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -29,8 +30,18 @@ from sqlalchemy.orm import Mapper, Session, SessionTransaction, object_session
 from shared.core.audit_chain import canonical_time
 from shared.platform.db import Base
 
-SEALED_TABLES = ("sales", "sale_lines", "payouts", "tills", "till_movements", "cookie_jar_settings", "cookie_jar_lines",
-                 "occasion_adjustments", "poker_buys", "poker_prize_payments")
+SEALED_TABLES = (
+    "sales",
+    "sale_lines",
+    "payouts",
+    "tills",
+    "till_movements",
+    "cookie_jar_settings",
+    "cookie_jar_lines",
+    "occasion_adjustments",
+    "poker_buys",
+    "poker_prize_payments",
+)
 SEALS = "_seals"
 DELETED = "deleted"
 NEW = "new"
@@ -56,8 +67,12 @@ def _spelling(value: object) -> object:
 
 
 def row_digest(columns: dict[str, Any]) -> str:
-    text = json.dumps({k: _spelling(v) for k, v in columns.items() if v is not None}, sort_keys=True, separators=(",", ":"),
-                      ensure_ascii=True)
+    text = json.dumps(
+        {k: _spelling(v) for k, v in columns.items() if v is not None},
+        sort_keys=True,
+        separators=(",", ":"),
+        ensure_ascii=True,
+    )
     return hashlib.sha256(text.encode()).hexdigest()[:32]
 
 
@@ -141,7 +156,7 @@ def _digests(session: Session, table: str, idents: list[tuple[object, ...]]) -> 
     keys = list(t.primary_key.columns)
     found: dict[tuple[object, ...], str] = {}
     for start in range(0, len(idents), 500):
-        chunk = idents[start:start + 500]
+        chunk = idents[start : start + 500]
         where = keys[0].in_([i[0] for i in chunk]) if len(keys) == 1 else tuple_(*keys).in_(chunk)
         for row in session.execute(select(t).where(where)).mappings():
             found[tuple(row[k.name] for k in keys)] = row_digest(dict(row))
@@ -201,9 +216,15 @@ def follow(seals: dict[str, tuple[int, str]], seq: int, found: dict[str, Any], p
             last = seals.get(key)
             if before == NEW:
                 if last is not None and last[1] != DELETED:
-                    problems.append(RowProblem(key, f"is written as new in entry {seq} though entry {last[0]} sealed it"))
+                    problems.append(
+                        RowProblem(key, f"is written as new in entry {seq} though entry {last[0]} sealed it")
+                    )
             elif last is None:
-                problems.append(RowProblem(key, f"was changed by entry {seq} though no entry had written it: inserted outside Flashboard"))
+                problems.append(
+                    RowProblem(
+                        key, f"was changed by entry {seq} though no entry had written it: inserted outside Flashboard"
+                    )
+                )
             elif last[1] != before:
                 problems.append(RowProblem(key, f"was changed outside Flashboard between entries {last[0]} and {seq}"))
         else:

@@ -1,4 +1,5 @@
 """The `flashboard` command: the Flask CLI for this app, plus init, db, demo, user, audit and serve."""
+
 from __future__ import annotations
 
 import sys
@@ -108,12 +109,20 @@ def user_group() -> None:
 @click.option("--pin", default=None, help="4-8 digit station PIN.")
 @click.option("--member-id", type=int, default=None)
 @with_appcontext
-def user_create(username: str, display_name: str, roles: tuple[str, ...], password: str, pin: str | None, member_id: int | None) -> None:
+def user_create(
+    username: str, display_name: str, roles: tuple[str, ...], password: str, pin: str | None, member_id: int | None
+) -> None:
     """Create a staff account."""
     from shared.core.violations import RuleViolation
 
-    data = {"username": username, "display_name": display_name, "password": password, "pin": pin,
-            "member_id": member_id, "roles": [Role(r) for r in roles]}
+    data = {
+        "username": username,
+        "display_name": display_name,
+        "password": password,
+        "pin": pin,
+        "member_id": member_id,
+        "roles": [Role(r) for r in roles],
+    }
     with database().sessions() as session:
         try:
             user = staff.create_user(session, SYSTEM, _now(), data, KdfCost())
@@ -124,7 +133,9 @@ def user_create(username: str, display_name: str, roles: tuple[str, ...], passwo
 
 @user_group.command("unlock")
 @click.argument("username", required=False)
-@click.option("--address", default=None, help="Let this station address try again (every station behind one proxy shares one).")
+@click.option(
+    "--address", default=None, help="Let this station address try again (every station behind one proxy shares one)."
+)
 @with_appcontext
 def user_unlock(username: str | None, address: str | None) -> None:
     """Clear a lockout at the server, for when no admin can sign in from a station: an account's
@@ -154,21 +165,32 @@ def audit_group() -> None:
 
 
 @audit_group.command("verify")
-@click.option("--anchor", "anchor_text", default=None, metavar="SEQ:DIGEST",
-              help="The audit anchor printed on a closing document (till close, session report, occasion report, sworn "
-                   "statement): prove that nothing up to it was deleted, truncated or rewritten.")
+@click.option(
+    "--anchor",
+    "anchor_text",
+    default=None,
+    metavar="SEQ:DIGEST",
+    help="The audit anchor printed on a closing document (till close, session report, occasion report, sworn "
+    "statement): prove that nothing up to it was deleted, truncated or rewritten.",
+)
 @with_appcontext
 def audit_verify(anchor_text: str | None) -> None:
     """Re-compute every hash (keyed), hold every money row to its seal, and check the anchor; exit 1
     naming what changed."""
     pin = audit.parse_anchor(anchor_text) if anchor_text else None
     if anchor_text and pin is None:
-        raise click.BadParameter("an anchor is SEQ:DIGEST, as printed, e.g. 4821:9f3a12bc55e0d1a7", param_hint="--anchor")
+        raise click.BadParameter(
+            "an anchor is SEQ:DIGEST, as printed, e.g. 4821:9f3a12bc55e0d1a7", param_hint="--anchor"
+        )
     with database().readers() as session:
         found = audit.verify(session, pin)
     problems = audit.problems(found)
     if not problems:
-        keyed = f", keyed from entry {found.keyed_from}" if found.keyed_from else ", not keyed yet (no entry since the upgrade)"
+        keyed = (
+            f", keyed from entry {found.keyed_from}"
+            if found.keyed_from
+            else ", not keyed yet (no entry since the upgrade)"
+        )
         held = f"; anchor {pin} holds" if pin else ""
         click.echo(f"Audit chain intact: {found.count} entries{keyed}; every money row matches its seal{held}.")
         return
@@ -195,8 +217,14 @@ def serve_command(host: str, port: int, demo: bool, threads: int) -> None:
     click.echo(f"Flashboard is at http://localhost:{port}/ (stations use this computer's address).")
     proxied = bool(current_app.extensions["flashboard.settings"].trusted_proxies)
     # Behind FLASHBOARD_TRUSTED_PROXIES, waitress must pass X-Forwarded-For on to the app's ProxyFix.
-    serve(current_app._get_current_object(), host=host, port=port, threads=threads, ident="Flashboard",  # type: ignore[attr-defined]
-          clear_untrusted_proxy_headers=not proxied)
+    serve(
+        current_app._get_current_object(),  # type: ignore[attr-defined]
+        host=host,
+        port=port,
+        threads=threads,
+        ident="Flashboard",
+        clear_untrusted_proxy_headers=not proxied,
+    )
 
 
 def register_commands(app: Flask) -> None:

@@ -3,6 +3,7 @@
 One prefix, read in one place, so a hall's volunteer can see every setting in the README table and
 nothing is configured by editing code.
 """
+
 from __future__ import annotations
 
 import os
@@ -96,7 +97,9 @@ def _tenders() -> tuple[Tender, ...]:
         kind = next((t for t in NON_CASH_TENDERS if t.value == name), None)
         if kind is None:
             allowed = " and ".join(t.value for t in NON_CASH_TENDERS)
-            raise ConfigError(f"{PREFIX}TENDERS lists {name!r}: only {allowed} may be taken besides cash (never credit)")
+            raise ConfigError(
+                f"{PREFIX}TENDERS lists {name!r}: only {allowed} may be taken besides cash (never credit)"
+            )
         found.append(kind)
     return tuple(dict.fromkeys(found))
 
@@ -122,6 +125,8 @@ def load_settings() -> Settings:
         idle_lock_minutes=_int("IDLE_LOCK_MINUTES", 15, 0, 24 * 60),
         printers_path=Path(os.environ[PREFIX + "PRINTERS"]) if os.environ.get(PREFIX + "PRINTERS") else None,
         tenders=_tenders(),
-        audit_key_path=Path(os.environ[PREFIX + "AUDIT_KEY_PATH"]) if os.environ.get(PREFIX + "AUDIT_KEY_PATH") else None,
+        audit_key_path=Path(os.environ[PREFIX + "AUDIT_KEY_PATH"])
+        if os.environ.get(PREFIX + "AUDIT_KEY_PATH")
+        else None,
         trusted_proxies=_int("TRUSTED_PROXIES", 0, 0, 5),
     )

@@ -1,5 +1,6 @@
 """Per-request state for views: the database session, the signed-in user, the hall's clock and the
 audit actor. Services never import this; views pass these values in."""
+
 from __future__ import annotations
 
 from collections.abc import Callable

@@ -4,6 +4,7 @@ embedded hall safe (WAL, foreign keys, serialised writers).
 Design: the database is the single source of truth, so every station sees a change once it is
 committed and never before.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass

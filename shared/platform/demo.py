@@ -1,5 +1,6 @@
 """Demo data for trying Flashboard: a fire company, its hall, members, licences, a vendor and one
 login per role. Passwords and PINs are generated on every run, so no credential is in the code."""
+
 from __future__ import annotations
 
 import secrets
@@ -68,32 +69,102 @@ def _pin() -> str:
 
 def _build(session: Session, now: datetime) -> Organization:
     today = now.date()
-    org = organizations.create_organization(session, SYSTEM, now, {
-        "name": DEMO_ORG, "kind": OrganizationKind.VOLUNTEER_FIRE_COMPANY, "bingo_first_licensed_on": date(1994, 3, 1)})
-    organizations.create_premises(session, SYSTEM, now, org.id, {
-        "name": "Millbrook Fire Hall", "address": "12 Station Road, Millbrook, DE 19963", "owned_by_organization": True})
+    org = organizations.create_organization(
+        session,
+        SYSTEM,
+        now,
+        {
+            "name": DEMO_ORG,
+            "kind": OrganizationKind.VOLUNTEER_FIRE_COMPANY,
+            "bingo_first_licensed_on": date(1994, 3, 1),
+        },
+    )
+    organizations.create_premises(
+        session,
+        SYSTEM,
+        now,
+        org.id,
+        {
+            "name": "Millbrook Fire Hall",
+            "address": "12 Station Road, Millbrook, DE 19963",
+            "owned_by_organization": True,
+        },
+    )
     for name, born, since, officer in MEMBERS:
-        organizations.create_member(session, SYSTEM, now, org.id, {
-            "name": name, "date_of_birth": born, "active_since": since, "is_officer": officer, "status": MemberStatus.ACTIVE})
-    licenses.add_bingo_license_term(session, SYSTEM, now, org.id, {
-        "number": "B-1147", "valid_from": date(today.year - 1, 1, 1), "valid_to": date(today.year - 1, 12, 31)})
-    licenses.add_bingo_license_term(session, SYSTEM, now, org.id, {
-        "number": "B-1147", "valid_from": date(today.year, 1, 1), "valid_to": date(today.year, 12, 31)})
-    vendor = licenses.create_vendor(session, SYSTEM, now, {
-        "name": "Brandywine Card Room Services", "license_number": "TPV-0042", "licensed_until": date(today.year + 1, 6, 30)})
-    licenses.create_vendor_contract(session, SYSTEM, now, org.id, {
-        "vendor_id": vendor.id, "starts_on": today, "ends_on": date(today.year + 1, 6, 30),
-        "compensation_basis": CompensationBasis.PER_TABLE, "compensation_cents": 15_000, "terms": "Dealers and two decks per table."})
+        organizations.create_member(
+            session,
+            SYSTEM,
+            now,
+            org.id,
+            {
+                "name": name,
+                "date_of_birth": born,
+                "active_since": since,
+                "is_officer": officer,
+                "status": MemberStatus.ACTIVE,
+            },
+        )
+    licenses.add_bingo_license_term(
+        session,
+        SYSTEM,
+        now,
+        org.id,
+        {"number": "B-1147", "valid_from": date(today.year - 1, 1, 1), "valid_to": date(today.year - 1, 12, 31)},
+    )
+    licenses.add_bingo_license_term(
+        session,
+        SYSTEM,
+        now,
+        org.id,
+        {"number": "B-1147", "valid_from": date(today.year, 1, 1), "valid_to": date(today.year, 12, 31)},
+    )
+    vendor = licenses.create_vendor(
+        session,
+        SYSTEM,
+        now,
+        {
+            "name": "Brandywine Card Room Services",
+            "license_number": "TPV-0042",
+            "licensed_until": date(today.year + 1, 6, 30),
+        },
+    )
+    licenses.create_vendor_contract(
+        session,
+        SYSTEM,
+        now,
+        org.id,
+        {
+            "vendor_id": vendor.id,
+            "starts_on": today,
+            "ends_on": date(today.year + 1, 6, 30),
+            "compensation_basis": CompensationBasis.PER_TABLE,
+            "compensation_cents": 15_000,
+            "terms": "Dealers and two decks per table.",
+        },
+    )
     by_name = {m.name: m for m in session.scalars(select(Member).where(Member.organization_id == org.id))}
     for holder, kind, issued in [
         ("Jim Park", PersonalLicenseKind.TOURNAMENT_DIRECTOR, date(today.year - 1, 3, 1)),
         ("Marisol Vega", PersonalLicenseKind.DEALER, add_years(today, -PERSONAL_LICENSE_YEARS) + timedelta(days=20)),
     ]:
         member = by_name[holder]
-        licenses.record_personal_license(session, SYSTEM, now, org.id, {
-            "holder_name": holder, "date_of_birth": member.date_of_birth, "kind": kind,
-            "number": f"NLH-{member.id:04d}", "issued_on": issued, "fee_cents": PERSONAL_LICENSE_FEE_CENTS,
-            "status": PersonalLicenseStatus.ACTIVE, "member_id": member.id, "vendor_id": None})
+        licenses.record_personal_license(
+            session,
+            SYSTEM,
+            now,
+            org.id,
+            {
+                "holder_name": holder,
+                "date_of_birth": member.date_of_birth,
+                "kind": kind,
+                "number": f"NLH-{member.id:04d}",
+                "issued_on": issued,
+                "fee_cents": PERSONAL_LICENSE_FEE_CENTS,
+                "status": PersonalLicenseStatus.ACTIVE,
+                "member_id": member.id,
+                "vendor_id": None,
+            },
+        )
     _bingo(session, org, now)
     _poker(session, org, now)
     return org
@@ -103,61 +174,165 @@ SAMPLE_PROGRAM: list[dict[str, object]] = [
     {"pattern": {"kind": "any_row"}, "prize_cents": 10_000},
     {"pattern": {"kind": "four_corners"}, "prize_cents": 7_500},
     {"pattern": {"kind": "letter_x"}, "prize_cents": 15_000},
-    {"pattern": {"kind": "shape", "name": "Postage stamp", "rows": ["XX...", "XX...", ".....", ".....", "....."], "anywhere": True},
-     "prize_cents": 12_500},
+    {
+        "pattern": {
+            "kind": "shape",
+            "name": "Postage stamp",
+            "rows": ["XX...", "XX...", ".....", ".....", "....."],
+            "anywhere": True,
+        },
+        "prize_cents": 12_500,
+    },
     {"pattern": {"kind": "two_rows"}, "prize_cents": 20_000, "ball_mode": "electronic"},
     {"pattern": {"kind": "frame"}, "prize_cents": 25_000},
     {"pattern": {"kind": "blackout"}, "prize_cents": 15_000, "alternate_within_calls": 52, "alternate_cents": 35_000},
-    {"kind": "u_pick_em", "pattern": {"kind": "blackout"}, "prize_cents": 10_000, "pick_count": 8, "face_price_cents": 100},
+    {
+        "kind": "u_pick_em",
+        "pattern": {"kind": "blackout"},
+        "prize_cents": 10_000,
+        "pick_count": 8,
+        "face_price_cents": 100,
+    },
 ]
 
 
 def _bingo(session: Session, org: Organization, now: datetime) -> None:
     """A 9,000-face series, a sample program within the 4.6 limits, and the cookie jar at $1,000."""
     series.generate(session, SYSTEM, now, org.id, "Demo perm (9,000 faces)", 9_000, 1994)
-    games = [{"kind": GameKind(str(g.get("kind", "regular"))), "ball_mode": g.get("ball_mode", "manual"), "merchandise": None,
-              "alternate_within_calls": g.get("alternate_within_calls"), "alternate_cents": g.get("alternate_cents"),
-              "attendance_tiers": [], **{k: v for k, v in g.items() if k not in {"kind", "ball_mode"}}} for g in SAMPLE_PROGRAM]
+    games = [
+        {
+            "kind": GameKind(str(g.get("kind", "regular"))),
+            "ball_mode": g.get("ball_mode", "manual"),
+            "merchandise": None,
+            "alternate_within_calls": g.get("alternate_within_calls"),
+            "alternate_cents": g.get("alternate_cents"),
+            "attendance_tiers": [],
+            **{k: v for k, v in g.items() if k not in {"kind", "ball_mode"}},
+        }
+        for g in SAMPLE_PROGRAM
+    ]
     programs.create_program(session, SYSTEM, now, org.id, {"name": "Saturday night", "games": games})
     cookie_jar.save_settings(session, SYSTEM, now, org.id, 100_000, 200)
 
 
-DEMO_PLAYERS = ["Ann Lyons", "Ben Ortiz", "Cass Reilly", "Dev Patel", "Eli Brooks", "Fay Nguyen", "Gus Walsh", "Hal Kemp",
-                "Ida Flores", "Jon Mercer", "Kim Sato", "Lou Grant", "Max Duffy", "Nia Cole"]
+DEMO_PLAYERS = [
+    "Ann Lyons",
+    "Ben Ortiz",
+    "Cass Reilly",
+    "Dev Patel",
+    "Eli Brooks",
+    "Fay Nguyen",
+    "Gus Walsh",
+    "Hal Kemp",
+    "Ida Flores",
+    "Jon Mercer",
+    "Kim Sato",
+    "Lou Grant",
+    "Max Duffy",
+    "Nia Cole",
+]
 
 
 def _poker(session: Session, org: Organization, now: datetime) -> None:
     """Tonight's Delaware tournament under its occasion licence: Jim Park directing, Marisol Vega
     dealing table 1, fourteen players registered and paid, waiting for the draw."""
     today = now.date()
-    licence = licenses.create_poker_occasion_license(session, SYSTEM, now, {
-        "number": f"P-{today.isoformat()}", "occasion_date": today, "sponsor_organization_ids": [org.id], "fee_cents": 25_000})
-    tournament = tournaments.create(session, SYSTEM, now, org.id, {
-        "name": "Friday Night Hold'em", "jurisdiction": "de", "license_id": licence.id, "starts_on": today, "entry_fee_cents": 6_000,
-        "starting_chips": 10_000, "rebuy": {"allowed": True, "cost_cents": 6_000, "chips": 10_000, "until_level": 3,
-                                              "at_or_below_chips": None, "max_per_player": None, "reentry": False},
-        "levels": [{"small_blind": sb, "big_blind": sb * 2, "ante": ante, "minutes": 20, "is_break": False}
-                   for sb, ante in ((25, 0), (50, 0), (75, 0))] + [{"small_blind": 0, "big_blind": 0, "ante": 0, "minutes": 10, "is_break": True}]
-                  + [{"small_blind": sb, "big_blind": sb * 2, "ante": sb // 4, "minutes": 20, "is_break": False} for sb in (100, 150, 200)],
-        "prizes": [{"place": 1, "description": "50% of the prize pool", "fixed_cents": None, "percent_bp": 5000},
-                   {"place": 2, "description": "30% of the prize pool", "fixed_cents": None, "percent_bp": 3000},
-                   {"place": 3, "description": "20% of the prize pool", "fixed_cents": None, "percent_bp": 2000}],
-        "final_table_size": 9, "min_players": 6, "other_charges_cents": 0, "added_money_cents": 0, "deals_allowed": False,
-        "special_game": False, "charitable": False, "charity_percent": 0, "rake_cents": 0, "days": 1, "announced_on": None})
+    licence = licenses.create_poker_occasion_license(
+        session,
+        SYSTEM,
+        now,
+        {
+            "number": f"P-{today.isoformat()}",
+            "occasion_date": today,
+            "sponsor_organization_ids": [org.id],
+            "fee_cents": 25_000,
+        },
+    )
+    tournament = tournaments.create(
+        session,
+        SYSTEM,
+        now,
+        org.id,
+        {
+            "name": "Friday Night Hold'em",
+            "jurisdiction": "de",
+            "license_id": licence.id,
+            "starts_on": today,
+            "entry_fee_cents": 6_000,
+            "starting_chips": 10_000,
+            "rebuy": {
+                "allowed": True,
+                "cost_cents": 6_000,
+                "chips": 10_000,
+                "until_level": 3,
+                "at_or_below_chips": None,
+                "max_per_player": None,
+                "reentry": False,
+            },
+            "levels": [
+                {"small_blind": sb, "big_blind": sb * 2, "ante": ante, "minutes": 20, "is_break": False}
+                for sb, ante in ((25, 0), (50, 0), (75, 0))
+            ]
+            + [{"small_blind": 0, "big_blind": 0, "ante": 0, "minutes": 10, "is_break": True}]
+            + [
+                {"small_blind": sb, "big_blind": sb * 2, "ante": sb // 4, "minutes": 20, "is_break": False}
+                for sb in (100, 150, 200)
+            ],
+            "prizes": [
+                {"place": 1, "description": "50% of the prize pool", "fixed_cents": None, "percent_bp": 5000},
+                {"place": 2, "description": "30% of the prize pool", "fixed_cents": None, "percent_bp": 3000},
+                {"place": 3, "description": "20% of the prize pool", "fixed_cents": None, "percent_bp": 2000},
+            ],
+            "final_table_size": 9,
+            "min_players": 6,
+            "other_charges_cents": 0,
+            "added_money_cents": 0,
+            "deals_allowed": False,
+            "special_game": False,
+            "charitable": False,
+            "charity_percent": 0,
+            "rake_cents": 0,
+            "days": 1,
+            "announced_on": None,
+        },
+    )
     by_name = {m.name: m for m in session.scalars(select(Member).where(Member.organization_id == org.id))}
-    poker_staff.assign(session, SYSTEM, now, tournament.id, {"role": "tournament_director", "member_id": by_name["Jim Park"].id,
-                                                             "personal_license_id": None, "table": None})
-    poker_staff.assign(session, SYSTEM, now, tournament.id, {"role": "dealer", "member_id": by_name["Marisol Vega"].id,
-                                                             "personal_license_id": None, "table": 1})
+    poker_staff.assign(
+        session,
+        SYSTEM,
+        now,
+        tournament.id,
+        {
+            "role": "tournament_director",
+            "member_id": by_name["Jim Park"].id,
+            "personal_license_id": None,
+            "table": None,
+        },
+    )
+    poker_staff.assign(
+        session,
+        SYSTEM,
+        now,
+        tournament.id,
+        {"role": "dealer", "member_id": by_name["Marisol Vega"].id, "personal_license_id": None, "table": 1},
+    )
     desk = Actor(user_id=None, name="registration", station="registration")
     till = tournaments.open_desk_till(session, desk, now, tournament.id, 0)
     for name in DEMO_PLAYERS:
-        tournaments.buy(session, desk, now, tournament.id, {"kind": "entry", "player_name": name, "tender": "cash",
-                                                            "tendered_cents": 6_000}, secrets.SystemRandom())
+        tournaments.buy(
+            session,
+            desk,
+            now,
+            tournament.id,
+            {"kind": "entry", "player_name": name, "tender": "cash", "tendered_cents": 6_000},
+            secrets.SystemRandom(),
+        )
     cash.close_till(session, desk, now, till.id, {2_000: 3 * len(DEMO_PLAYERS)})
 
 
-def load_demo(sessions: sessionmaker[Session], now: datetime, cost: KdfCost | None = None) -> list[tuple[str, str, str, str]]:
+def load_demo(
+    sessions: sessionmaker[Session], now: datetime, cost: KdfCost | None = None
+) -> list[tuple[str, str, str, str]]:
     """Create the demo organization once; on every run give the demo logins new secrets and return them."""
     cost = cost or KdfCost()
     logins = []
@@ -168,9 +343,20 @@ def load_demo(sessions: sessionmaker[Session], now: datetime, cost: KdfCost | No
             password, pin = _password(), _pin()
             user = staff.find_user(session, username)
             if user is None:
-                staff.create_user(session, SYSTEM, now, {
-                    "username": username, "display_name": member_name, "password": password, "pin": pin,
-                    "member_id": by_name[member_name].id, "roles": [role]}, cost)
+                staff.create_user(
+                    session,
+                    SYSTEM,
+                    now,
+                    {
+                        "username": username,
+                        "display_name": member_name,
+                        "password": password,
+                        "pin": pin,
+                        "member_id": by_name[member_name].id,
+                        "roles": [role],
+                    },
+                    cost,
+                )
             else:
                 staff.set_secrets(session, SYSTEM, now, user.id, {"password": password, "pin": pin}, cost)
                 staff.unlock(session, SYSTEM, now, user.id)

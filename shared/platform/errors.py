@@ -1,6 +1,7 @@
 """Error responses: never a 500 for bad input. The API answers
 {"error", "message", "fields", "rule"} with 400/401/403/404/409/413/422; pages show the same message.
 """
+
 from __future__ import annotations
 
 import logging
@@ -18,7 +19,9 @@ from shared.platform.context import rollback_db_session
 log = logging.getLogger(__name__)
 
 
-def error_body(error: str, message: str, fields: Mapping[str, object] | None = None, rule: str | None = None) -> dict[str, object]:
+def error_body(
+    error: str, message: str, fields: Mapping[str, object] | None = None, rule: str | None = None
+) -> dict[str, object]:
     return {"error": error, "message": message, "fields": dict(fields or {}), "rule": rule}
 
 
@@ -64,8 +67,12 @@ def register(app: Flask) -> None:
         10): 503, never a 500, and nothing saved."""
         rollback_db_session()
         log.warning("database unavailable on %s %s: %s", request.method, request.path, exc)
-        return _respond(503, error_body("database_unavailable",
-                                        "The database is busy or unreachable; nothing was saved. Try again in a moment."))
+        return _respond(
+            503,
+            error_body(
+                "database_unavailable", "The database is busy or unreachable; nothing was saved. Try again in a moment."
+            ),
+        )
 
     @app.errorhandler(Exception)
     def _crash(exc: Exception) -> Response | tuple[str, int]:

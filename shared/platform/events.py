@@ -11,6 +11,7 @@ Streams wait in groups (one screen and the reasons it skips), and a poll wakes o
 has news for: a claim verified ten times a second wakes the consoles, not three hundred TVs that
 would skip it. A ping comment keeps proxies from closing the stream; a stream ends after ten
 minutes (the browser reconnects where it left off) or when the server stops."""
+
 from __future__ import annotations
 
 import threading
@@ -161,7 +162,9 @@ class Hub:
 def hub(channel: Channel) -> Hub:
     hubs: dict[str, Hub] = current_app.extensions.setdefault("flashboard.hubs", {})
     if channel.kind not in hubs:
-        hubs[channel.kind] = Hub(channel, current_app.extensions["flashboard.db"], current_app.extensions["flashboard.stopping"])
+        hubs[channel.kind] = Hub(
+            channel, current_app.extensions["flashboard.db"], current_app.extensions["flashboard.stopping"]
+        )
     return hubs[channel.kind]
 
 
@@ -235,4 +238,6 @@ def event_stream(channel: Channel, key: int, skip: frozenset[str] = frozenset())
         finally:
             source.unsubscribe(key, skip)
 
-    return Response(stream(), mimetype="text/event-stream", headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+    return Response(
+        stream(), mimetype="text/event-stream", headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
+    )

@@ -1,5 +1,6 @@
 """Field types every API schema shares: money as text on the wire and integer cents inside, names,
 days and row ids with bounds, and the error and health answers."""
+
 from __future__ import annotations
 
 from datetime import date
@@ -18,7 +19,7 @@ class Money(fields.Field[int]):
 
     def _deserialize(self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any) -> int:
         if not isinstance(value, str):
-            raise ValidationError("An amount is text such as \"12.50\".")
+            raise ValidationError('An amount is text such as "12.50".')
         try:
             return parse_cents(value)
         except MoneyFormatError as exc:
@@ -37,7 +38,6 @@ LATEST_DAY = date(2199, 12, 31)
 def Day(**kwargs: Any) -> fields.Date:
     """An ISO date within the years a hall's records can mean (no year 1, no year 9999)."""
     return fields.Date(validate=validate.Range(min=EARLIEST_DAY, max=LATEST_DAY), **kwargs)
-
 
 
 def Id(**kwargs: Any) -> fields.Integer:

@@ -1,6 +1,7 @@
 """HTML forms go through the same marshmallow schemas and services as the API, so a page and an
 API call can never disagree about a rule. A refusal re-renders the page with the message beside the
 field and the rule cited."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -45,7 +46,9 @@ def form_data(schema: Schema) -> dict[str, Any]:
         else:
             value = request.form.get(key, "").strip()
             if value != "":
-                data[key] = int(value) if isinstance(spec, fields.Integer) and value.isascii() and value.isdigit() else value
+                data[key] = (
+                    int(value) if isinstance(spec, fields.Integer) and value.isascii() and value.isdigit() else value
+                )
             elif spec.allow_none and not spec.required:
                 data[key] = None
     return data

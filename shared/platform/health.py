@@ -1,4 +1,5 @@
 """/healthz for the hall's monitoring and the installer: 200 with the database reachable, 503 otherwise."""
+
 from __future__ import annotations
 
 from flask import Blueprint, Response, jsonify

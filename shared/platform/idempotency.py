@@ -1,4 +1,5 @@
 """The table behind idempotent touchscreen POSTs (shared.platform.api): a key's first answer, kept."""
+
 from __future__ import annotations
 
 from datetime import datetime

@@ -5,6 +5,7 @@ reaching a query would be a 500 on PostgreSQL while SQLite quietly stored it. On
 every view, over the URL's parts, the query string, the form and the JSON body, means no screen or
 API operation has to remember it.
 """
+
 from __future__ import annotations
 
 import re
@@ -53,15 +54,22 @@ def _multi_field(multi: Any) -> str | None:
 MAX_JSON_BYTES = 4 * 1024 * 1024
 MAX_JSON_DEPTH = 16
 """The largest and deepest body any operation takes (a series file of 9,000 faces is about 700 KB;
-a sale of 1,000 pack serials is about 8 KB and 4 levels deep); anything beyond is refused before it is parsed or walked (the measured failure:
-JSON nested 1,000 deep, which anyone could send to the sign-in, answered 500)."""
+a sale of 1,000 pack serials is about 8 KB and 4 levels deep); anything beyond is refused before it
+is parsed or walked (the measured failure: JSON nested 1,000 deep, which anyone could send to the
+sign-in, answered 500)."""
 
 
 def json_body() -> Any:
     """The request's JSON, parsed once (Flask keeps it), or None when it is not JSON; refused before
     parsing when larger than MAX_JSON_BYTES and after parsing when deeper than MAX_JSON_DEPTH."""
     if (request.content_length or 0) > MAX_JSON_BYTES or len(request.get_data(cache=True)) > MAX_JSON_BYTES:
-        raise refuse("body_too_large", f"The request body is more than {MAX_JSON_BYTES // (1024 * 1024)} MB.", None, field="_body", status=413)
+        raise refuse(
+            "body_too_large",
+            f"The request body is more than {MAX_JSON_BYTES // (1024 * 1024)} MB.",
+            None,
+            field="_body",
+            status=413,
+        )
     try:
         payload = request.get_json(force=True, silent=True)
     except RecursionError:
@@ -70,7 +78,9 @@ def json_body() -> Any:
     else:
         too_deep = payload is not None and _too_deep(payload)
     if too_deep:
-        raise refuse("bad_json", f"The request body nests deeper than {MAX_JSON_DEPTH} levels.", None, field="_body", status=400)
+        raise refuse(
+            "bad_json", f"The request body nests deeper than {MAX_JSON_DEPTH} levels.", None, field="_body", status=400
+        )
     return payload
 
 

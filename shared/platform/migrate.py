@@ -1,5 +1,6 @@
 """Alembic wired to the app's engine, so `flashboard db upgrade` and `flashboard init` migrate
 whichever database FLASHBOARD_DATABASE_URL names."""
+
 from __future__ import annotations
 
 from alembic import command

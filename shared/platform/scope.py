@@ -1,6 +1,7 @@
 """Organization scoping for views: an admin sees every organization; other staff only their own.
 Both read the request's scope, set once by shared.platform.access from the signed-in user, so a view and
 the services' get_or_refuse decide alike."""
+
 from __future__ import annotations
 
 from shared.core.violations import refuse

@@ -1,4 +1,5 @@
 """Helpers every service uses: fetch-or-refuse and the audit-then-commit ending."""
+
 from __future__ import annotations
 
 import logging

@@ -1,5 +1,6 @@
 """The common station home: who is signed in, their roster entries for today, and what the station
 is waiting for. Bingo and poker stations both use it until their own screens replace it."""
+
 from __future__ import annotations
 
 from flask import render_template

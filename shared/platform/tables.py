@@ -1,4 +1,5 @@
 """Import every models module so Base.metadata holds every table (for Alembic and the tests)."""
+
 from __future__ import annotations
 
 from sqlalchemy import MetaData

@@ -1,5 +1,6 @@
 """Receipt bytes, composed in python-escpos's Dummy printer with the printer's real capability profile
 (so centring and widths match the paper)."""
+
 from __future__ import annotations
 
 import textwrap
@@ -49,7 +50,9 @@ def compose(receipt: Receipt, profile: str, reprint: bool = False) -> bytes:
         printer.set(align="left", bold=False)
     if receipt.barcode:
         printer.textln("")
-        printer.barcode("{B" + receipt.barcode, "CODE128", height=80, width=2, pos="BELOW", function_type="B", align_ct=True)
+        printer.barcode(
+            "{B" + receipt.barcode, "CODE128", height=80, width=2, pos="BELOW", function_type="B", align_ct=True
+        )
     printer.set(align="center", normal_textsize=True)
     for line in [*receipt.footer, HELPLINE]:
         for part in textwrap.wrap(line, width) or [""]:

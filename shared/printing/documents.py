@@ -1,4 +1,5 @@
 """A receipt as plain data, so it can be stored with its print job and composed again for a reprint."""
+
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
@@ -25,6 +26,13 @@ class Receipt:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Receipt:
-        return cls(title=data["title"], header=list(data["header"]), lines=[tuple(x) for x in data["lines"]],
-                   totals=[tuple(x) for x in data["totals"]], grid=data.get("grid"), barcode=data.get("barcode"),
-                   footer=list(data.get("footer", [])), body=list(data.get("body", [])))
+        return cls(
+            title=data["title"],
+            header=list(data["header"]),
+            lines=[tuple(x) for x in data["lines"]],
+            totals=[tuple(x) for x in data["totals"]],
+            grid=data.get("grid"),
+            barcode=data.get("barcode"),
+            footer=list(data.get("footer", [])),
+            body=list(data.get("body", [])),
+        )

@@ -1,5 +1,6 @@
 """Print jobs: record the receipt first, then try the printer; a failure leaves the job "not printed"
 for the reprint queue, and a reprint is marked REPRINT on the paper and in the audit log."""
+
 from __future__ import annotations
 
 import json
@@ -33,20 +34,37 @@ def printer_for(printers: dict[str, StationPrinter], station: str) -> StationPri
     return printer
 
 
-def record(session: Session, now: datetime, station: str, kind: str, reference: str, receipt: Receipt,
-           organization_id: int | None) -> PrintJob:
+def record(
+    session: Session,
+    now: datetime,
+    station: str,
+    kind: str,
+    reference: str,
+    receipt: Receipt,
+    organization_id: int | None,
+) -> PrintJob:
     """The job is committed before the printer is touched (DESIGN.md: commit first, then print), in
     the same transaction as the sale it prints when the request commits once. It belongs to the
     organization whose paper it is, so another organization can neither list nor reprint it."""
-    job = PrintJob(station=station[:100], kind=kind, reference=reference[:100], document=json.dumps(receipt.to_json()),
-                   organization_id=organization_id,
-                   status=PENDING, attempts=0, reprints=0, created_at=now)
+    job = PrintJob(
+        station=station[:100],
+        kind=kind,
+        reference=reference[:100],
+        document=json.dumps(receipt.to_json()),
+        organization_id=organization_id,
+        status=PENDING,
+        attempts=0,
+        reprints=0,
+        created_at=now,
+    )
     session.add(job)
     commit(session)
     return job
 
 
-def attempt(session: Session, now: datetime, job: PrintJob, printers: dict[str, StationPrinter], reprint: bool = False) -> PrintJob:
+def attempt(
+    session: Session, now: datetime, job: PrintJob, printers: dict[str, StationPrinter], reprint: bool = False
+) -> PrintJob:
     """Compose and send; record the outcome whatever it is."""
     printer = printers.get(job.station)
     if printer is None:
@@ -63,16 +81,26 @@ def attempt(session: Session, now: datetime, job: PrintJob, printers: dict[str, 
     return job
 
 
-def print_receipt(session: Session, now: datetime, printers: dict[str, StationPrinter], station: str, kind: str, reference: str,
-                  receipt: Receipt, *, organization_id: int | None) -> PrintJob:
+def print_receipt(
+    session: Session,
+    now: datetime,
+    printers: dict[str, StationPrinter],
+    station: str,
+    kind: str,
+    reference: str,
+    receipt: Receipt,
+    *,
+    organization_id: int | None,
+) -> PrintJob:
     """Record the job, then (after the commit) try the printer; the job says how it went."""
     job = record(session, now, station, kind, reference, receipt, organization_id)
     after_commit(session, lambda: attempt(session, now, job, printers))
     return job
 
 
-def reprint(session: Session, actor: Actor, now: datetime, printers: dict[str, StationPrinter], job_id: int,
-            station: str | None) -> PrintJob:
+def reprint(
+    session: Session, actor: Actor, now: datetime, printers: dict[str, StationPrinter], job_id: int, station: str | None
+) -> PrintJob:
     """A reprint says REPRINT, may go to another station's printer, and is audited."""
     job = get_or_refuse(session, PrintJob, job_id, "print_job_id", "print job")
     if job.organization_id is None and tenant(session) is not None:
@@ -81,8 +109,15 @@ def reprint(session: Session, actor: Actor, now: datetime, printers: dict[str, S
         printer_for(printers, station)
         job.station = station
     job.reprints += 1
-    finish(session, actor, now, "print.reprint", job, "print_job", {"reference": job.reference, "station": job.station,
-                                                                    "reprints": job.reprints})
+    finish(
+        session,
+        actor,
+        now,
+        "print.reprint",
+        job,
+        "print_job",
+        {"reference": job.reference, "station": job.station, "reprints": job.reprints},
+    )
     after_commit(session, lambda: attempt(session, now, job, printers, reprint=True))
     return job
 

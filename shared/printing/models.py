@@ -1,4 +1,5 @@
 """The print queue's table: every receipt is a row before it is bytes on a printer."""
+
 from __future__ import annotations
 
 from datetime import datetime

@@ -1,4 +1,5 @@
 """What crosses the wire for the print queue and the printers' status."""
+
 from __future__ import annotations
 
 from marshmallow import Schema, fields, validate

@@ -12,6 +12,7 @@ per station:
 A malformed file stops the server at start-up with the station and the problem, never at the first
 sale. Supported types are python-escpos's: Network, Usb, Serial, File, CupsPrinter, LP and Dummy.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -50,7 +51,9 @@ def load(path: Path | None) -> dict[str, StationPrinter]:
     except (OSError, yaml.YAMLError) as exc:
         raise ConfigError(f"printer config {path}: cannot be read ({exc})") from None
     if not isinstance(data, dict) or not isinstance(data.get("stations"), dict):
-        raise ConfigError(f"printer config {path}: expected a 'stations:' mapping of station name to a 'printer:' section")
+        raise ConfigError(
+            f"printer config {path}: expected a 'stations:' mapping of station name to a 'printer:' section"
+        )
     found = {}
     for station, section in data["stations"].items():
         where = f"printer config {path}, station {station!r}"
@@ -65,7 +68,9 @@ def load(path: Path | None) -> dict[str, StationPrinter]:
             get_profile(profile)
         except Exception:  # noqa: BLE001 - python-escpos raises its own for unknown profiles
             raise ConfigError(f"{where}: unknown printer profile {profile!r}") from None
-        if kind == "Network" and (not isinstance(params.get("host"), str) or not isinstance(params.get("port", 9100), int)):
+        if kind == "Network" and (
+            not isinstance(params.get("host"), str) or not isinstance(params.get("port", 9100), int)
+        ):
             raise ConfigError(f"{where}: a Network printer needs a host and a numeric port")
         found[str(station)] = StationPrinter(str(station), kind, params, profile)
     return found

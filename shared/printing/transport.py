@@ -1,6 +1,7 @@
 """Sending composed bytes to a station's printer: ask its status first, send with a short timeout,
 and retry once. Any failure comes back as a reason, never an exception, because a failed print must
 never undo a sale that is already committed."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass

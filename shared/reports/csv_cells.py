@@ -3,6 +3,7 @@ formula by a spreadsheet, so a station name or a void reason typed at a till cou
 auditor's machine. Every CSV export writes its cells through `safe_cell`, which puts a single quote
 before such a cell. A plain number ("-50.00", an over/short) is left as it is: it cannot be a formula,
 and the Board's sheets must still add it up."""
+
 from __future__ import annotations
 
 import csv

@@ -1,5 +1,6 @@
 """A report as plain data: facts, tables and signature lines. The same document renders to JSON, to
 PDF and, table by table, to CSV, so every format shows the same numbers to the cent."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -36,7 +37,21 @@ class Document:
         return next((t for t in self.tables if t.name == name), None)
 
     def as_json(self) -> dict[str, Any]:
-        return {"title": self.title, "subtitle": self.subtitle, "facts": [{"label": k, "value": v} for k, v in self.facts],
-                "tables": [{"name": t.name, "title": t.title, "columns": list(t.columns), "rows": [list(r) for r in t.rows],
-                            "note": t.note} for t in self.tables],
-                "signatures": list(self.signatures), "footer": self.footer, **self.extra}
+        return {
+            "title": self.title,
+            "subtitle": self.subtitle,
+            "facts": [{"label": k, "value": v} for k, v in self.facts],
+            "tables": [
+                {
+                    "name": t.name,
+                    "title": t.title,
+                    "columns": list(t.columns),
+                    "rows": [list(r) for r in t.rows],
+                    "note": t.note,
+                }
+                for t in self.tables
+            ],
+            "signatures": list(self.signatures),
+            "footer": self.footer,
+            **self.extra,
+        }

@@ -1,6 +1,7 @@
 """Documents to PDF with reportlab: pure Python with no system libraries to install in a hall (the
 reason it was chosen over weasyprint, which needs Pango). Rendered in reportlab's invariant mode, so
 the same document always gives the same bytes."""
+
 from __future__ import annotations
 
 import io
@@ -42,12 +43,26 @@ def _widths(columns: tuple[str, ...], rows: tuple[tuple[str, ...], ...], width: 
 def render(document: Document) -> bytes:
     out = io.BytesIO()
     page = landscape(LETTER)
-    pdf = SimpleDocTemplate(out, pagesize=page, leftMargin=0.5 * inch, rightMargin=0.5 * inch, topMargin=0.5 * inch,
-                            bottomMargin=0.5 * inch, title=document.title, author="Flashboard", invariant=1)
+    pdf = SimpleDocTemplate(
+        out,
+        pagesize=page,
+        leftMargin=0.5 * inch,
+        rightMargin=0.5 * inch,
+        topMargin=0.5 * inch,
+        bottomMargin=0.5 * inch,
+        title=document.title,
+        author="Flashboard",
+        invariant=1,
+    )
     width = page[0] - inch
-    story: list[object] = [Paragraph(escape(document.title), STYLES["Title"]), Paragraph(escape(document.subtitle), STYLES["Heading3"])]
+    story: list[object] = [
+        Paragraph(escape(document.title), STYLES["Title"]),
+        Paragraph(escape(document.subtitle), STYLES["Heading3"]),
+    ]
     facts = LongTable([[_cell(k), _cell(v)] for k, v in document.facts], colWidths=[2.4 * inch, width - 2.4 * inch])
-    facts.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LINEBELOW", (0, 0), (-1, -1), 0.25, colors.grey)]))
+    facts.setStyle(
+        TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LINEBELOW", (0, 0), (-1, -1), 0.25, colors.grey)])
+    )
     story += [facts, Spacer(1, 12)]
     for table in document.tables:
         story.append(Paragraph(escape(table.title), STYLES["Heading2"]))
@@ -57,13 +72,24 @@ def render(document: Document) -> bytes:
         if not table.rows:
             rows.append([_cell("none")] + [_cell("") for _ in table.columns[1:]])
         grid = LongTable(rows, colWidths=_widths(table.columns, table.rows, width), repeatRows=1)
-        grid.setStyle(TableStyle([("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#e4e9ef")),
-                                  ("GRID", (0, 0), (-1, -1), 0.25, colors.grey), ("VALIGN", (0, 0), (-1, -1), "TOP")]))
+        grid.setStyle(
+            TableStyle(
+                [
+                    ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#e4e9ef")),
+                    ("GRID", (0, 0), (-1, -1), 0.25, colors.grey),
+                    ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ]
+            )
+        )
         story += [grid, Spacer(1, 10)]
     if document.signatures:
         lines = [Spacer(1, 24)]
         for who in document.signatures:
-            lines += [Spacer(1, 24), Paragraph("_" * 60, STYLES["BodyText"]), Paragraph(escape(who), STYLES["BodyText"])]
+            lines += [
+                Spacer(1, 24),
+                Paragraph("_" * 60, STYLES["BodyText"]),
+                Paragraph(escape(who), STYLES["BodyText"]),
+            ]
         story.append(KeepTogether(lines))
     if document.footer:
         story += [Spacer(1, 12), Paragraph(escape(document.footer), STYLES["Italic"])]

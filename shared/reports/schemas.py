@@ -1,4 +1,5 @@
 """A Board report as data on the wire: the same document the PDF and CSV are made from."""
+
 from __future__ import annotations
 
 from marshmallow import Schema, fields

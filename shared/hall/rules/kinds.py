@@ -1,4 +1,5 @@
 """Organization kinds that may sponsor charitable gaming."""
+
 from __future__ import annotations
 
 from enum import StrEnum

@@ -1,6 +1,7 @@
 """License rules shared by bingo and poker: the 4.4 licence classes, personal gaming licences,
 poker occasion licences and third-party vendor contracts. Pure functions over frozen facts.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass

@@ -3,6 +3,7 @@
 Each function returns the Violation that refuses the person, or None when they may; callers that
 must stop use `shared.core.violations.RuleViolation(v)`.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass

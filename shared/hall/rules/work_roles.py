@@ -1,5 +1,6 @@
 """The roles a night's roster assigns: bingo roles are held by members (10 DE Admin Code 101-4.23),
 poker roles by holders of the personal licence the role needs (28 Del. C. §1831(1))."""
+
 from __future__ import annotations
 
 from enum import StrEnum

@@ -10,6 +10,7 @@ approval's success is part of the action it allows, whose own audit entry names 
 refused void leaves no trace of an approval. The guard rows are always the first locks a request
 takes (before bingo.services.locks' order), so holding them while the action runs deadlocks nothing.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -63,8 +64,10 @@ class Approval:
 
 
 SIGN_IN_REFUSED = "Wrong username or {secret}, or too many tries here: wait a few minutes or ask an admin."
-APPROVAL_REFUSED = ("Not approved: the approver must be this organization's member in charge with their own PIN; "
-                    "after too many tries, wait a few minutes.")
+APPROVAL_REFUSED = (
+    "Not approved: the approver must be this organization's member in charge with their own PIN; "
+    "after too many tries, wait a few minutes."
+)
 
 
 class SecretRefused(RuleViolation):
@@ -77,7 +80,9 @@ def _refusal(attempt: Attempt, approval: Approval | None) -> SecretRefused:
     else:
         message = SIGN_IN_REFUSED.format(secret="PIN" if attempt.by_pin else "password")
         field, rule, status = ("pin" if attempt.by_pin else "password"), None, 401
-    exc = refuse("bad_credentials" if approval is None else "approval_refused", message, rule, field=field, status=status)
+    exc = refuse(
+        "bad_credentials" if approval is None else "approval_refused", message, rule, field=field, status=status
+    )
     return SecretRefused(exc.violation)
 
 
@@ -91,8 +96,11 @@ class Guards:
     account_everywhere: SignInGuard
 
     def limits(self, policy: LockoutPolicy) -> list[tuple[SignInGuard, int]]:
-        return [(self.address, lockout.source_limit(policy)), (self.account_here, lockout.account_limit(policy)),
-                (self.account_everywhere, lockout.everywhere_limit(policy))]
+        return [
+            (self.address, lockout.source_limit(policy)),
+            (self.account_here, lockout.account_limit(policy)),
+            (self.account_everywhere, lockout.everywhere_limit(policy)),
+        ]
 
 
 def _guard_rows(session: Session, subject: str, source: str, user_id: int | None) -> Guards:
@@ -101,25 +109,42 @@ def _guard_rows(session: Session, subject: str, source: str, user_id: int | None
     insert = pg_insert if session.get_bind().dialect.name == "postgresql" else sqlite_insert
     wanted = [(ANY_ACCOUNT, source, None), (subject, source, user_id), (subject, EVERYWHERE, user_id)]
     for who, where, uid in wanted:
-        session.execute(insert(SignInGuard).values(subject=who, source=where, user_id=uid, failures=0, lockouts=0)
-                        .on_conflict_do_nothing(index_elements=["subject", "source"]))
-    rows = {(row.subject, row.source): row for row in session.scalars(
-        select(SignInGuard).where(or_(*(and_(SignInGuard.subject == who, SignInGuard.source == where) for who, where, _ in wanted)))
-        .order_by(SignInGuard.subject, SignInGuard.source).with_for_update().execution_options(populate_existing=True))}
+        session.execute(
+            insert(SignInGuard)
+            .values(subject=who, source=where, user_id=uid, failures=0, lockouts=0)
+            .on_conflict_do_nothing(index_elements=["subject", "source"])
+        )
+    rows = {
+        (row.subject, row.source): row
+        for row in session.scalars(
+            select(SignInGuard)
+            .where(or_(*(and_(SignInGuard.subject == who, SignInGuard.source == where) for who, where, _ in wanted)))
+            .order_by(SignInGuard.subject, SignInGuard.source)
+            .with_for_update()
+            .execution_options(populate_existing=True)
+        )
+    }
     return Guards(rows[(ANY_ACCOUNT, source)], rows[(subject, source)], rows[(subject, EVERYWHERE)])
 
 
 def _state(row: SignInGuard) -> Guard:
-    return Guard(failures=row.failures, lockouts=row.lockouts, locked_until=row.locked_until, window_start=row.window_start)
+    return Guard(
+        failures=row.failures, lockouts=row.lockouts, locked_until=row.locked_until, window_start=row.window_start
+    )
 
 
 def _store(row: SignInGuard, guard: Guard) -> None:
-    row.failures, row.lockouts, row.locked_until, row.window_start = (guard.failures, guard.lockouts, guard.locked_until,
-                                                                      guard.window_start)
+    row.failures, row.lockouts, row.locked_until, row.window_start = (
+        guard.failures,
+        guard.lockouts,
+        guard.locked_until,
+        guard.window_start,
+    )
 
 
-def authenticate(session: Session, attempt: Attempt, now: datetime, policy: LockoutPolicy,
-                 approval: Approval | None = None) -> User:
+def authenticate(
+    session: Session, attempt: Attempt, now: datetime, policy: LockoutPolicy, approval: Approval | None = None
+) -> User:
     """Check the secret under the guards' row locks; commit the outcome and its audit entry; return
     the user or raise the one refusal. A locked guard is not even tried (a locked account approves
     nothing); a dummy hash keeps every answer as slow as a real check."""
@@ -128,10 +153,18 @@ def authenticate(session: Session, attempt: Attempt, now: datetime, policy: Lock
     subject = f"user:{user.id}" if known and user is not None else f"name:{attempt.username.strip().lower()[:60]}"
     source = attempt.address[:100]
     guards = _guard_rows(session, subject, source, user.id if known and user is not None else None)
-    who = Actor(user.id if known and user is not None else None, user.username if known and user is not None else attempt.username[:64],
-                attempt.station)
+    who = Actor(
+        user.id if known and user is not None else None,
+        user.username if known and user is not None else attempt.username[:64],
+        attempt.station,
+    )
     purpose = "approval" if approval is not None else "signin"
-    details: dict[str, object] = {"pin": attempt.by_pin, "purpose": purpose, "address": source, "username": attempt.username[:64]}
+    details: dict[str, object] = {
+        "pin": attempt.by_pin,
+        "purpose": purpose,
+        "address": source,
+        "username": attempt.username[:64],
+    }
     stand_in = _stand_in(policy.kdf_n)
     if any(lockout.is_locked(_state(row), now) for row, _ in guards.limits(policy)):
         passwords.verify_secret(attempt.secret, stand_in)
@@ -143,7 +176,9 @@ def authenticate(session: Session, attempt: Attempt, now: datetime, policy: Lock
     reason = None if right else ("unknown_user" if not known else "no_pin" if stored is None else "bad_secret")
     if right and approval is not None and user is not None:
         allowed = approval.roles & {Role(r) for r in user.role_names}
-        in_org = Role.ADMIN in allowed or (user.member is not None and user.member.organization_id == approval.organization_id)
+        in_org = Role.ADMIN in allowed or (
+            user.member is not None and user.member.organization_id == approval.organization_id
+        )
         if not allowed or not in_org:
             reason = "not_an_approver" if not allowed else "other_organization"
     if reason is None and user is not None:
@@ -162,7 +197,14 @@ def authenticate(session: Session, attempt: Attempt, now: datetime, policy: Lock
         after = lockout.after_failure(_state(row), now, policy, limit)
         _store(row, after)
         if after.window_start is None and after.locked_until is not None:
-            record(session, who, "security.lockout", "user", f"{row.subject}@{row.source}",
-                   {"address": row.source, "until": after.locked_until.isoformat(), "lockouts": after.lockouts}, now)
+            record(
+                session,
+                who,
+                "security.lockout",
+                "user",
+                f"{row.subject}@{row.source}",
+                {"address": row.source, "until": after.locked_until.isoformat(), "lockouts": after.lockouts},
+                now,
+            )
     session.commit()
     raise _refusal(attempt, approval)

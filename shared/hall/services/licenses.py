@@ -1,5 +1,6 @@
 """Licences: bingo licence terms and class, poker occasion licences, personal gaming licences,
 third-party vendors and their contracts."""
+
 from __future__ import annotations
 
 from collections.abc import Iterable
@@ -42,14 +43,22 @@ def _period(starts_on: date, ends_on: date, field: str) -> Period:
     return Period(starts_on, ends_on)
 
 
-def add_bingo_license_term(session: Session, actor: Actor, now: datetime, org_id: int, data: dict[str, Any]) -> BingoLicense:
+def add_bingo_license_term(
+    session: Session, actor: Actor, now: datetime, org_id: int, data: dict[str, Any]
+) -> BingoLicense:
     """10 DE Admin Code 101-4.4: each renewal is a term; gaps between terms are lapses."""
     org = get_organization(session, org_id)
     new = _period(data["valid_from"], data["valid_to"], "valid_to")
     for term in bingo_terms(session, org.id):
         if term.valid_from <= new.ends_on and new.starts_on <= term.valid_to:
-            raise refuse("overlap", f"This term overlaps licence term {term.number} "
-                         f"({term.valid_from.isoformat()} to {term.valid_to.isoformat()}).", None, field="valid_from", status=409)
+            raise refuse(
+                "overlap",
+                f"This term overlaps licence term {term.number} "
+                f"({term.valid_from.isoformat()} to {term.valid_to.isoformat()}).",
+                None,
+                field="valid_from",
+                status=409,
+            )
     term = BingoLicense(organization_id=org.id, **data)
     if org.bingo_first_licensed_on is None or term.valid_from < org.bingo_first_licensed_on:
         org.bingo_first_licensed_on = term.valid_from
@@ -58,17 +67,31 @@ def add_bingo_license_term(session: Session, actor: Actor, now: datetime, org_id
     return term
 
 
-def add_bingo_suspension(session: Session, actor: Actor, now: datetime, org_id: int, data: dict[str, Any]) -> BingoLicenseSuspension:
+def add_bingo_suspension(
+    session: Session, actor: Actor, now: datetime, org_id: int, data: dict[str, Any]
+) -> BingoLicenseSuspension:
     org = get_organization(session, org_id)
     _period(data["starts_on"], data["ends_on"], "ends_on")
     row = BingoLicenseSuspension(organization_id=org.id, **data)
     session.add(row)
-    finish(session, actor, now, "bingo_license.suspend", row, "bingo_license_suspension", {k: str(v) for k, v in data.items()})
+    finish(
+        session,
+        actor,
+        now,
+        "bingo_license.suspend",
+        row,
+        "bingo_license_suspension",
+        {k: str(v) for k, v in data.items()},
+    )
     return row
 
 
 def bingo_terms(session: Session, org_id: int) -> list[BingoLicense]:
-    return list(session.scalars(select(BingoLicense).where(BingoLicense.organization_id == org_id).order_by(BingoLicense.valid_from)))
+    return list(
+        session.scalars(
+            select(BingoLicense).where(BingoLicense.organization_id == org_id).order_by(BingoLicense.valid_from)
+        )
+    )
 
 
 def bingo_suspensions(session: Session, org_id: int) -> list[BingoLicenseSuspension]:
@@ -113,18 +136,36 @@ def bingo_license_statuses(session: Session, org_id: int, days: Iterable[date]) 
     return found
 
 
-def create_poker_occasion_license(session: Session, actor: Actor, now: datetime, data: dict[str, Any]) -> PokerOccasionLicense:
+def create_poker_occasion_license(
+    session: Session, actor: Actor, now: datetime, data: dict[str, Any]
+) -> PokerOccasionLicense:
     """28 Del. C. ch. 18, general provisions ¶(1) and ¶(3): one sponsor, $250 per occasion."""
     sponsors: list[int] = data["sponsor_organization_ids"]
     check(licensing.sponsor_refusal(sponsors))
     org = get_organization(session, sponsors[0])
     check(licensing.occasion_license_fee_refusal(data["fee_cents"]))
     if session.scalar(select(PokerOccasionLicense.id).where(PokerOccasionLicense.number == data["number"])) is not None:
-        raise refuse("duplicate", f"Licence number {data['number']} is already recorded.", None, field="number", status=409)
-    row = PokerOccasionLicense(organization_id=org.id, number=data["number"], occasion_date=data["occasion_date"], fee_cents=data["fee_cents"])
+        raise refuse(
+            "duplicate", f"Licence number {data['number']} is already recorded.", None, field="number", status=409
+        )
+    row = PokerOccasionLicense(
+        organization_id=org.id, number=data["number"], occasion_date=data["occasion_date"], fee_cents=data["fee_cents"]
+    )
     session.add(row)
-    finish(session, actor, now, "poker_occasion_license.create", row, "poker_occasion_license",
-           {"number": row.number, "occasion_date": str(row.occasion_date), "organization_id": org.id, "fee_cents": row.fee_cents})
+    finish(
+        session,
+        actor,
+        now,
+        "poker_occasion_license.create",
+        row,
+        "poker_occasion_license",
+        {
+            "number": row.number,
+            "occasion_date": str(row.occasion_date),
+            "organization_id": org.id,
+            "fee_cents": row.fee_cents,
+        },
+    )
     return row
 
 
@@ -152,7 +193,9 @@ def vendor_licensed(vendor: Vendor, ends_on: date) -> bool:
     return bool(vendor.license_number) and vendor.licensed_until is not None and vendor.licensed_until >= ends_on
 
 
-def create_vendor_contract(session: Session, actor: Actor, now: datetime, org_id: int, data: dict[str, Any]) -> VendorContract:
+def create_vendor_contract(
+    session: Session, actor: Actor, now: datetime, org_id: int, data: dict[str, Any]
+) -> VendorContract:
     org = get_organization(session, org_id)
     vendor = get_or_refuse(session, Vendor, data["vendor_id"], "vendor_id", "vendor")
     _period(data["starts_on"], data["ends_on"], "ends_on")
@@ -160,8 +203,15 @@ def create_vendor_contract(session: Session, actor: Actor, now: datetime, org_id
     check(licensing.vendor_contract_refusal(basis, vendor_licensed(vendor, data["ends_on"])))
     contract = VendorContract(organization_id=org.id, **{**data, "compensation_basis": basis.value})
     session.add(contract)
-    finish(session, actor, now, "vendor_contract.create", contract, "vendor_contract",
-           {k: getattr(v, "value", str(v)) for k, v in data.items()})
+    finish(
+        session,
+        actor,
+        now,
+        "vendor_contract.create",
+        contract,
+        "vendor_contract",
+        {k: getattr(v, "value", str(v)) for k, v in data.items()},
+    )
     return contract
 
 
@@ -189,7 +239,9 @@ def _same_person(session: Session, org_id: int, member_id: int | None, name: str
     return [row for row in session.scalars(query) if row.member_id == member_id or row.date_of_birth == born]
 
 
-def record_personal_license(session: Session, actor: Actor, now: datetime, org_id: int, data: dict[str, Any]) -> PersonalLicense:
+def record_personal_license(
+    session: Session, actor: Actor, now: datetime, org_id: int, data: dict[str, Any]
+) -> PersonalLicense:
     """28 Del. C. ch. 18: number, photo, issue date, $15 fee, expiry 3 years after issue; a person
     denied within 12 months may not re-apply (§1831(4)(d))."""
     org = get_organization(session, org_id)
@@ -197,20 +249,34 @@ def record_personal_license(session: Session, actor: Actor, now: datetime, org_i
     if member_id is not None:
         member = get_or_refuse(session, Member, member_id, "member_id", "member")
         if member.organization_id != org.id:
-            raise refuse("wrong_organization", "That member belongs to another organization.", None, field="member_id", status=409)
+            raise refuse(
+                "wrong_organization",
+                "That member belongs to another organization.",
+                None,
+                field="member_id",
+                status=409,
+            )
     if data.get("vendor_id") is not None:
         get_or_refuse(session, Vendor, data["vendor_id"], "vendor_id", "vendor")
     status: PersonalLicenseStatus = data["status"]
     if status is PersonalLicenseStatus.EXPIRED:
-        raise refuse("derived_status", "Expiry follows from the issue date; record the licence as active.",
-                      citations.POKER_LICENSE_TERM, field="status")
+        raise refuse(
+            "derived_status",
+            "Expiry follows from the issue date; record the licence as active.",
+            citations.POKER_LICENSE_TERM,
+            field="status",
+        )
     history = _same_person(session, org.id, member_id, data["holder_name"], data["date_of_birth"])
     denials = [row.status_changed_on for row in history if row.status == PersonalLicenseStatus.DENIED.value]
     check(licensing.reapply_refusal(denials, data["issued_on"]))
     if status is not PersonalLicenseStatus.DENIED:
         if not data.get("number"):
-            raise refuse("number_required", "A licence in force bears its distinguishing number.",
-                         citations.POKER_PERSONAL_LICENSE, field="number")
+            raise refuse(
+                "number_required",
+                "A licence in force bears its distinguishing number.",
+                citations.POKER_PERSONAL_LICENSE,
+                field="number",
+            )
         check(licensing.personal_license_fee_refusal(data["fee_cents"]))
     row = PersonalLicense(
         organization_id=org.id,
@@ -227,28 +293,60 @@ def record_personal_license(session: Session, actor: Actor, now: datetime, org_i
         status_changed_on=data["issued_on"],
     )
     session.add(row)
-    finish(session, actor, now, "personal_license.record", row, "personal_license",
-           {"holder_name": row.holder_name, "kind": row.kind, "number": row.number, "status": row.status,
-            "issued_on": str(row.issued_on), "fee_cents": row.fee_cents})
+    finish(
+        session,
+        actor,
+        now,
+        "personal_license.record",
+        row,
+        "personal_license",
+        {
+            "holder_name": row.holder_name,
+            "kind": row.kind,
+            "number": row.number,
+            "status": row.status,
+            "issued_on": str(row.issued_on),
+            "fee_cents": row.fee_cents,
+        },
+    )
     return row
 
 
 def change_personal_license_status(
-    session: Session, actor: Actor, now: datetime, org_id: int, license_id: int, status: PersonalLicenseStatus, reason: str
+    session: Session,
+    actor: Actor,
+    now: datetime,
+    org_id: int,
+    license_id: int,
+    status: PersonalLicenseStatus,
+    reason: str,
 ) -> PersonalLicense:
     """An organization suspends, revokes or restores only its own people's licences: another's answers
     as no licence at all (the measured failure: org B's officer revoked org A's dealer)."""
     row = get_or_refuse(session, PersonalLicense, license_id, "personal_license_id", "personal licence")
     if row.organization_id != org_id:
-        raise refuse("not_found", f"No personal licence has id {license_id}.", None, field="personal_license_id", status=404)
+        raise refuse(
+            "not_found", f"No personal licence has id {license_id}.", None, field="personal_license_id", status=404
+        )
     if status is PersonalLicenseStatus.EXPIRED:
-        raise refuse("derived_status", "Expiry follows from the issue date and is not set by hand.",
-                     citations.POKER_LICENSE_TERM, field="status")
+        raise refuse(
+            "derived_status",
+            "Expiry follows from the issue date and is not set by hand.",
+            citations.POKER_LICENSE_TERM,
+            field="status",
+        )
     before = row.status
     row.status = status.value
     row.status_changed_on = now.date()
-    finish(session, actor, now, "personal_license.status", row, "personal_license",
-           {"from": before, "to": row.status, "reason": reason})
+    finish(
+        session,
+        actor,
+        now,
+        "personal_license.status",
+        row,
+        "personal_license",
+        {"from": before, "to": row.status, "reason": reason},
+    )
     return row
 
 
@@ -259,7 +357,15 @@ def set_personal_license_photo(
     row = get_or_refuse(session, PersonalLicense, license_id, "personal_license_id", "personal licence")
     row.photo = photo
     row.photo_type = content_type
-    finish(session, actor, now, "personal_license.photo", row, "personal_license", {"bytes": len(photo), "type": content_type})
+    finish(
+        session,
+        actor,
+        now,
+        "personal_license.photo",
+        row,
+        "personal_license",
+        {"bytes": len(photo), "type": content_type},
+    )
     return row
 
 
@@ -272,4 +378,6 @@ def list_personal_licenses(session: Session, org_id: int) -> list[PersonalLicens
 def renewals_due(session: Session, org_id: int, today: date) -> list[PersonalLicense]:
     """28 Del. C. ch. 18, license renewal ¶(1): licences whose 30-day renewal date falls in the next
     30 days, or has passed while the licence is still valid."""
-    return [row for row in list_personal_licenses(session, org_id) if licensing.renewal_is_due(license_facts(row), today)]
+    return [
+        row for row in list_personal_licenses(session, org_id) if licensing.renewal_is_due(license_facts(row), today)
+    ]

@@ -1,4 +1,5 @@
 """Organizations, their premises and their members."""
+
 from __future__ import annotations
 
 from datetime import date, datetime
@@ -32,14 +33,20 @@ def _unique_name(session: Session, name: str, exclude_id: int | None = None) -> 
 def create_organization(session: Session, actor: Actor, now: datetime, data: dict[str, Any]) -> Organization:
     """28 Del. C. §1801(33): the kind is one of the five sponsoring kinds (checked by the schema)."""
     _unique_name(session, data["name"])
-    org = Organization(name=data["name"], kind=data["kind"].value, bingo_first_licensed_on=data.get("bingo_first_licensed_on"),
-                       anniversary_on=data.get("anniversary_on"))
+    org = Organization(
+        name=data["name"],
+        kind=data["kind"].value,
+        bingo_first_licensed_on=data.get("bingo_first_licensed_on"),
+        anniversary_on=data.get("anniversary_on"),
+    )
     session.add(org)
     finish(session, actor, now, "organization.create", org, "organization", {"name": org.name, "kind": org.kind})
     return org
 
 
-def update_organization(session: Session, actor: Actor, now: datetime, org_id: int, data: dict[str, Any]) -> Organization:
+def update_organization(
+    session: Session, actor: Actor, now: datetime, org_id: int, data: dict[str, Any]
+) -> Organization:
     org = get_organization(session, org_id)
     if "name" in data:
         _unique_name(session, data["name"], exclude_id=org.id)
@@ -56,7 +63,9 @@ def update_organization(session: Session, actor: Actor, now: datetime, org_id: i
 def create_premises(session: Session, actor: Actor, now: datetime, org_id: int, data: dict[str, Any]) -> Premises:
     org = get_organization(session, org_id)
     if any(p.name.lower() == data["name"].lower() for p in org.premises):
-        raise refuse("duplicate", f"{org.name} already has premises named {data['name']!r}.", None, field="name", status=409)
+        raise refuse(
+            "duplicate", f"{org.name} already has premises named {data['name']!r}.", None, field="name", status=409
+        )
     premises = Premises(organization_id=org.id, **data)
     session.add(premises)
     finish(session, actor, now, "premises.create", premises, "premises", _plain(data))
@@ -77,7 +86,9 @@ def create_member(session: Session, actor: Actor, now: datetime, org_id: int, da
     return member
 
 
-def update_member(session: Session, actor: Actor, now: datetime, org_id: int, member_id: int, data: dict[str, Any]) -> Member:
+def update_member(
+    session: Session, actor: Actor, now: datetime, org_id: int, member_id: int, data: dict[str, Any]
+) -> Member:
     member = get_or_refuse(session, Member, member_id, "member_id", "member")
     if member.organization_id != org_id:
         raise refuse("not_found", f"No member {member_id} in this organization.", None, field="member_id", status=404)

@@ -1,5 +1,6 @@
 """The work roster: who works which role on which day, with every assignment checked against the
 rules for that role before it is written."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -42,20 +43,34 @@ def licenses_of(session: Session, org_id: int, member_id: int | None, license_id
     if license_id is not None:
         chosen = get_or_refuse(session, PersonalLicense, license_id, "personal_license_id", "personal licence")
         if chosen.organization_id != org_id:
-            raise refuse("wrong_organization", "That licence is recorded for another organization.", None,
-                         field="personal_license_id", status=409)
+            raise refuse(
+                "wrong_organization",
+                "That licence is recorded for another organization.",
+                None,
+                field="personal_license_id",
+                status=409,
+            )
         if chosen.member_id is None:
             return [chosen]
         member_id = chosen.member_id
-    query = select(PersonalLicense).where(PersonalLicense.organization_id == org_id, PersonalLicense.member_id == member_id)
+    query = select(PersonalLicense).where(
+        PersonalLicense.organization_id == org_id, PersonalLicense.member_id == member_id
+    )
     return list(session.scalars(query))
 
 
 def assign(session: Session, actor: Actor, now: datetime, org_id: int, data: dict[str, Any]) -> WorkAssignment:
     """Put a person on the roster for a role and day, refusing anyone the rules do not allow."""
     row = add_assignment(session, org_id, data)
-    finish(session, actor, now, "roster.assign", row, "work_assignment",
-           {"role": row.role, "work_date": str(row.work_date), "person": row.person_name})
+    finish(
+        session,
+        actor,
+        now,
+        "roster.assign",
+        row,
+        "work_assignment",
+        {"role": row.role, "work_date": str(row.work_date), "person": row.person_name},
+    )
     return row
 
 
@@ -73,15 +88,25 @@ def add_assignment(session: Session, org_id: int, data: dict[str, Any]) -> WorkA
     if member_id is not None:
         member = get_or_refuse(session, Member, member_id, "member_id", "member")
         if member.organization_id != org.id:
-            raise refuse("wrong_organization", "That member belongs to another organization.", None, field="member_id", status=409)
+            raise refuse(
+                "wrong_organization",
+                "That member belongs to another organization.",
+                None,
+                field="member_id",
+                status=409,
+            )
     if role.is_poker:
         licenses = licenses_of(session, org.id, member_id, license_id)
         check(licensing.poker_assignment_refusal(role.value, [license_facts(lic) for lic in licenses], on))
         name = member.name if member else licenses[0].holder_name
     else:
         if member is None:
-            raise refuse("member_required", "Bingo is conducted only by active members of the organization.",
-                         citations.BINGO_ACTIVE_MEMBER, field="member_id")
+            raise refuse(
+                "member_required",
+                "Bingo is conducted only by active members of the organization.",
+                citations.BINGO_ACTIVE_MEMBER,
+                field="member_id",
+            )
         check(member_refusal(role, member, on))
         name = member.name
     duplicate = select(WorkAssignment.id).where(
@@ -91,9 +116,21 @@ def add_assignment(session: Session, org_id: int, data: dict[str, Any]) -> WorkA
         WorkAssignment.person_name == name,
     )
     if session.scalar(duplicate) is not None:
-        raise refuse("duplicate", f"{name} is already on the roster as {role.value} that day.", None, field="member_id", status=409)
-    row = WorkAssignment(organization_id=org.id, work_date=on, role=role.value, member_id=member_id,
-                         personal_license_id=license_id, person_name=name)
+        raise refuse(
+            "duplicate",
+            f"{name} is already on the roster as {role.value} that day.",
+            None,
+            field="member_id",
+            status=409,
+        )
+    row = WorkAssignment(
+        organization_id=org.id,
+        work_date=on,
+        role=role.value,
+        member_id=member_id,
+        personal_license_id=license_id,
+        person_name=name,
+    )
     session.add(row)
     session.flush()
     return row

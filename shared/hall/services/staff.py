@@ -1,5 +1,6 @@
 """Staff accounts: create, roles, secrets, unlock, sign-out. Every change is an audit entry, so the
 security record is as tamper-evident as the money; the secret check itself is authentication.py."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -59,8 +60,15 @@ def create_user(session: Session, actor: Actor, now: datetime, data: dict[str, A
         roles=[UserRole(role=r.value) for r in sorted(set(data["roles"]))],
     )
     session.add(user)
-    finish(session, actor, now, "security.user_create", user, "user",
-           {"username": user.username, "roles": user.role_names, "member_id": member_id})
+    finish(
+        session,
+        actor,
+        now,
+        "security.user_create",
+        user,
+        "user",
+        {"username": user.username, "roles": user.role_names, "member_id": member_id},
+    )
     return user
 
 
@@ -70,14 +78,22 @@ def set_roles(session: Session, actor: Actor, now: datetime, user_id: int, roles
     before = user.role_names
     wanted = sorted({r.value for r in roles})
     if actor.user_id == user.id and Role.ADMIN.value in before and Role.ADMIN.value not in wanted:
-        raise refuse("self_demotion", "You cannot remove your own admin role; ask another admin.", None, field="roles", status=409)
+        raise refuse(
+            "self_demotion",
+            "You cannot remove your own admin role; ask another admin.",
+            None,
+            field="roles",
+            status=409,
+        )
     user.roles = [UserRole(role=r) for r in wanted]
     end_sessions_of(session, user.id, now, "roles")
     finish(session, actor, now, "security.role_change", user, "user", {"from": before, "to": wanted})
     return user
 
 
-def set_secrets(session: Session, actor: Actor, now: datetime, user_id: int, data: dict[str, Any], cost: KdfCost) -> User:
+def set_secrets(
+    session: Session, actor: Actor, now: datetime, user_id: int, data: dict[str, Any], cost: KdfCost
+) -> User:
     user = get_or_refuse(session, User, user_id, "user_id", "user")
     changed = []
     if data.get("password"):
@@ -106,8 +122,13 @@ def unlock(session: Session, actor: Actor, now: datetime, user_id: int) -> User:
 
 def resting_addresses(session: Session, now: datetime) -> list[SignInGuard]:
     """Addresses (stations) locked after too many failures on any accounts, for the admin to see."""
-    return list(session.scalars(select(SignInGuard).where(SignInGuard.subject == "*", SignInGuard.locked_until > now)
-                                .order_by(SignInGuard.source)))
+    return list(
+        session.scalars(
+            select(SignInGuard)
+            .where(SignInGuard.subject == "*", SignInGuard.locked_until > now)
+            .order_by(SignInGuard.source)
+        )
+    )
 
 
 def unlock_address(session: Session, actor: Actor, now: datetime, address: str) -> None:
@@ -128,7 +149,9 @@ def sign_out_everywhere(session: Session, actor: Actor, now: datetime, user_id: 
     return user
 
 
-def record_sign_out(session: Session, who: Actor, now: datetime, token: object, idle_minutes: int | None = None) -> None:
+def record_sign_out(
+    session: Session, who: Actor, now: datetime, token: object, idle_minutes: int | None = None
+) -> None:
     """A sign-out, or a station locked after `idle_minutes` without a touch: the session ends on the
     server and both are security events."""
     end_session(session, token, now, "signout" if idle_minutes is None else "idle")

@@ -1,6 +1,7 @@
 """Flashboard staff access: sessions live on the server (`StaffSession`). The cookie holds a random
 token and the table only its SHA-256; sign-out, an idle lock, a secret or role change and an admin's
 "sign out everywhere" end the record, so a copied cookie stops working with it."""
+
 from __future__ import annotations
 
 import hashlib
@@ -16,9 +17,13 @@ from shared.hall.models import SignInGuard, StaffSession, User
 def unlock_guards(session: Session, user_id: int) -> None:
     """An admin's unlock clears the account's guards at every address. The rows are locked first in
     the order a sign-in locks them (subject, source), so an unlock and a sign-in never deadlock."""
-    for guard in session.scalars(select(SignInGuard).where(SignInGuard.user_id == user_id)
-                                 .order_by(SignInGuard.subject, SignInGuard.source).with_for_update()
-                                 .execution_options(populate_existing=True)):
+    for guard in session.scalars(
+        select(SignInGuard)
+        .where(SignInGuard.user_id == user_id)
+        .order_by(SignInGuard.subject, SignInGuard.source)
+        .with_for_update()
+        .execution_options(populate_existing=True)
+    ):
         guard.failures, guard.lockouts, guard.locked_until, guard.window_start = 0, 0, None, None
 
 
@@ -29,8 +34,15 @@ def token_hash(token: str) -> str:
 def start_session(session: Session, user: User, station: str | None, address: str, now: datetime) -> str:
     """A new server-side session; the returned token goes in the browser's cookie, only its hash here."""
     token = secrets.token_urlsafe(32)
-    session.add(StaffSession(token_hash=token_hash(token), user_id=user.id, station=(station or None) and station[:100],
-                             address=address[:100], started_at=now))
+    session.add(
+        StaffSession(
+            token_hash=token_hash(token),
+            user_id=user.id,
+            station=(station or None) and station[:100],
+            address=address[:100],
+            started_at=now,
+        )
+    )
     session.commit()
     return token
 
@@ -54,12 +66,18 @@ def session_user(session: Session, token: object, now: datetime) -> tuple[StaffS
 def end_session(session: Session, token: object, now: datetime, why: str) -> None:
     """Sign-out or an idle lock: this browser's session ends; a copy of its cookie is worthless."""
     if isinstance(token, str) and token:
-        session.execute(update(StaffSession).where(StaffSession.token_hash == token_hash(token), StaffSession.ended_at.is_(None))
-                        .values(ended_at=now, ended_why=why))
+        session.execute(
+            update(StaffSession)
+            .where(StaffSession.token_hash == token_hash(token), StaffSession.ended_at.is_(None))
+            .values(ended_at=now, ended_why=why)
+        )
 
 
 def end_sessions_of(session: Session, user_id: int, now: datetime, why: str) -> int:
     """Every session of the user ends (role or secret change, an admin's "sign out everywhere")."""
-    result = session.execute(update(StaffSession).where(StaffSession.user_id == user_id, StaffSession.ended_at.is_(None))
-                             .values(ended_at=now, ended_why=why))
+    result = session.execute(
+        update(StaffSession)
+        .where(StaffSession.user_id == user_id, StaffSession.ended_at.is_(None))
+        .values(ended_at=now, ended_why=why)
+    )
     return int(getattr(result, "rowcount", 0) or 0)

@@ -1,5 +1,6 @@
 """/api/v1 for the shared modules: organizations, premises, members, licences, vendors, the roster,
 staff accounts, sessions and the audit check. Views are thin: schema in, one service, schema out."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -89,7 +90,9 @@ def openapi() -> Response:
     return jsonify(openapi_document("Flashboard", current_app.config["FLASHBOARD_VERSION"]))
 
 
-@operation(bp, "/session", "GET", summary="The CSRF token and who is signed in", access=PUBLIC_ACCESS, response=SessionOut)
+@operation(
+    bp, "/session", "GET", summary="The CSRF token and who is signed in", access=PUBLIC_ACCESS, response=SessionOut
+)
 def get_session() -> dict[str, Any]:
     user = current_user()
     return {
@@ -99,14 +102,23 @@ def get_session() -> dict[str, Any]:
     }
 
 
-@operation(bp, "/session", "POST", summary="Sign in by password or station PIN", access=PUBLIC_ACCESS,
-           body=SignInIn, response=SessionOut)
+@operation(
+    bp,
+    "/session",
+    "POST",
+    summary="Sign in by password or station PIN",
+    access=PUBLIC_ACCESS,
+    body=SignInIn,
+    response=SessionOut,
+)
 def create_session(body: dict[str, Any]) -> dict[str, Any]:
     by_pin = body.get("pin") is not None
     secret = body.get("pin") if by_pin else body.get("password")
     if not secret:
         raise refuse("secret_required", "Give a password or a PIN.", None, field="password")
-    user = authenticate(db_session(), attempt(body["username"], secret, by_pin, body.get("station")), utc_now(), lockout_policy())
+    user = authenticate(
+        db_session(), attempt(body["username"], secret, by_pin, body.get("station")), utc_now(), lockout_policy()
+    )
     establish_session(user, body.get("station"))
     return {"csrf_token": csrf_token(), "user": presenters.user(user, hall_now()), "home": home_endpoint_for(user)}
 
@@ -119,14 +131,24 @@ def delete_session() -> None:
     session.clear()
 
 
-@operation(bp, "/organizations", "GET", summary="Organizations", access=OFFICE_VIEW, response=OrganizationOut, many=True)
+@operation(
+    bp, "/organizations", "GET", summary="Organizations", access=OFFICE_VIEW, response=OrganizationOut, many=True
+)
 def list_organizations() -> list[Any]:
     visible = visible_org_ids()
     return [o for o in organizations.list_organizations(db_session()) if visible is None or o.id in visible]
 
 
-@operation(bp, "/organizations", "POST", summary="Add an organization", access=STAFF_ADMIN,
-           body=OrganizationIn, response=OrganizationOut, status=201)
+@operation(
+    bp,
+    "/organizations",
+    "POST",
+    summary="Add an organization",
+    access=STAFF_ADMIN,
+    body=OrganizationIn,
+    response=OrganizationOut,
+    status=201,
+)
 def create_organization(body: dict[str, Any]) -> Any:
     return organizations.create_organization(db_session(), actor(), hall_now(), body)
 
@@ -136,7 +158,15 @@ def get_organization(org_id: int) -> Any:
     return organizations.get_organization(db_session(), check_org(org_id))
 
 
-@operation(bp, ORG, "PATCH", summary="Change an organization", access=OFFICE_EDIT, body=OrganizationPatch, response=OrganizationOut)
+@operation(
+    bp,
+    ORG,
+    "PATCH",
+    summary="Change an organization",
+    access=OFFICE_EDIT,
+    body=OrganizationPatch,
+    response=OrganizationOut,
+)
 def update_organization(org_id: int, body: dict[str, Any]) -> Any:
     return organizations.update_organization(db_session(), actor(), hall_now(), check_org(org_id), body)
 
@@ -146,7 +176,16 @@ def list_premises(org_id: int) -> list[Premises]:
     return list(organizations.get_organization(db_session(), check_org(org_id)).premises)
 
 
-@operation(bp, ORG + "/premises", "POST", summary="Add premises", access=OFFICE_EDIT, body=PremisesIn, response=PremisesOut, status=201)
+@operation(
+    bp,
+    ORG + "/premises",
+    "POST",
+    summary="Add premises",
+    access=OFFICE_EDIT,
+    body=PremisesIn,
+    response=PremisesOut,
+    status=201,
+)
 def create_premises(org_id: int, body: dict[str, Any]) -> Any:
     return organizations.create_premises(db_session(), actor(), hall_now(), check_org(org_id), body)
 
@@ -156,49 +195,110 @@ def list_members(org_id: int) -> list[Any]:
     return organizations.list_members(db_session(), check_org(org_id))
 
 
-@operation(bp, ORG + "/members", "POST", summary="Add a member", access=OFFICE_EDIT, body=MemberIn, response=MemberOut, status=201)
+@operation(
+    bp,
+    ORG + "/members",
+    "POST",
+    summary="Add a member",
+    access=OFFICE_EDIT,
+    body=MemberIn,
+    response=MemberOut,
+    status=201,
+)
 def create_member(org_id: int, body: dict[str, Any]) -> Any:
     return organizations.create_member(db_session(), actor(), hall_now(), check_org(org_id), body)
 
 
-@operation(bp, ORG + "/members/<int:member_id>", "PATCH", summary="Change a member", access=OFFICE_EDIT,
-           body=MemberPatch, response=MemberOut)
+@operation(
+    bp,
+    ORG + "/members/<int:member_id>",
+    "PATCH",
+    summary="Change a member",
+    access=OFFICE_EDIT,
+    body=MemberPatch,
+    response=MemberOut,
+)
 def update_member(org_id: int, member_id: int, body: dict[str, Any]) -> Any:
     return organizations.update_member(db_session(), actor(), hall_now(), check_org(org_id), member_id, body)
 
 
-@operation(bp, ORG + "/bingo-licenses", "GET", summary="Bingo licence terms", access=OFFICE_VIEW,
-           response=BingoLicenseOut, many=True)
+@operation(
+    bp,
+    ORG + "/bingo-licenses",
+    "GET",
+    summary="Bingo licence terms",
+    access=OFFICE_VIEW,
+    response=BingoLicenseOut,
+    many=True,
+)
 def list_bingo_licenses(org_id: int) -> list[Any]:
     return licenses.bingo_terms(db_session(), check_org(org_id))
 
 
-@operation(bp, ORG + "/bingo-licenses", "POST", summary="Record a bingo licence term (10 DE Admin Code 101-4.4)",
-           access=OFFICE_EDIT, body=BingoLicenseIn, response=BingoLicenseOut, status=201)
+@operation(
+    bp,
+    ORG + "/bingo-licenses",
+    "POST",
+    summary="Record a bingo licence term (10 DE Admin Code 101-4.4)",
+    access=OFFICE_EDIT,
+    body=BingoLicenseIn,
+    response=BingoLicenseOut,
+    status=201,
+)
 def add_bingo_license(org_id: int, body: dict[str, Any]) -> Any:
     return licenses.add_bingo_license_term(db_session(), actor(), hall_now(), check_org(org_id), body)
 
 
-@operation(bp, ORG + "/bingo-suspensions", "POST", summary="Record a bingo licence suspension (101-4.4)",
-           access=OFFICE_EDIT, body=SuspensionIn, response=SuspensionOut, status=201)
+@operation(
+    bp,
+    ORG + "/bingo-suspensions",
+    "POST",
+    summary="Record a bingo licence suspension (101-4.4)",
+    access=OFFICE_EDIT,
+    body=SuspensionIn,
+    response=SuspensionOut,
+    status=201,
+)
 def add_bingo_suspension(org_id: int, body: dict[str, Any]) -> Any:
     return licenses.add_bingo_suspension(db_session(), actor(), hall_now(), check_org(org_id), body)
 
 
-@operation(bp, ORG + "/bingo-license-status", "GET", summary="Licence class and lapse history (101-4.4)",
-           access=OFFICE_VIEW, query=OnDateQuery, response=BingoLicenseStatusOut)
+@operation(
+    bp,
+    ORG + "/bingo-license-status",
+    "GET",
+    summary="Licence class and lapse history (101-4.4)",
+    access=OFFICE_VIEW,
+    query=OnDateQuery,
+    response=BingoLicenseStatusOut,
+)
 def bingo_license_status(org_id: int, query: dict[str, Any]) -> Any:
     return licenses.bingo_license_status(db_session(), check_org(org_id), query["on"] or hall_today())
 
 
-@operation(bp, ORG + "/poker-occasion-licenses", "GET", summary="Poker tournament occasion licences",
-           access=OFFICE_VIEW, response=PokerOccasionLicenseOut, many=True)
+@operation(
+    bp,
+    ORG + "/poker-occasion-licenses",
+    "GET",
+    summary="Poker tournament occasion licences",
+    access=OFFICE_VIEW,
+    response=PokerOccasionLicenseOut,
+    many=True,
+)
 def list_poker_occasion_licenses(org_id: int) -> list[Any]:
     return licenses.list_poker_occasion_licenses(db_session(), check_org(org_id))
 
 
-@operation(bp, "/poker-occasion-licenses", "POST", summary="Record a tournament occasion licence (28 Del. C. ch. 18)",
-           access=OFFICE_EDIT, body=PokerOccasionLicenseIn, response=PokerOccasionLicenseOut, status=201)
+@operation(
+    bp,
+    "/poker-occasion-licenses",
+    "POST",
+    summary="Record a tournament occasion licence (28 Del. C. ch. 18)",
+    access=OFFICE_EDIT,
+    body=PokerOccasionLicenseIn,
+    response=PokerOccasionLicenseOut,
+    status=201,
+)
 def create_poker_occasion_license(body: dict[str, Any]) -> Any:
     for org_id in body["sponsor_organization_ids"]:
         check_org(org_id)
@@ -210,68 +310,150 @@ def list_vendors() -> list[Any]:
     return licenses.list_vendors(db_session())
 
 
-@operation(bp, "/vendors", "POST", summary="Add a third-party vendor", access=OFFICE_EDIT, body=VendorIn,
-           response=VendorOut, status=201)
+@operation(
+    bp,
+    "/vendors",
+    "POST",
+    summary="Add a third-party vendor",
+    access=OFFICE_EDIT,
+    body=VendorIn,
+    response=VendorOut,
+    status=201,
+)
 def create_vendor(body: dict[str, Any]) -> Any:
     return licenses.create_vendor(db_session(), actor(), hall_now(), body)
 
 
-@operation(bp, ORG + "/vendor-contracts", "GET", summary="Vendor contracts", access=OFFICE_VIEW,
-           response=VendorContractOut, many=True)
+@operation(
+    bp,
+    ORG + "/vendor-contracts",
+    "GET",
+    summary="Vendor contracts",
+    access=OFFICE_VIEW,
+    response=VendorContractOut,
+    many=True,
+)
 def list_vendor_contracts(org_id: int) -> list[Any]:
     return licenses.list_vendor_contracts(db_session(), check_org(org_id))
 
 
-@operation(bp, ORG + "/vendor-contracts", "POST", summary="Record a vendor contract (no percentage pay)",
-           access=OFFICE_EDIT, body=VendorContractIn, response=VendorContractOut, status=201)
+@operation(
+    bp,
+    ORG + "/vendor-contracts",
+    "POST",
+    summary="Record a vendor contract (no percentage pay)",
+    access=OFFICE_EDIT,
+    body=VendorContractIn,
+    response=VendorContractOut,
+    status=201,
+)
 def create_vendor_contract(org_id: int, body: dict[str, Any]) -> Any:
     return licenses.create_vendor_contract(db_session(), actor(), hall_now(), check_org(org_id), body)
 
 
-@operation(bp, ORG + "/personal-licenses", "GET", summary="Personal gaming licences", access=OFFICE_VIEW,
-           response=PersonalLicenseOut, many=True)
+@operation(
+    bp,
+    ORG + "/personal-licenses",
+    "GET",
+    summary="Personal gaming licences",
+    access=OFFICE_VIEW,
+    response=PersonalLicenseOut,
+    many=True,
+)
 def list_personal_licenses(org_id: int) -> list[Any]:
     today = hall_today()
-    return [presenters.personal_license(r, today) for r in licenses.list_personal_licenses(db_session(), check_org(org_id))]
+    return [
+        presenters.personal_license(r, today) for r in licenses.list_personal_licenses(db_session(), check_org(org_id))
+    ]
 
 
-@operation(bp, ORG + "/personal-licenses", "POST", summary="Record a personal gaming licence", access=OFFICE_EDIT,
-           body=PersonalLicenseIn, response=PersonalLicenseOut, status=201)
+@operation(
+    bp,
+    ORG + "/personal-licenses",
+    "POST",
+    summary="Record a personal gaming licence",
+    access=OFFICE_EDIT,
+    body=PersonalLicenseIn,
+    response=PersonalLicenseOut,
+    status=201,
+)
 def record_personal_license(org_id: int, body: dict[str, Any]) -> Any:
     row = licenses.record_personal_license(db_session(), actor(), hall_now(), check_org(org_id), body)
     return presenters.personal_license(row, hall_today())
 
 
-@operation(bp, ORG + "/personal-licenses/<int:license_id>/status", "POST", summary="Suspend, revoke, deny or restore a licence",
-           access=OFFICE_EDIT, body=LicenseStatusIn, response=PersonalLicenseOut)
+@operation(
+    bp,
+    ORG + "/personal-licenses/<int:license_id>/status",
+    "POST",
+    summary="Suspend, revoke, deny or restore a licence",
+    access=OFFICE_EDIT,
+    body=LicenseStatusIn,
+    response=PersonalLicenseOut,
+)
 def change_personal_license_status(org_id: int, license_id: int, body: dict[str, Any]) -> Any:
     check_org(org_id)
-    row = licenses.change_personal_license_status(db_session(), actor(), hall_now(), org_id, license_id, body["status"], body["reason"])
+    row = licenses.change_personal_license_status(
+        db_session(), actor(), hall_now(), org_id, license_id, body["status"], body["reason"]
+    )
     return presenters.personal_license(row, hall_today())
 
 
-@operation(bp, ORG + "/renewals-due", "GET", summary="Personal licences due for renewal in the next 30 days",
-           access=OFFICE_VIEW, query=RenewalsQuery, response=PersonalLicenseOut, many=True)
+@operation(
+    bp,
+    ORG + "/renewals-due",
+    "GET",
+    summary="Personal licences due for renewal in the next 30 days",
+    access=OFFICE_VIEW,
+    query=RenewalsQuery,
+    response=PersonalLicenseOut,
+    many=True,
+)
 def renewals_due(org_id: int, query: dict[str, Any]) -> list[Any]:
     today = query["today"] or hall_today()
-    return [presenters.personal_license(r, today) for r in licenses.renewals_due(db_session(), check_org(org_id), today)]
+    return [
+        presenters.personal_license(r, today) for r in licenses.renewals_due(db_session(), check_org(org_id), today)
+    ]
 
 
-@operation(bp, ORG + "/eligible-workers", "GET", summary="Who may work a role on a date", access=OFFICE_VIEW,
-           query=EligibleQuery, response=CandidateOut, many=True)
+@operation(
+    bp,
+    ORG + "/eligible-workers",
+    "GET",
+    summary="Who may work a role on a date",
+    access=OFFICE_VIEW,
+    query=EligibleQuery,
+    response=CandidateOut,
+    many=True,
+)
 def eligible_workers(org_id: int, query: dict[str, Any]) -> list[Any]:
     return roster.eligible(db_session(), check_org(org_id), query["role"], query["on"] or hall_today())
 
 
-@operation(bp, ORG + "/work-assignments", "GET", summary="The roster for a date", access=OFFICE_VIEW,
-           query=OnDateQuery, response=AssignmentOut, many=True)
+@operation(
+    bp,
+    ORG + "/work-assignments",
+    "GET",
+    summary="The roster for a date",
+    access=OFFICE_VIEW,
+    query=OnDateQuery,
+    response=AssignmentOut,
+    many=True,
+)
 def list_assignments(org_id: int, query: dict[str, Any]) -> list[Any]:
     return roster.roster(db_session(), check_org(org_id), query["on"] or hall_today())
 
 
-@operation(bp, ORG + "/work-assignments", "POST", summary="Put a person on the roster (licences and 4.23 checked)",
-           access=(Role.ADMIN, Role.OFFICER, Role.MEMBER_IN_CHARGE, Role.TOURNAMENT_DIRECTOR),
-           body=AssignmentIn, response=AssignmentOut, status=201)
+@operation(
+    bp,
+    ORG + "/work-assignments",
+    "POST",
+    summary="Put a person on the roster (licences and 4.23 checked)",
+    access=(Role.ADMIN, Role.OFFICER, Role.MEMBER_IN_CHARGE, Role.TOURNAMENT_DIRECTOR),
+    body=AssignmentIn,
+    response=AssignmentOut,
+    status=201,
+)
 def create_assignment(org_id: int, body: dict[str, Any]) -> Any:
     return roster.assign(db_session(), actor(), hall_now(), check_org(org_id), body)
 
@@ -282,18 +464,35 @@ def list_users() -> list[Any]:
     return [presenters.user(u, now) for u in staff.list_users(db_session())]
 
 
-@operation(bp, "/users", "POST", summary="Add a staff account", access=STAFF_ADMIN, body=UserIn, response=UserOut, status=201)
+@operation(
+    bp, "/users", "POST", summary="Add a staff account", access=STAFF_ADMIN, body=UserIn, response=UserOut, status=201
+)
 def create_user(body: dict[str, Any]) -> Any:
     return presenters.user(staff.create_user(db_session(), actor(), hall_now(), body, kdf_cost()), hall_now())
 
 
-@operation(bp, "/users/<int:user_id>/roles", "PUT", summary="Set a user's roles", access=STAFF_ADMIN, body=RolesIn, response=UserOut)
+@operation(
+    bp,
+    "/users/<int:user_id>/roles",
+    "PUT",
+    summary="Set a user's roles",
+    access=STAFF_ADMIN,
+    body=RolesIn,
+    response=UserOut,
+)
 def set_roles(user_id: int, body: dict[str, Any]) -> Any:
     return presenters.user(staff.set_roles(db_session(), actor(), hall_now(), user_id, body["roles"]), hall_now())
 
 
-@operation(bp, "/users/<int:user_id>/secrets", "POST", summary="Set a new password or PIN", access=STAFF_ADMIN,
-           body=SecretsIn, response=UserOut)
+@operation(
+    bp,
+    "/users/<int:user_id>/secrets",
+    "POST",
+    summary="Set a new password or PIN",
+    access=STAFF_ADMIN,
+    body=SecretsIn,
+    response=UserOut,
+)
 def set_secrets(user_id: int, body: dict[str, Any]) -> Any:
     return presenters.user(staff.set_secrets(db_session(), actor(), hall_now(), user_id, body, kdf_cost()), hall_now())
 
@@ -303,13 +502,26 @@ def unlock_user(user_id: int) -> Any:
     return presenters.user(staff.unlock(db_session(), actor(), hall_now(), user_id), hall_now())
 
 
-@operation(bp, "/users/<int:user_id>/sign-out-everywhere", "POST", summary="End every session of a user", access=STAFF_ADMIN,
-           response=UserOut)
+@operation(
+    bp,
+    "/users/<int:user_id>/sign-out-everywhere",
+    "POST",
+    summary="End every session of a user",
+    access=STAFF_ADMIN,
+    response=UserOut,
+)
 def sign_out_everywhere(user_id: int) -> Any:
     return presenters.user(staff.sign_out_everywhere(db_session(), actor(), hall_now(), user_id), hall_now())
 
 
-@operation(bp, "/audit/verify", "GET", summary="Check the audit chain", access=(Role.ADMIN, Role.OFFICER), response=AuditVerifyOut)
+@operation(
+    bp,
+    "/audit/verify",
+    "GET",
+    summary="Check the audit chain",
+    access=(Role.ADMIN, Role.OFFICER),
+    response=AuditVerifyOut,
+)
 def verify_audit() -> dict[str, Any]:
     found = audit.verify(db_session())
     broken = found.broken
@@ -327,21 +539,47 @@ def verify_audit() -> dict[str, Any]:
 PRINT_ROLES = (Role.ADMIN, Role.MEMBER_IN_CHARGE, Role.CASHIER)
 
 
-@operation(bp, "/print-jobs", "GET", summary="The reprint queue: receipts that did not print", access=PRINT_ROLES,
-           query=PrintQueueQuery, response=PrintJobOut, many=True)
+@operation(
+    bp,
+    "/print-jobs",
+    "GET",
+    summary="The reprint queue: receipts that did not print",
+    access=PRINT_ROLES,
+    query=PrintQueueQuery,
+    response=PrintJobOut,
+    many=True,
+)
 def print_queue(query: dict[str, Any]) -> list[Any]:
     return printing.queue(db_session(), query["station"])
 
 
-@operation(bp, "/print-jobs/<int:job_id>/reprint", "POST", summary="Reprint a receipt, marked REPRINT", access=PRINT_ROLES,
-           body=ReprintIn, response=PrintJobOut)
+@operation(
+    bp,
+    "/print-jobs/<int:job_id>/reprint",
+    "POST",
+    summary="Reprint a receipt, marked REPRINT",
+    access=PRINT_ROLES,
+    body=ReprintIn,
+    response=PrintJobOut,
+)
 def reprint_job(job_id: int, body: dict[str, Any]) -> Any:
     return printing.reprint(db_session(), actor(), hall_now(), printers(), job_id, body["station"])
 
 
-@operation(bp, "/printers/<station>/status", "GET", summary="A station printer's status: online, paper near end, paper out",
-           access=PRINT_ROLES, response=PrinterStatusOut)
+@operation(
+    bp,
+    "/printers/<station>/status",
+    "GET",
+    summary="A station printer's status: online, paper near end, paper out",
+    access=PRINT_ROLES,
+    response=PrinterStatusOut,
+)
 def printer_status(station: str) -> Any:
     current = transport.status(printing.printer_for(printers(), station[:100]))
-    return {"station": station, "reachable": current.reachable, "online": current.online, "paper": current.paper,
-            "detail": current.detail}
+    return {
+        "station": station,
+        "reachable": current.reachable,
+        "online": current.online,
+        "paper": current.paper,
+        "detail": current.detail,
+    }

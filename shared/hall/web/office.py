@@ -1,5 +1,6 @@
 """The back office: organization, premises, members, licences, vendors, roster, staff and the audit
 check. Server-rendered, usable on a tablet; every form goes through the API's schemas and services."""
+
 from __future__ import annotations
 
 from datetime import date
@@ -78,7 +79,9 @@ def _choices() -> dict[str, Any]:
         "org_kind_options": _options(list(OrganizationKind)),
         "member_status_options": _options(list(MemberStatus)),
         "license_kind_options": _options(list(PersonalLicenseKind)),
-        "license_status_options": _options([s for s in PersonalLicenseStatus if s is not PersonalLicenseStatus.EXPIRED]),
+        "license_status_options": _options(
+            [s for s in PersonalLicenseStatus if s is not PersonalLicenseStatus.EXPIRED]
+        ),
         "compensation_options": _options(list(CompensationBasis)),
         "work_role_options": _options(list(WorkRole)),
         "role_options": _options(list(Role)),
@@ -104,8 +107,13 @@ def index() -> ResponseReturnValue:
 def organization_new() -> ResponseReturnValue:
     if request.method == "GET":
         return _page("office/organization_new.html")
-    return submit(OrganizationIn(), lambda d: organizations.create_organization(db_session(), actor(), hall_now(), d),
-                  "Organization added.", url_for("office.index"), lambda s: _page("office/organization_new.html", s))
+    return submit(
+        OrganizationIn(),
+        lambda d: organizations.create_organization(db_session(), actor(), hall_now(), d),
+        "Organization added.",
+        url_for("office.index"),
+        lambda s: _page("office/organization_new.html", s),
+    )
 
 
 def _organization_page(org_id: int, state: FormState | None = None) -> str:
@@ -123,21 +131,37 @@ def organization(org_id: int) -> ResponseReturnValue:
 @allow(*OFFICE_EDIT)
 def organization_update(org_id: int) -> ResponseReturnValue:
     check_org(org_id)
-    return submit(OrganizationPatch(), lambda d: organizations.update_organization(db_session(), actor(), hall_now(), org_id, d),
-                  "Organization saved.", url_for("office.organization", org_id=org_id), lambda s: _organization_page(org_id, s))
+    return submit(
+        OrganizationPatch(),
+        lambda d: organizations.update_organization(db_session(), actor(), hall_now(), org_id, d),
+        "Organization saved.",
+        url_for("office.organization", org_id=org_id),
+        lambda s: _organization_page(org_id, s),
+    )
 
 
 @bp.post(ORG + "/premises")
 @allow(*OFFICE_EDIT)
 def premises_create(org_id: int) -> ResponseReturnValue:
     check_org(org_id)
-    return submit(PremisesIn(), lambda d: organizations.create_premises(db_session(), actor(), hall_now(), org_id, d),
-                  "Premises added.", url_for("office.organization", org_id=org_id), lambda s: _organization_page(org_id, s))
+    return submit(
+        PremisesIn(),
+        lambda d: organizations.create_premises(db_session(), actor(), hall_now(), org_id, d),
+        "Premises added.",
+        url_for("office.organization", org_id=org_id),
+        lambda s: _organization_page(org_id, s),
+    )
 
 
 def _members_page(org_id: int, state: FormState | None = None) -> str:
     org = organizations.get_organization(db_session(), check_org(org_id))
-    return _page("office/members.html", state, org=org, members=organizations.list_members(db_session(), org_id), today=hall_today())
+    return _page(
+        "office/members.html",
+        state,
+        org=org,
+        members=organizations.list_members(db_session(), org_id),
+        today=hall_today(),
+    )
 
 
 @bp.get(ORG + "/members")
@@ -150,8 +174,13 @@ def members(org_id: int) -> ResponseReturnValue:
 @allow(*OFFICE_EDIT)
 def member_create(org_id: int) -> ResponseReturnValue:
     check_org(org_id)
-    return submit(MemberIn(), lambda d: organizations.create_member(db_session(), actor(), hall_now(), org_id, d),
-                  "Member added.", url_for("office.members", org_id=org_id), lambda s: _members_page(org_id, s))
+    return submit(
+        MemberIn(),
+        lambda d: organizations.create_member(db_session(), actor(), hall_now(), org_id, d),
+        "Member added.",
+        url_for("office.members", org_id=org_id),
+        lambda s: _members_page(org_id, s),
+    )
 
 
 def _member_page(org_id: int, member_id: int, state: FormState | None = None) -> str:
@@ -172,8 +201,13 @@ def member(org_id: int, member_id: int) -> ResponseReturnValue:
 @allow(*OFFICE_EDIT)
 def member_update(org_id: int, member_id: int) -> ResponseReturnValue:
     check_org(org_id)
-    return submit(MemberPatch(), lambda d: organizations.update_member(db_session(), actor(), hall_now(), org_id, member_id, d),
-                  "Member saved.", url_for("office.members", org_id=org_id), lambda s: _member_page(org_id, member_id, s))
+    return submit(
+        MemberPatch(),
+        lambda d: organizations.update_member(db_session(), actor(), hall_now(), org_id, member_id, d),
+        "Member saved.",
+        url_for("office.members", org_id=org_id),
+        lambda s: _member_page(org_id, member_id, s),
+    )
 
 
 def _licenses_page(org_id: int, state: FormState | None = None) -> str:
@@ -206,52 +240,79 @@ def licenses_page(org_id: int) -> ResponseReturnValue:
 
 def _license_form(org_id: int, schema: Any, action: Any, success: str) -> ResponseReturnValue:
     check_org(org_id)
-    return submit(schema, action, success, url_for("office.licenses_page", org_id=org_id), lambda s: _licenses_page(org_id, s))
+    return submit(
+        schema, action, success, url_for("office.licenses_page", org_id=org_id), lambda s: _licenses_page(org_id, s)
+    )
 
 
 @bp.post(ORG + "/licenses/bingo-terms")
 @allow(*OFFICE_EDIT)
 def bingo_term_create(org_id: int) -> ResponseReturnValue:
-    return _license_form(org_id, BingoLicenseIn(),
-                         lambda d: licenses.add_bingo_license_term(db_session(), actor(), hall_now(), org_id, d), "Licence term recorded.")
+    return _license_form(
+        org_id,
+        BingoLicenseIn(),
+        lambda d: licenses.add_bingo_license_term(db_session(), actor(), hall_now(), org_id, d),
+        "Licence term recorded.",
+    )
 
 
 @bp.post(ORG + "/licenses/bingo-suspensions")
 @allow(*OFFICE_EDIT)
 def bingo_suspension_create(org_id: int) -> ResponseReturnValue:
-    return _license_form(org_id, SuspensionIn(),
-                         lambda d: licenses.add_bingo_suspension(db_session(), actor(), hall_now(), org_id, d), "Suspension recorded.")
+    return _license_form(
+        org_id,
+        SuspensionIn(),
+        lambda d: licenses.add_bingo_suspension(db_session(), actor(), hall_now(), org_id, d),
+        "Suspension recorded.",
+    )
 
 
 @bp.post(ORG + "/licenses/poker-occasions")
 @allow(*OFFICE_EDIT)
 def poker_occasion_create(org_id: int) -> ResponseReturnValue:
-    return _license_form(org_id, PokerOccasionLicenseIn(),
-                         lambda d: licenses.create_poker_occasion_license(
-                             db_session(), actor(), hall_now(), {**d, "sponsor_organization_ids": [check_org(i) for i in d["sponsor_organization_ids"]]}),
-                         "Tournament occasion licence recorded.")
+    return _license_form(
+        org_id,
+        PokerOccasionLicenseIn(),
+        lambda d: licenses.create_poker_occasion_license(
+            db_session(),
+            actor(),
+            hall_now(),
+            {**d, "sponsor_organization_ids": [check_org(i) for i in d["sponsor_organization_ids"]]},
+        ),
+        "Tournament occasion licence recorded.",
+    )
 
 
 @bp.post(ORG + "/licenses/personal")
 @allow(*OFFICE_EDIT)
 def personal_license_create(org_id: int) -> ResponseReturnValue:
-    return _license_form(org_id, PersonalLicenseIn(),
-                         lambda d: licenses.record_personal_license(db_session(), actor(), hall_now(), org_id, d),
-                         "Personal licence recorded.")
+    return _license_form(
+        org_id,
+        PersonalLicenseIn(),
+        lambda d: licenses.record_personal_license(db_session(), actor(), hall_now(), org_id, d),
+        "Personal licence recorded.",
+    )
 
 
 @bp.post(ORG + "/licenses/personal/<int:license_id>/status")
 @allow(*OFFICE_EDIT)
 def personal_license_status(org_id: int, license_id: int) -> ResponseReturnValue:
-    return _license_form(org_id, LicenseStatusIn(),
-                         lambda d: licenses.change_personal_license_status(db_session(), actor(), hall_now(), org_id, license_id, d["status"], d["reason"]),
-                         "Licence status changed.")
+    return _license_form(
+        org_id,
+        LicenseStatusIn(),
+        lambda d: licenses.change_personal_license_status(
+            db_session(), actor(), hall_now(), org_id, license_id, d["status"], d["reason"]
+        ),
+        "Licence status changed.",
+    )
 
 
 def _own_license(org_id: int, license_id: int) -> PersonalLicense:
     row = db_session().get(PersonalLicense, license_id)
     if row is None or row.organization_id != check_org(org_id):
-        raise refuse("not_found", f"No personal licence {license_id} here.", None, field="personal_license_id", status=404)
+        raise refuse(
+            "not_found", f"No personal licence {license_id} here.", None, field="personal_license_id", status=404
+        )
     return row
 
 
@@ -267,7 +328,11 @@ def personal_license_photo_upload(org_id: int, license_id: int) -> ResponseRetur
         problem = "Choose a photo file."
     elif len(data) > MAX_PHOTO_BYTES:
         problem = "The photo is larger than 2 MB."
-    elif upload is None or upload.mimetype not in PHOTO_TYPES or not (data[:3] == b"\xff\xd8\xff" or data[:8] == b"\x89PNG\r\n\x1a\n"):
+    elif (
+        upload is None
+        or upload.mimetype not in PHOTO_TYPES
+        or not (data[:3] == b"\xff\xd8\xff" or data[:8] == b"\x89PNG\r\n\x1a\n")
+    ):
         problem = "The photo must be a JPEG or PNG image."
     if problem:
         return _licenses_page(org_id, FormState(errors={"photo": [problem]}, message=problem)), 422
@@ -287,14 +352,20 @@ def personal_license_photo(org_id: int, license_id: int) -> ResponseReturnValue:
 @bp.post(ORG + "/vendor-contracts")
 @allow(*OFFICE_EDIT)
 def vendor_contract_create(org_id: int) -> ResponseReturnValue:
-    return _license_form(org_id, VendorContractIn(),
-                         lambda d: licenses.create_vendor_contract(db_session(), actor(), hall_now(), org_id, d), "Contract recorded.")
+    return _license_form(
+        org_id,
+        VendorContractIn(),
+        lambda d: licenses.create_vendor_contract(db_session(), actor(), hall_now(), org_id, d),
+        "Contract recorded.",
+    )
 
 
 @bp.post(ORG + "/vendors")
 @allow(*OFFICE_EDIT)
 def vendor_create(org_id: int) -> ResponseReturnValue:
-    return _license_form(org_id, VendorIn(), lambda d: licenses.create_vendor(db_session(), actor(), hall_now(), d), "Vendor added.")
+    return _license_form(
+        org_id, VendorIn(), lambda d: licenses.create_vendor(db_session(), actor(), hall_now(), d), "Vendor added."
+    )
 
 
 def _roster_day() -> date:
@@ -308,11 +379,19 @@ def _roster_page(org_id: int, on: date, state: FormState | None = None) -> str:
     session = db_session()
     org = organizations.get_organization(session, check_org(org_id))
     candidates = {role: roster.eligible(session, org_id, role, on) for role in WorkRole}
-    return _page("office/roster.html", state, org=org, on=on, assignments=roster.roster(session, org_id, on),
-                 candidates=candidates,
-                 member_options=[(m.id, m.name) for m in organizations.list_members(session, org_id)],
-                 personal_options=[(p.id, f"{p.holder_name} ({_label(p.kind)} {p.number or ''})")
-                                   for p in licenses.list_personal_licenses(session, org_id)])
+    return _page(
+        "office/roster.html",
+        state,
+        org=org,
+        on=on,
+        assignments=roster.roster(session, org_id, on),
+        candidates=candidates,
+        member_options=[(m.id, m.name) for m in organizations.list_members(session, org_id)],
+        personal_options=[
+            (p.id, f"{p.holder_name} ({_label(p.kind)} {p.number or ''})")
+            for p in licenses.list_personal_licenses(session, org_id)
+        ],
+    )
 
 
 @bp.get(ORG + "/roster")
@@ -326,17 +405,28 @@ def roster_page(org_id: int) -> ResponseReturnValue:
 def roster_assign(org_id: int) -> ResponseReturnValue:
     check_org(org_id)
     on = _roster_day()
-    return submit(AssignmentIn(), lambda d: roster.assign(db_session(), actor(), hall_now(), org_id, d), "Added to the roster.",
-                  url_for("office.roster_page", org_id=org_id, on=request.form.get("work_date") or on.isoformat()),
-                  lambda s: _roster_page(org_id, on, s))
+    return submit(
+        AssignmentIn(),
+        lambda d: roster.assign(db_session(), actor(), hall_now(), org_id, d),
+        "Added to the roster.",
+        url_for("office.roster_page", org_id=org_id, on=request.form.get("work_date") or on.isoformat()),
+        lambda s: _roster_page(org_id, on, s),
+    )
 
 
 def _staff_page(state: FormState | None = None) -> str:
     session = db_session()
     now = hall_now()
-    member_options = [(m.id, f"{m.name} ({o.name})") for o in organizations.list_organizations(session) for m in o.members]
-    return _page("office/staff.html", state, users=[presenters.user(u, now) for u in staff.list_users(session)],
-                 member_options=member_options, resting=staff.resting_addresses(session, utc_now()))
+    member_options = [
+        (m.id, f"{m.name} ({o.name})") for o in organizations.list_organizations(session) for m in o.members
+    ]
+    return _page(
+        "office/staff.html",
+        state,
+        users=[presenters.user(u, now) for u in staff.list_users(session)],
+        member_options=member_options,
+        resting=staff.resting_addresses(session, utc_now()),
+    )
 
 
 @bp.get("/staff")
@@ -348,22 +438,37 @@ def staff_page() -> ResponseReturnValue:
 @bp.post("/staff")
 @allow(*STAFF_ADMIN)
 def staff_create() -> ResponseReturnValue:
-    return submit(UserIn(), lambda d: staff.create_user(db_session(), actor(), hall_now(), d, kdf_cost()),
-                  "Account created.", url_for("office.staff_page"), _staff_page)
+    return submit(
+        UserIn(),
+        lambda d: staff.create_user(db_session(), actor(), hall_now(), d, kdf_cost()),
+        "Account created.",
+        url_for("office.staff_page"),
+        _staff_page,
+    )
 
 
 @bp.post("/staff/<int:user_id>/roles")
 @allow(*STAFF_ADMIN)
 def staff_roles(user_id: int) -> ResponseReturnValue:
-    return submit(RolesIn(), lambda d: staff.set_roles(db_session(), actor(), hall_now(), user_id, d["roles"]),
-                  "Roles changed.", url_for("office.staff_page"), _staff_page)
+    return submit(
+        RolesIn(),
+        lambda d: staff.set_roles(db_session(), actor(), hall_now(), user_id, d["roles"]),
+        "Roles changed.",
+        url_for("office.staff_page"),
+        _staff_page,
+    )
 
 
 @bp.post("/staff/<int:user_id>/secrets")
 @allow(*STAFF_ADMIN)
 def staff_secrets(user_id: int) -> ResponseReturnValue:
-    return submit(SecretsIn(), lambda d: staff.set_secrets(db_session(), actor(), hall_now(), user_id, d, kdf_cost()),
-                  "Password or PIN changed.", url_for("office.staff_page"), _staff_page)
+    return submit(
+        SecretsIn(),
+        lambda d: staff.set_secrets(db_session(), actor(), hall_now(), user_id, d, kdf_cost()),
+        "Password or PIN changed.",
+        url_for("office.staff_page"),
+        _staff_page,
+    )
 
 
 @bp.post("/staff/<int:user_id>/unlock")
@@ -394,5 +499,9 @@ def audit_page() -> ResponseReturnValue:
     session = db_session()
     found = audit.verify(session)
     count, broken, problems = found.count, found.broken, audit.problems(found)
-    latest = list(session.scalars(audit.entries_visible(select(AuditEntry), tenant(session)).order_by(AuditEntry.seq.desc()).limit(100)))
+    latest = list(
+        session.scalars(
+            audit.entries_visible(select(AuditEntry), tenant(session)).order_by(AuditEntry.seq.desc()).limit(100)
+        )
+    )
     return _page("office/audit.html", count=count, broken=broken, problems=problems, entries=latest, anchor=found.head)

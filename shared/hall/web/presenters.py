@@ -1,5 +1,6 @@
 """Turn rows into the plain values the schemas and templates show, with the derived facts
 (effective licence status, renewal date, lockout) computed by the rules, not by templates."""
+
 from __future__ import annotations
 
 from datetime import date, datetime

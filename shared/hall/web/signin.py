@@ -1,5 +1,6 @@
 """Sign-in: a password form for the back office, a PIN pad for stations, sign-out, and the landing
 page that sends each role to its own home."""
+
 from __future__ import annotations
 
 from urllib.parse import urlsplit
@@ -70,8 +71,13 @@ def lockout_policy() -> LockoutPolicy:
 
 def attempt(username: str, secret: str, by_pin: bool, station: str | None = None) -> Attempt:
     """A secret check from this request: the station it names and the address it came from."""
-    return Attempt(username=username, secret=secret, by_pin=by_pin, station=station or station_name(),
-                   address=request.remote_addr or "unknown")
+    return Attempt(
+        username=username,
+        secret=secret,
+        by_pin=by_pin,
+        station=station or station_name(),
+        address=request.remote_addr or "unknown",
+    )
 
 
 def establish_session(user: User, station: str | None) -> None:
@@ -81,8 +87,9 @@ def establish_session(user: User, station: str | None) -> None:
     staff_sessions.end_session(db_session(), session.get(SESSION_KEY), wall_now(), "replaced")
     session.clear()
     session.permanent = True
-    session[SESSION_KEY] = staff_sessions.start_session(db_session(), user, previous_station, request.remote_addr or "unknown",
-                                                        wall_now())
+    session[SESSION_KEY] = staff_sessions.start_session(
+        db_session(), user, previous_station, request.remote_addr or "unknown", wall_now()
+    )
     if previous_station:
         session["station"] = str(previous_station)[:100]
     csrf_token()
@@ -117,7 +124,9 @@ def _signin(template: str, by_pin: bool) -> ResponseReturnValue:
         else:
             establish_session(user, station)
             return redirect(_safe_next(request.args.get("next")) or home_endpoint_for(user) or url_for("auth.no_role"))
-    return render_template(template, error=error, username=username, station=session.get("station", "")), (401 if error else 200)
+    return render_template(template, error=error, username=username, station=session.get("station", "")), (
+        401 if error else 200
+    )
 
 
 @bp.route("/signin", methods=["GET", "POST"])
