@@ -21,10 +21,51 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
+from bingo.rules.claims import Verdict
+from bingo.rules.limits import GameKind
+from bingo.rules.sales import ProductKind
 from shared.platform.db import Base, EnumText, UtcDateTime
 
 if TYPE_CHECKING:
     from poker.models import Tournament
+
+
+class OccasionStatus(StrEnum):
+    """An occasion is scheduled, runs from the ball check (10 DE Admin Code 101-4.25) and closes once."""
+
+    SCHEDULED = "scheduled"
+    RUNNING = "running"
+    CLOSED = "closed"
+
+
+class GameStatus(StrEnum):
+    """A game waits on the program, is in play from its announcement (4.13) or posting (4.29.1), and closes."""
+
+    PENDING = "pending"
+    IN_PLAY = "in_play"
+    CLOSED = "closed"
+
+
+class BallMode(StrEnum):
+    """10 DE Admin Code 101-4.12: balls keyed from the blower, or drawn by the hall's RNG."""
+
+    MANUAL = "manual"
+    ELECTRONIC = "electronic"
+
+
+class CallSource(StrEnum):
+    """How a number on the board was drawn: keyed, drawn electronically, or posted with a break-open's numbers."""
+
+    MANUAL = "manual"
+    ELECTRONIC = "electronic"
+    POSTED = "posted"
+
+
+class GiveawayKind(StrEnum):
+    """10 DE Admin Code 101-4.6: free prizes outside the program, a promotional giveaway or an inducement."""
+
+    PROMOTION = "promotion"
+    INDUCEMENT = "inducement"
 
 
 class SaleKind(StrEnum):
@@ -97,9 +138,9 @@ class GameTerms:
     """The terms a program entry sets and a played game keeps a copy of: kind, pattern, ball mode and
     prize (with 4.15 alternate, 4.18 tiers, U Pick Em and break-open settings)."""
 
-    kind: Mapped[str] = mapped_column(String(32))
+    kind: Mapped[GameKind] = mapped_column(EnumText(GameKind, 32))
     pattern_spec: Mapped[str] = mapped_column(Text)
-    ball_mode: Mapped[str] = mapped_column(String(16))
+    ball_mode: Mapped[BallMode] = mapped_column(EnumText(BallMode))
     prize_cents: Mapped[int] = mapped_column(Integer)
     merchandise: Mapped[str | None] = mapped_column(String(200))
     alternate_within_calls: Mapped[int | None] = mapped_column(Integer)
@@ -132,7 +173,7 @@ class Occasion(Base):
     occasion_date: Mapped[date] = mapped_column(Date, index=True)
     start_time: Mapped[time] = mapped_column(Time)
     member_in_charge_id: Mapped[int] = mapped_column(ForeignKey("members.id"))
-    status: Mapped[str] = mapped_column(String(16))
+    status: Mapped[OccasionStatus] = mapped_column(EnumText(OccasionStatus))
     started_at: Mapped[datetime | None] = mapped_column(UtcDateTime())
     cookie_jar_number: Mapped[int | None] = mapped_column(Integer)
     cookie_jar_drawn_at: Mapped[datetime | None] = mapped_column(UtcDateTime())
@@ -175,7 +216,7 @@ class Game(GameTerms, Base):
     occasion_id: Mapped[int] = mapped_column(ForeignKey("bingo_occasions.id"), index=True)
     number: Mapped[int] = mapped_column(Integer)
     pattern_name: Mapped[str] = mapped_column(String(200))
-    status: Mapped[str] = mapped_column(String(16))
+    status: Mapped[GameStatus] = mapped_column(EnumText(GameStatus))
     attendance: Mapped[int | None] = mapped_column(Integer)
     announced_prize_cents: Mapped[int | None] = mapped_column(Integer)
     announcement: Mapped[str | None] = mapped_column(Text)
@@ -198,7 +239,7 @@ class Call(Base):
     game_id: Mapped[int] = mapped_column(ForeignKey("bingo_games.id"))
     seq: Mapped[int] = mapped_column(Integer)
     ball: Mapped[int] = mapped_column(Integer)
-    source: Mapped[str] = mapped_column(String(16))
+    source: Mapped[CallSource] = mapped_column(EnumText(CallSource))
     called_at: Mapped[datetime] = mapped_column(UtcDateTime())
     caller_user_id: Mapped[int | None] = mapped_column(Integer)
     caller_name: Mapped[str] = mapped_column(String(200))
@@ -228,7 +269,7 @@ class Claim(Base):
     face_number: Mapped[int] = mapped_column(Integer)
     player: Mapped[str | None] = mapped_column(String(100))
     on_call: Mapped[int] = mapped_column(Integer)
-    verdict: Mapped[str] = mapped_column(String(16))
+    verdict: Mapped[Verdict] = mapped_column(EnumText(Verdict))
     covered_mask: Mapped[int] = mapped_column(Integer)
     alternative_mask: Mapped[int | None] = mapped_column(Integer)
     completed_on_call: Mapped[int | None] = mapped_column(Integer)
@@ -270,7 +311,7 @@ class Giveaway(Base):
 
     id: Mapped[int] = mapped_column(primary_key=True)
     occasion_id: Mapped[int] = mapped_column(ForeignKey("bingo_occasions.id"), index=True)
-    kind: Mapped[str] = mapped_column(String(16))
+    kind: Mapped[GiveawayKind] = mapped_column(EnumText(GiveawayKind))
     promotion_occasion: Mapped[str | None] = mapped_column(String(16))
     description: Mapped[str] = mapped_column(String(300))
     value_cents: Mapped[int] = mapped_column(Integer)
@@ -376,7 +417,7 @@ class Product(Base):
 
     id: Mapped[int] = mapped_column(primary_key=True)
     occasion_id: Mapped[int] = mapped_column(ForeignKey("bingo_occasions.id"), index=True)
-    kind: Mapped[str] = mapped_column(String(16))
+    kind: Mapped[ProductKind] = mapped_column(EnumText(ProductKind))
     name: Mapped[str] = mapped_column(String(200))
     price_cents: Mapped[int | None] = mapped_column(Integer)
     game_number: Mapped[int | None] = mapped_column(Integer)

@@ -1,4 +1,5 @@
 """Alembic environment: runs against the engine the app hands over (shared.platform.migrate)."""
+
 from __future__ import annotations
 
 from typing import Any, Literal

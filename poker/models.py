@@ -5,6 +5,7 @@ the cashier. Money is integer cents; times are UTC."""
 from __future__ import annotations
 
 from datetime import date, datetime
+from enum import StrEnum
 
 from sqlalchemy import (
     Boolean,
@@ -17,7 +18,15 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from shared.platform.db import Base, UtcDateTime
+from shared.platform.db import Base, EnumText, UtcDateTime
+
+
+class TournamentStatus(StrEnum):
+    """A tournament registers players, runs from its first level, and finishes when one player holds every chip."""
+
+    REGISTERING = "registering"
+    RUNNING = "running"
+    FINISHED = "finished"
 
 
 class Tournament(Base):
@@ -30,7 +39,7 @@ class Tournament(Base):
     name: Mapped[str] = mapped_column(String(200))
     starts_on: Mapped[date] = mapped_column(Date)
     setup: Mapped[str] = mapped_column(Text)
-    status: Mapped[str] = mapped_column(String(16))
+    status: Mapped[TournamentStatus] = mapped_column(EnumText(TournamentStatus))
     created_at: Mapped[datetime] = mapped_column(UtcDateTime())
     tables: Mapped[str] = mapped_column(Text, default="{}")
     buttons: Mapped[str] = mapped_column(Text, default="{}")

@@ -10,7 +10,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from bingo.models import BoardEvent, Occasion
+from bingo.models import BoardEvent, GameStatus, Occasion
 from bingo.rules.faces import ball_label
 from bingo.rules.patterns import from_spec
 from bingo.services import jars as jar_service
@@ -23,9 +23,9 @@ HELPLINE = "Gambling problem? Call 1-888-850-8888"
 
 def snapshot(session: Session, occasion: Occasion) -> dict[str, Any]:
     """The board as it stands: the current (or last) game, its calls, pattern and prize, and the jar."""
-    current = next((g for g in occasion.games if g.status == "in_play"), None)
+    current = next((g for g in occasion.games if g.status == GameStatus.IN_PLAY), None)
     if current is None:
-        closed = [g for g in occasion.games if g.status == "closed"]
+        closed = [g for g in occasion.games if g.status == GameStatus.CLOSED]
         current = closed[-1] if closed else None
     jar = jar_service.summary(session, occasion.organization_id)
     board: dict[str, Any] = {
@@ -50,7 +50,9 @@ def snapshot(session: Session, occasion: Occasion) -> dict[str, Any]:
             "calls": calls,
             "count": len(calls),
             "last": ball_label(calls[-1]) if calls else None,
-            "announcement": current.closing_announcement if current.status == "closed" else current.announcement,
+            "announcement": current.closing_announcement
+            if current.status == GameStatus.CLOSED
+            else current.announcement,
         }
     return board
 

@@ -22,11 +22,13 @@ from bingo.models import (
     CookieJarLine,
     Game,
     Occasion,
+    OccasionStatus,
     Pack,
     PaperSet,
     Payout,
     Sale,
     SaleLine,
+    TicketStatus,
     Till,
     UPickTicket,
 )
@@ -104,7 +106,7 @@ def _tills(session: Session, org_id: int | None) -> list[Disagreement]:
     for station, occasion_id in session.execute(
         select(Till.station, Till.occasion_id)
         .join(Occasion, Till.occasion_id == Occasion.id)
-        .where(Occasion.status == "closed", Till.closed_at.is_(None), Occasion.id.in_(_occasions(org_id)))
+        .where(Occasion.status == OccasionStatus.CLOSED, Till.closed_at.is_(None), Occasion.id.in_(_occasions(org_id)))
     ):
         found.append(Disagreement(f"till at {station}", f"is still open although occasion {occasion_id} is closed"))
     for till in session.scalars(_till_rows(org_id).where(Till.closed_at.is_not(None)).order_by(Till.id)):
@@ -184,7 +186,7 @@ def _items(session: Session, org_id: int | None) -> list[Disagreement]:
                 found.append(
                     Disagreement(where, f"sold {line.quantity} U Pick Em faces but holds {len(line.tickets)} tickets")
                 )
-            wrong = [t.code for t in line.tickets if (t.status == "void") == live]
+            wrong = [t.code for t in line.tickets if (t.status == TicketStatus.VOID) == live]
             if wrong:
                 found.append(
                     Disagreement(
@@ -365,7 +367,7 @@ def _reports(session: Session, org_id: int | None) -> list[Disagreement]:
                     f"says payouts {format_cents(totals['payouts'])}, the payout transactions {format_cents(paid)}",
                 )
             )
-        if occasion.status == "closed":
+        if occasion.status == OccasionStatus.CLOSED:
             claims = session.scalars(
                 select(Claim).join(Game, Claim.game_id == Game.id).where(Game.occasion_id == occasion.id)
             )

@@ -9,7 +9,7 @@ from datetime import datetime
 
 from sqlalchemy.orm import Session
 
-from bingo.models import BreakOpenSale, Game, Occasion
+from bingo.models import BreakOpenSale, Game, GameStatus, Occasion, OccasionStatus
 from bingo.rules import draws, play
 from bingo.rules.limits import GameKind
 from bingo.services import board, numbers_drawn
@@ -27,7 +27,7 @@ def _break_open_game(occasion: Occasion, number: int) -> Game:
 def sales_closed(occasion: Occasion, game: Game) -> bool:
     """10 DE Admin Code 101-4.29.2: no sheets once the game's numbers are posted and the organization
     resumes calling (a later game has a call)."""
-    return game.status != "pending" and any(g.number > game.number and g.calls for g in occasion.games)
+    return game.status != GameStatus.PENDING and any(g.number > game.number and g.calls for g in occasion.games)
 
 
 def add_sheets(
@@ -35,7 +35,7 @@ def add_sheets(
 ) -> BreakOpenSale:
     """10 DE Admin Code 101-4.29.2: sealed sheets may be sold throughout the occasion until calling
     resumes after the game is played. Inside the sale's transaction, pointing at its line."""
-    if occasion.status == "closed":
+    if occasion.status == OccasionStatus.CLOSED:
         raise refuse("occasion_closed", "This occasion is closed.", None, "occasion_id", 409)
     game = _break_open_game(occasion, number)
     if sales_closed(occasion, game):
@@ -75,7 +75,7 @@ def post_numbers(
     which posts the cookie-jar fees when they are the occasion's first (4.31.4)."""
     occasion = lock_occasion(session, occasion_id)
     game = _break_open_game(occasion, number)
-    if game.status != "pending":
+    if game.status != GameStatus.PENDING:
         raise refuse(
             "already_posted",
             f"Game {number}'s numbers are already posted.",
@@ -95,7 +95,7 @@ def post_numbers(
         )
     else:
         chosen = list(balls)
-    game.status = "in_play"
+    game.status = GameStatus.IN_PLAY
     game.started_at = now
     numbers_drawn.record_numbers(session, actor, now, occasion, game, chosen, "posted")
     game.announced_prize_cents = game.prize_cents

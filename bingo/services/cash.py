@@ -19,7 +19,9 @@ from bingo.models import (
     BreakOpenSale,
     CashMove,
     Claim,
+    GameStatus,
     Occasion,
+    OccasionStatus,
     PackStatus,
     Payout,
     Sale,
@@ -30,6 +32,7 @@ from bingo.models import (
     Till,
     TillMovement,
 )
+from bingo.rules.sales import ProductKind
 from bingo.services import jars as jar_service
 from bingo.services.locks import lock_occasion
 from bingo.services.occasions import get_occasion
@@ -54,7 +57,7 @@ PAID_IN, DROP = CashMove.PAID_IN, CashMove.DROP
 def books_open_refusal(occasion: Occasion) -> None:
     """28 Del. C. §1521: once the occasion is closed its books are closed; nothing posts to them. A
     correction is an adjustment by the member in charge, which un-swears the statement."""
-    if occasion.status == "closed":
+    if occasion.status == OccasionStatus.CLOSED:
         raise refuse(
             "occasion_closed",
             "This occasion is closed and its books with it; a correction is an adjustment by the "
@@ -248,7 +251,7 @@ def pay(session: Session, actor: Actor, now: datetime, occasion_id: int, data: d
     books_open_refusal(occasion)
     number: int = data["game_number"]
     game = next((g for g in occasion.games if g.number == number), None)
-    if game is None or game.status != "closed":
+    if game is None or game.status != GameStatus.CLOSED:
         raise refuse(
             "game_not_closed",
             f"Game {number} must be closed, with its split announced, before paying.",
@@ -388,7 +391,7 @@ def void(session: Session, actor: Actor, now: datetime, sale_id: int, reason: st
     returned: list[int] = []
     for line in sale.lines:
         for ticket in line.tickets:
-            if games[ticket.game_number].status != "pending":
+            if games[ticket.game_number].status != GameStatus.PENDING:
                 raise refuse(
                     "game_started",
                     f"U Pick Em ticket {ticket.code} in this sale is for game {ticket.game_number}, which has started.",
@@ -403,7 +406,7 @@ def void(session: Session, actor: Actor, now: datetime, sale_id: int, reason: st
                 approved_by.username,
             )
         for sheets in session.scalars(select(BreakOpenSale).where(BreakOpenSale.sale_line_id == line.id)):
-            if games[sheets.game_number].status != "pending":
+            if games[sheets.game_number].status != GameStatus.PENDING:
                 raise refuse(
                     "break_open_posted",
                     f"Game {sheets.game_number}'s break-open numbers are posted: its sheets cannot be taken back.",
@@ -412,7 +415,7 @@ def void(session: Session, actor: Actor, now: datetime, sale_id: int, reason: st
                     409,
                 )
             session.delete(sheets)
-        if line.kind == "cookie_jar":
+        if line.kind == ProductKind.COOKIE_JAR:
             if occasion.jar_posted_at is not None:
                 raise refuse(
                     "jar_fees_posted",

@@ -10,7 +10,7 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from bingo.models import Occasion, Sale, UPickTicket
+from bingo.models import Occasion, OccasionStatus, Sale, SaleStatus, UPickTicket
 from bingo.rules.figures import statement_due
 from bingo.rules.limits import GameKind, LimitUse, limits_in_use
 from bingo.services import jars as jar_service
@@ -43,7 +43,7 @@ class Overview:
 def prizes_awarded(session: Session, occasion: Occasion) -> int:
     """Prizes counted against the $3,000 (101-4.6): every closed game's shares and merchandise values,
     without cookie-jar money (4.31.2)."""
-    counted = [g for g in occasion.games if g.status == DONE and g.kind != GameKind.COOKIE_JAR_FINAL.value]
+    counted = [g for g in occasion.games if g.status == DONE and g.kind != GameKind.COOKIE_JAR_FINAL]
     claims = sum(c.share_cents or 0 for g in counted for c in g.claims)
     tickets = (
         session.scalar(
@@ -87,7 +87,11 @@ def _statement_alerts(session: Session, org_id: int, today: date) -> list[Alert]
     found = []
     for occasion in session.scalars(
         select(Occasion)
-        .where(Occasion.organization_id == org_id, Occasion.status == "closed", Occasion.statement_sworn_at.is_(None))
+        .where(
+            Occasion.organization_id == org_id,
+            Occasion.status == OccasionStatus.CLOSED,
+            Occasion.statement_sworn_at.is_(None),
+        )
         .order_by(Occasion.occasion_date)
     ):
         due = statement_due(occasion.occasion_date)
@@ -116,14 +120,14 @@ def overview(session: Session, org_id: int, occasion: Occasion | None, today: da
     voids: list[Sale] = []
     alerts: list[Alert] = []
     if occasion is not None:
-        played = sum(1 for g in occasion.games if g.status == DONE and g.kind != GameKind.COOKIE_JAR_FINAL.value)
+        played = sum(1 for g in occasion.games if g.status == DONE and g.kind != GameKind.COOKIE_JAR_FINAL)
         started = occasion.started_at.astimezone(now.tzinfo) if occasion.started_at else None
         running_until = now if occasion.closed_at is None else occasion.closed_at.astimezone(now.tzinfo)
         limits = limits_in_use(prizes_awarded(session, occasion), played, started, running_until)
         voids = list(
             session.scalars(
                 select(Sale)
-                .where(Sale.occasion_id == occasion.id, Sale.status == "voided")
+                .where(Sale.occasion_id == occasion.id, Sale.status == SaleStatus.VOIDED)
                 .order_by(Sale.number.desc())
             )
         )

@@ -10,7 +10,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from bingo.models import CookieJarLine, CookieJarSettings, Game, Occasion
+from bingo.models import BallMode, CookieJarLine, CookieJarSettings, Game, GameStatus, Occasion, OccasionStatus
 from bingo.rules import cookie_jar
 from bingo.rules.claims import Verdict
 from bingo.rules.cookie_jar import Account, Jars, Move
@@ -180,7 +180,7 @@ def add_entries(
     sale and the posting never overlap. The pending pot receives exactly what the sale line charged
     (the fee as the sale read it from the settings). Inside the sale's transaction."""
     occasion = lock_occasion(session, occasion_id)
-    if occasion.status != "running":
+    if occasion.status != OccasionStatus.RUNNING:
         raise refuse(
             "occasion_not_running",
             "Cookie-jar entries are sold once the occasion has started (balls verified).",
@@ -249,12 +249,12 @@ def post_fees(session: Session, actor: Actor, now: datetime, occasion: Occasion)
 def jar_award_due(occasion: Occasion, game: Game) -> bool:
     """10 DE Admin Code 101-4.31.5-6: a closed game whose winners completed on the call of the cookie-jar
     number, or the forced final blackout with a winner, and not yet awarded."""
-    if game.status != "closed" or game.jar_award_cents is not None or not game.calls:
+    if game.status != GameStatus.CLOSED or game.jar_award_cents is not None or not game.calls:
         return False
-    winners = [c for c in game.claims if c.verdict == Verdict.VALID.value and c.on_call == len(game.calls)]
+    winners = [c for c in game.claims if c.verdict == Verdict.VALID and c.on_call == len(game.calls)]
     if not winners:
         return False
-    return game.kind == GameKind.COOKIE_JAR_FINAL.value or game.calls[-1].ball == occasion.cookie_jar_number
+    return game.kind == GameKind.COOKIE_JAR_FINAL or game.calls[-1].ball == occasion.cookie_jar_number
 
 
 def award(session: Session, actor: Actor, now: datetime, occasion_id: int, number: int) -> Game:
@@ -280,7 +280,7 @@ def award(session: Session, actor: Actor, now: datetime, occasion_id: int, numbe
     maximum = settings_of(session, occasion.organization_id).maximum_cents
     _lock_org(session, occasion.organization_id)
     before = balances(session, occasion.organization_id)
-    winners = [c for c in game.claims if c.verdict == Verdict.VALID.value and c.on_call == len(game.calls)]
+    winners = [c for c in game.claims if c.verdict == Verdict.VALID and c.on_call == len(game.calls)]
     shares = split_money(
         before.jar1,
         [Winner(c.id, c.player or f"face {c.face_number}") for c in winners],
@@ -312,19 +312,19 @@ def award(session: Session, actor: Actor, now: datetime, occasion_id: int, numbe
 def add_forced_final(occasion: Occasion, jars: Jars) -> Game | None:
     """10 DE Admin Code 101-4.31.5: with both jars full, if jar 1 has not been won by the last program
     game, a final blackout on a separate single card is added for it."""
-    if not occasion.jar_must_go or any(g.kind == GameKind.COOKIE_JAR_FINAL.value for g in occasion.games):
+    if not occasion.jar_must_go or any(g.kind == GameKind.COOKIE_JAR_FINAL for g in occasion.games):
         return None
-    if any(g.status != "closed" for g in occasion.games):
+    if any(g.status != GameStatus.CLOSED for g in occasion.games):
         return None
     final = Game(
         number=max(g.number for g in occasion.games) + 1,
-        kind=GameKind.COOKIE_JAR_FINAL.value,
+        kind=GameKind.COOKIE_JAR_FINAL,
         pattern_spec='{"kind": "blackout"}',
         pattern_name="Cookie jar final blackout",
-        ball_mode="manual",
+        ball_mode=BallMode.MANUAL,
         prize_cents=jars.jar1,
         attendance_tiers="[]",
-        status="pending",
+        status=GameStatus.PENDING,
     )
     occasion.games.append(final)
     return final

@@ -58,7 +58,7 @@ def record_numbers(
         for i, ball in enumerate(balls, start=1)
     ]
     game.calls.extend(added)
-    won = upick_tickets.mark_winners(session, game) if game.kind == GameKind.U_PICK_EM.value else []
+    won = upick_tickets.mark_winners(session, game) if game.kind == GameKind.U_PICK_EM else []
     return Drawn(added, won)
 
 
@@ -68,7 +68,7 @@ def replace_last_number(session: Session, game: Game, ball: int) -> Call:
     call completed on a number never drawn, so the winners of the call are found again."""
     last = game.calls[-1]
     last.ball = ball
-    if game.kind == GameKind.U_PICK_EM.value:
+    if game.kind == GameKind.U_PICK_EM:
         for ticket in upick_tickets.tickets_for(session, game.occasion_id, game.number):
             if ticket.completed_on_call is not None and ticket.completed_on_call >= last.seq:
                 ticket.completed_on_call = None

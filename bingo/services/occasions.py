@@ -15,12 +15,16 @@ from sqlalchemy.orm import Session, object_session
 
 from bingo.models import (
     BallCheck,
+    BallMode,
     Call,
     CallCorrection,
     Claim,
     Game,
+    GameStatus,
     Giveaway,
+    GiveawayKind,
     Occasion,
+    OccasionStatus,
     VerificationRequest,
 )
 from bingo.rules import draws, limits, play
@@ -49,8 +53,8 @@ from shared.hall.services.roster import add_assignment, member_refusal
 from shared.platform.audit import Actor
 from shared.platform.service_kit import check, finish, get_or_refuse
 
-SCHEDULED, RUNNING, CLOSED = "scheduled", "running", "closed"
-PENDING, IN_PLAY, DONE = "pending", "in_play", "closed"
+SCHEDULED, RUNNING, CLOSED = OccasionStatus.SCHEDULED, OccasionStatus.RUNNING, OccasionStatus.CLOSED
+PENDING, IN_PLAY, DONE = GameStatus.PENDING, GameStatus.IN_PLAY, GameStatus.CLOSED
 
 
 def get_occasion(session: Session, occasion_id: int) -> Occasion:
@@ -245,7 +249,7 @@ def start_game(
     occasion = lock_occasion(session, occasion_id)
     check(play.start_refusal(occasion_state(occasion), game_states(occasion), number, now))
     game = next(g for g in occasion.games if g.number == number)
-    if game.kind == GameKind.BREAK_OPEN.value:
+    if game.kind == GameKind.BREAK_OPEN:
         raise refuse(
             "break_open_posts_numbers",
             f"Game {number} is a break-open game: post its numbers instead.",
@@ -263,7 +267,7 @@ def start_game(
         )
     pattern = from_spec(json.loads(game.pattern_spec))
     prize = terms.for_attendance(attendance)
-    if game.kind == GameKind.COOKIE_JAR_FINAL.value:
+    if game.kind == GameKind.COOKIE_JAR_FINAL:
         jars = jar_service.balances(session, occasion.organization_id)
         prize = jars.jar1
         game.prize_cents = jars.jar1
@@ -277,7 +281,7 @@ def start_game(
         text += f" {format_cents(terms.alternate_cents)} if bingo comes within {terms.alternate_within_calls} calls."
     if attendance is not None and _tiers(game):
         text += f" {attendance} players present."
-    if game.kind == GameKind.U_PICK_EM.value:
+    if game.kind == GameKind.U_PICK_EM:
         text += f" U Pick Em: the first player to have all {game.pick_count} of their numbers called wins."
     game.status = IN_PLAY
     game.attendance = attendance
@@ -302,7 +306,7 @@ def call_ball(
     game draws from the balls remaining. Once a valid bingo is verified, the caller closes the game."""
     occasion, game = _in_play(session, occasion_id, number, now)
     calls = [c.ball for c in game.calls]
-    if game.kind == GameKind.BREAK_OPEN.value:
+    if game.kind == GameKind.BREAK_OPEN:
         raise refuse(
             "break_open_posted",
             "A break-open game's numbers are posted together; no further calls.",
@@ -311,15 +315,15 @@ def call_ball(
             409,
         )
     valid_now = select(Claim.id).where(
-        Claim.game_id == game.id, Claim.verdict == Verdict.VALID.value, Claim.on_call == len(calls)
+        Claim.game_id == game.id, Claim.verdict == Verdict.VALID, Claim.on_call == len(calls)
     )
     if session.scalar(valid_now.limit(1)) is not None or (
-        game.kind == GameKind.U_PICK_EM.value and upick_service.winners(session, game)
+        game.kind == GameKind.U_PICK_EM and upick_service.winners(session, game)
     ):
         raise refuse(
             "bingo_on_the_board", "A valid bingo is verified on this call: close the game to pay it.", None, "ball", 409
         )
-    if game.ball_mode == "manual":
+    if game.ball_mode == BallMode.MANUAL:
         if ball is None:
             raise refuse("ball_required", "Key in the number drawn from the blower.", None, "ball")
     else:
@@ -396,7 +400,7 @@ def verify_claim(
     invalid with the reason, the covered squares, the winning alternative and the completing call."""
     occasion, game = _in_play(session, occasion_id, number, now)
     calls = [c.ball for c in game.calls]
-    if game.kind == GameKind.U_PICK_EM.value:
+    if game.kind == GameKind.U_PICK_EM:
         raise refuse(
             "upick_found_automatically",
             "U Pick Em winners are found by the system after each call; scan the ticket to look it up.",
@@ -414,7 +418,7 @@ def verify_claim(
     )
     if existing is not None:
         return ClaimResult(existing, face.cells)
-    last_call_only = occasion.last_call_only and game.kind != GameKind.BREAK_OPEN.value
+    last_call_only = occasion.last_call_only and game.kind != GameKind.BREAK_OPEN
     result = check_face(face, from_spec(json.loads(game.pattern_spec)), calls, last_call_only)
     verdict = result.verdict
     if verdict is Verdict.VALID and inventory.face_sold(session, occasion, face_number) is False:
@@ -505,7 +509,7 @@ def winning_claims(session: Session, game: Game) -> list[Claim]:
     """10 DE Admin Code 101-4.11: the valid claims on the game's last call, found by index (a busy
     night verifies thousands of claims; the winners are a handful)."""
     query = select(Claim).where(
-        Claim.game_id == game.id, Claim.verdict == Verdict.VALID.value, Claim.on_call == len(game.calls)
+        Claim.game_id == game.id, Claim.verdict == Verdict.VALID, Claim.on_call == len(game.calls)
     )
     return list(session.scalars(query.order_by(Claim.id)))
 
@@ -514,7 +518,7 @@ def shown_claims(session: Session, game: Game, recent: int = 50) -> tuple[list[C
     """What the consoles list: every valid claim and the latest others, oldest first, and how many
     claims the game has in all."""
     latest = select(Claim.id).where(Claim.game_id == game.id).order_by(Claim.id.desc()).limit(recent)
-    query = select(Claim).where(Claim.game_id == game.id, (Claim.verdict == Verdict.VALID.value) | Claim.id.in_(latest))
+    query = select(Claim).where(Claim.game_id == game.id, (Claim.verdict == Verdict.VALID) | Claim.id.in_(latest))
     total = session.scalar(select(func.count()).select_from(Claim).where(Claim.game_id == game.id)) or 0
     return list(session.scalars(query.order_by(Claim.id))), total
 
@@ -527,7 +531,7 @@ def money_split(occasion: Occasion, game: Game) -> dict[int, int]:
     winners = (
         winning_claims(session, game)
         if session is not None
-        else [c for c in game.claims if c.verdict == Verdict.VALID.value and c.on_call == calls]
+        else [c for c in game.claims if c.verdict == Verdict.VALID and c.on_call == calls]
     )
     prize = terms_of(game).payable(game.attendance, calls if winners else None)
     return split_money(
@@ -548,11 +552,7 @@ def close_game(
     calls = len(game.calls)
     winners = winning_claims(session, game)
     terms = terms_of(game)
-    prize = (
-        0
-        if game.kind == GameKind.COOKIE_JAR_FINAL.value
-        else terms.payable(game.attendance, calls if winners else None)
-    )
+    prize = 0 if game.kind == GameKind.COOKIE_JAR_FINAL else terms.payable(game.attendance, calls if winners else None)
     shares: list[int] = []
     if winners and game.merchandise:
         chosen = draw_merchandise([Winner(c.id, c.player or f"face {c.face_number}") for c in winners], rng)
@@ -565,14 +565,14 @@ def close_game(
             f"won by face {next(c.face_number for c in winners if c.merchandise_won)}; the others "
             "qualify for a later game or drawing."
         )
-    elif game.kind == GameKind.U_PICK_EM.value:
+    elif game.kind == GameKind.U_PICK_EM:
         tickets = upick_service.winners(session, game)
         by_ticket = split_money(prize, [Winner(t.id, t.code) for t in tickets], occasion.split_whole_dollars, False)
         for ticket in tickets:
             ticket.share_cents = by_ticket[ticket.id]
         shares = [by_ticket[t.id] for t in tickets]
         game.closing_announcement = announcement(number, shares)
-    elif game.kind == GameKind.COOKIE_JAR_FINAL.value:
+    elif game.kind == GameKind.COOKIE_JAR_FINAL:
         faces = ", ".join(str(c.face_number) for c in winners) or "nobody"
         game.closing_announcement = f"Game {number}: cookie jar final blackout won by face {faces}."
     else:
@@ -646,12 +646,12 @@ def record_giveaway(session: Session, actor: Actor, now: datetime, occasion_id: 
     at the anniversary and three holiday occasions) and inducements (at most 15% of other prizes)."""
     occasion = get_occasion(session, occasion_id)
     org = get_organization(session, occasion.organization_id)
-    if data["kind"] == "promotion":
+    if data["kind"] == GiveawayKind.PROMOTION:
         year = occasion.occasion_date.year
         same_year = session.execute(
             select(Giveaway, Occasion.occasion_date)
             .join(Occasion, Giveaway.occasion_id == Occasion.id)
-            .where(Occasion.organization_id == org.id, Giveaway.kind == "promotion")
+            .where(Occasion.organization_id == org.id, Giveaway.kind == GiveawayKind.PROMOTION)
         ).all()
         earlier = [
             limits.Promotion(day, g.value_cents, limits.PromotionOccasion(g.promotion_occasion))
@@ -664,12 +664,12 @@ def record_giveaway(session: Session, actor: Actor, now: datetime, occasion_id: 
         prizes = sum(
             ProgramGame(g.number, GameKind(g.kind), terms_of(g)).prize.worst_case()
             for g in occasion.games
-            if g.kind != GameKind.COOKIE_JAR_FINAL.value
+            if g.kind != GameKind.COOKIE_JAR_FINAL
         )
         others = sum(
             g.value_cents
             for g in session.scalars(
-                select(Giveaway).where(Giveaway.occasion_id == occasion.id, Giveaway.kind == "inducement")
+                select(Giveaway).where(Giveaway.occasion_id == occasion.id, Giveaway.kind == GiveawayKind.INDUCEMENT)
             )
         )
         check(limits.inducement_refusal(others + data["value_cents"], prizes))

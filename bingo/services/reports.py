@@ -14,20 +14,25 @@ from sqlalchemy.orm import Session
 
 from bingo.models import (
     BallCheck,
+    CashMove,
     CookieJarLine,
     Expense,
     Game,
     Giveaway,
+    GiveawayKind,
     Occasion,
     OccasionAdjustment,
     Payout,
     Product,
     Sale,
+    SaleKind,
+    SaleStatus,
     Till,
     UPickTicket,
 )
 from bingo.rules import compliance
 from bingo.rules import figures as rules
+from bingo.rules.claims import Verdict
 from bingo.rules.faces import ball_label
 from bingo.rules.limits import (
     INDUCEMENT_PERCENT,
@@ -38,6 +43,7 @@ from bingo.rules.limits import (
     Promotion,
     PromotionOccasion,
 )
+from bingo.rules.sales import ProductKind
 from bingo.services import jars as jar_service
 from bingo.services.cash import in_charge
 from bingo.services.dashboard import prizes_awarded
@@ -214,7 +220,7 @@ def _local(at: datetime | None, zone: ZoneInfo) -> str:
 
 
 def _money_of_games(facts: Facts) -> tuple[list[rules.GameMoney], dict[int, int], int, int]:
-    completed = [s for s in facts.sales if s.kind == "sale" and s.status == "completed"]
+    completed = [s for s in facts.sales if s.kind == SaleKind.SALE and s.status == SaleStatus.COMPLETED]
     lines = [
         rules.SoldLine(
             line.kind,
@@ -237,7 +243,7 @@ def _money_of_games(facts: Facts) -> tuple[list[rules.GameMoney], dict[int, int]
 def _prizes_given(facts: Facts, game: Game) -> int:
     """A game's prizes as awarded: claim shares (merchandise at its value) and U Pick Em shares;
     cookie-jar money is reported with the jar (101-4.31.2)."""
-    if game.kind == GameKind.COOKIE_JAR_FINAL.value:
+    if game.kind == GameKind.COOKIE_JAR_FINAL:
         return 0
     claims = sum(c.share_cents or 0 for c in game.claims)
     return claims + sum(t.share_cents or 0 for t in facts.tickets if t.game_number == game.number)
@@ -273,16 +279,16 @@ def occasion_report(session: Session, occasion_id: int, zone: ZoneInfo) -> Docum
     worst = sum(
         ProgramGame(g.number, GameKind(g.kind), terms_of(g)).prize.worst_case()
         for g in occasion.games
-        if g.kind != GameKind.COOKIE_JAR_FINAL.value
+        if g.kind != GameKind.COOKIE_JAR_FINAL
     )
-    inducements = sum(g.value_cents for g in facts.giveaways if g.kind == "inducement")
+    inducements = sum(g.value_cents for g in facts.giveaways if g.kind == GiveawayKind.INDUCEMENT)
     attendance = sorted({g.attendance for g in occasion.games if g.attendance is not None})
     admissions = sum(
         line.quantity
         for s in facts.sales
-        if s.kind == "sale" and s.status == "completed"
+        if s.kind == SaleKind.SALE and s.status == SaleStatus.COMPLETED
         for line in s.lines
-        if line.kind == "admission"
+        if line.kind == ProductKind.ADMISSION
     )
     games = Table(
         "games",
@@ -305,7 +311,8 @@ def occasion_report(session: Session, occasion_id: int, zone: ZoneInfo) -> Docum
                 str(len(g.calls)),
                 str(len(g.calls)) if _winners(facts, g) != "none" else "",
                 _winners(facts, g),
-                ", ".join(f"face {c.face_number} ({c.verdict})" for c in g.claims if c.verdict != "valid") or "none",
+                ", ".join(f"face {c.face_number} ({c.verdict})" for c in g.claims if c.verdict != Verdict.VALID)
+                or "none",
                 " ".join(x for x in (g.closing_announcement, g.jar_announcement) if x) or "",
             )
             for g in occasion.games
@@ -313,7 +320,7 @@ def occasion_report(session: Session, occasion_id: int, zone: ZoneInfo) -> Docum
     )
     by_product: dict[str, list[int]] = {}
     for sale in facts.sales:
-        if sale.kind == "sale" and sale.status == "completed":
+        if sale.kind == SaleKind.SALE and sale.status == SaleStatus.COMPLETED:
             for line in sale.lines:
                 entry = by_product.setdefault(line.description, [0, 0])
                 entry[0] += line.quantity
@@ -325,7 +332,7 @@ def occasion_report(session: Session, occasion_id: int, zone: ZoneInfo) -> Docum
         tuple((name, str(q), format_cents(c)) for name, (q, c) in sorted(by_product.items()))
         + (("Total", "", format_cents(sum(c for _, c in by_product.values()))),),
     )
-    voids = [s for s in facts.sales if s.status == "voided"]
+    voids = [s for s in facts.sales if s.status == SaleStatus.VOIDED]
     limits = Table(
         "limits",
         "Prizes and giveaways against the limits (101-4.6)",
@@ -349,12 +356,12 @@ def occasion_report(session: Session, occasion_id: int, zone: ZoneInfo) -> Docum
                     "$500.00 a year",
                 )
                 for g in facts.giveaways
-                if g.kind == "promotion"
+                if g.kind == GiveawayKind.PROMOTION
             ),
             *(
                 (f"Inducement: {g.description}", format_cents(g.value_cents), "")
                 for g in facts.giveaways
-                if g.kind == "inducement"
+                if g.kind == GiveawayKind.INDUCEMENT
             ),
         ),
     )
@@ -594,7 +601,7 @@ def annual_view(session: Session, org_id: int, year: int, today: date) -> Docume
             .join(Occasion, Giveaway.occasion_id == Occasion.id)
             .where(
                 Occasion.organization_id == org.id,
-                Giveaway.kind == "promotion",
+                Giveaway.kind == GiveawayKind.PROMOTION,
                 Occasion.occasion_date >= first,
                 Occasion.occasion_date <= last,
             )
@@ -672,7 +679,7 @@ def sales_report(session: Session, occasion_id: int, zone: ZoneInfo) -> Document
     facts = gather(session, occasion_id, zone)
     occasion = facts.occasion
     tills = list(session.scalars(select(Till).where(Till.occasion_id == occasion.id).order_by(Till.opened_at, Till.id)))
-    completed = [s for s in facts.sales if s.kind == "sale" and s.status == "completed"]
+    completed = [s for s in facts.sales if s.kind == SaleKind.SALE and s.status == SaleStatus.COMPLETED]
     by_who: dict[tuple[str, str], list[int]] = {}
     for sale in completed:
         entry = by_who.setdefault((sale.station, sale.cashier_name), [0, 0])
@@ -732,7 +739,7 @@ def sales_report(session: Session, occasion_id: int, zone: ZoneInfo) -> Document
                     s.approved_by or "",
                 )
                 for s in facts.sales
-                if s.status == "voided"
+                if s.status == SaleStatus.VOIDED
             ),
         ),
         Table(
@@ -750,7 +757,7 @@ def sales_report(session: Session, occasion_id: int, zone: ZoneInfo) -> Document
                     "yes" if payouts[s.id].w2g_required else "no",
                 )
                 for s in facts.sales
-                if s.kind == "payout" and s.id in payouts
+                if s.kind == SaleKind.PAYOUT and s.id in payouts
             )
             + (("Total", "", "", "", format_cents(sum(p.amount_cents for p in facts.payouts)), "", ""),),
         ),
@@ -804,11 +811,11 @@ def sales_report(session: Session, occasion_id: int, zone: ZoneInfo) -> Document
         {
             "totals": {
                 "sales": total,
-                "voids": sum(s.total_cents for s in facts.sales if s.status == "voided"),
+                "voids": sum(s.total_cents for s in facts.sales if s.status == SaleStatus.VOIDED),
                 "payouts": sum(p.amount_cents for p in facts.payouts),
                 **{f"tender_{kind}": c for kind, (_, c) in sorted(by_tender.items())},
-                "paid_ins": sum(m.cents for m in moves.values() if m.kind == "paid_in"),
-                "drops": sum(m.cents for m in moves.values() if m.kind == "drop"),
+                "paid_ins": sum(m.cents for m in moves.values() if m.kind == CashMove.PAID_IN),
+                "drops": sum(m.cents for m in moves.values() if m.kind == CashMove.DROP),
                 "over_short": sum(t.over_short_cents or 0 for t in tills),
             }
         },

@@ -10,7 +10,7 @@ from datetime import datetime
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from bingo.models import Game, Occasion, TicketStatus, UPickTicket
+from bingo.models import Game, GameStatus, Occasion, OccasionStatus, TicketStatus, UPickTicket
 from bingo.rules.limits import GameKind
 from bingo.rules.upick import new_ticket_code, pick_refusal, quick_pick, ticket_layout
 from bingo.services.games import game_of_kind
@@ -42,10 +42,10 @@ def add_ticket(
     """10 DE Admin Code 101-4.30.1.1-3: the player's numbers (or a quick pick) are checked, then the
     ticket is stored with its id, numbers, price, cashier and time, and the sale line that sold it. No
     sale once the game has started. Inside the sale's transaction."""
-    if occasion.status == "closed":
+    if occasion.status == OccasionStatus.CLOSED:
         raise refuse("occasion_closed", "This occasion is closed.", None, "occasion_id", 409)
     game = _upick_game(occasion, number)
-    if game.status != "pending":
+    if game.status != GameStatus.PENDING:
         raise refuse(
             "game_started",
             f"Game {number} has started: U Pick Em faces for it can no longer be sold.",

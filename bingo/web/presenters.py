@@ -7,9 +7,10 @@ from typing import Any
 
 from sqlalchemy.orm import object_session
 
-from bingo.models import Claim, Game, Occasion, PaperSet, Program, Sale, Till
+from bingo.models import Claim, Game, GameStatus, Occasion, PaperSet, Program, Sale, Till
 from bingo.rules.claims import Verdict
 from bingo.rules.faces import FREE, Face, ball_label
+from bingo.rules.limits import GameKind
 from bingo.rules.patterns import Pattern, from_spec
 from bingo.rules.upick import by_column
 from bingo.services import occasions
@@ -22,11 +23,11 @@ from shared.core.tills import Drawer
 from shared.printing.models import PrintJob
 
 REASONS = {
-    Verdict.VALID.value: "Valid bingo.",
-    Verdict.NOT_IN_SERIES.value: "Not in this occasion's series: check the face number.",
-    Verdict.NOT_SOLD.value: "This face was not sold at this occasion.",
-    Verdict.INCOMPLETE.value: "Not complete: the pattern is not covered.",
-    Verdict.SLEEPER.value: "Completed earlier (a sleeper): the last number called did not complete it.",
+    Verdict.VALID: "Valid bingo.",
+    Verdict.NOT_IN_SERIES: "Not in this occasion's series: check the face number.",
+    Verdict.NOT_SOLD: "This face was not sold at this occasion.",
+    Verdict.INCOMPLETE: "Not complete: the pattern is not covered.",
+    Verdict.SLEEPER: "Completed earlier (a sleeper): the last number called did not complete it.",
 }
 
 
@@ -51,7 +52,7 @@ def claim(row: Claim, cells: tuple[int, ...] | None = None) -> dict[str, Any]:
         "face_number": row.face_number,
         "player": row.player,
         "verdict": row.verdict,
-        "valid": row.verdict == Verdict.VALID.value,
+        "valid": row.verdict == Verdict.VALID,
         "reason": REASONS[row.verdict],
         "on_call": row.on_call,
         "completed_on_call": row.completed_on_call,
@@ -67,7 +68,9 @@ def claim(row: Claim, cells: tuple[int, ...] | None = None) -> dict[str, Any]:
 def game(row: Game) -> dict[str, Any]:
     session = object_session(row)
     claims, total = occasions.shown_claims(session, row) if session is not None else (list(row.claims), len(row.claims))
-    upick_winners = [t.code for t in upick_service.winners(session, row)] if session and row.kind == "u_pick_em" else []
+    upick_winners = (
+        [t.code for t in upick_service.winners(session, row)] if session and row.kind == GameKind.U_PICK_EM else []
+    )
     return {
         "pick_count": row.pick_count,
         "face_price_cents": row.face_price_cents,
@@ -108,7 +111,11 @@ def game(row: Game) -> dict[str, Any]:
 
 def _split_preview(row: Game, claims: list[Claim]) -> list[dict[str, Any]]:
     """What closing a money game now would pay each valid claim (101-4.11), for the caller to show."""
-    if row.status != "in_play" or row.merchandise or row.kind in ("u_pick_em", "cookie_jar_final"):
+    if (
+        row.status != GameStatus.IN_PLAY
+        or row.merchandise
+        or row.kind in (GameKind.U_PICK_EM, GameKind.COOKIE_JAR_FINAL)
+    ):
         return []
     shares = money_split(row.occasion, row)
     return [{"face_number": c.face_number, "share_cents": shares[c.id]} for c in claims if c.id in shares]

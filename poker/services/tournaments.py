@@ -19,7 +19,7 @@ from sqlalchemy.orm import Session
 from bingo.models import Till
 from bingo.services import cash
 from poker.models import Buy as BuyRow
-from poker.models import DeckLogEntry, Entry, PrizePayment, SeatMove, Tournament
+from poker.models import DeckLogEntry, Entry, PrizePayment, SeatMove, Tournament, TournamentStatus
 from poker.rules import seating
 from poker.rules.decks import DeckEntry, DeckEvent, Due, new_set_refusal, reminders
 from poker.rules.payouts import (
@@ -164,7 +164,7 @@ def create(session: Session, actor: Actor, now: datetime, org_id: int, data: dic
         name=data["name"],
         starts_on=data["starts_on"],
         setup=json.dumps(to_json(setup)),
-        status="registering",
+        status=TournamentStatus.REGISTERING,
         created_at=now,
     )
     live.display_token(row)
@@ -184,7 +184,7 @@ def create(session: Session, actor: Actor, now: datetime, org_id: int, data: dic
 def open_tournaments(session: Session, org_id: int | None, today: date) -> list[Tournament]:
     """The tournaments a station may work on: today's and any not yet finished (an admin, belonging to
     no organization, sees every organization's)."""
-    query = select(Tournament).where((Tournament.status != "finished") | (Tournament.starts_on == today))
+    query = select(Tournament).where((Tournament.status != TournamentStatus.FINISHED) | (Tournament.starts_on == today))
     if org_id is not None:
         query = query.where(Tournament.organization_id == org_id)
     return list(session.scalars(query.order_by(Tournament.starts_on, Tournament.id)))
@@ -221,7 +221,7 @@ def buy(
     takes, never on credit (the jurisdiction's no-credit rule). The tournament row is locked, so two
     buys for one player never pass the caps together."""
     tournament = _lock(session, tournament_id)
-    if tournament.status == "finished":
+    if tournament.status == TournamentStatus.FINISHED:
         raise refuse("tournament_finished", "This tournament is over.", None, "tournament_id", 409)
     setup, profile = setup_of(tournament), profile_of(tournament)
     kind = Buy(data["kind"])
@@ -275,7 +275,7 @@ def buy(
         sale_line_id=sale.lines[0].id,
     )
     entry.buys.append(row)
-    if tournament.status == "running" and kind is not Buy.REBUY:
+    if tournament.status == TournamentStatus.RUNNING and kind is not Buy.REBUY:
         _seat_late(session, tournament, entry, now, rng)
     live.publish(session, tournament, f"buy {kind.value}", now)
     finish(
@@ -350,7 +350,7 @@ def start(
     """28 Del. C. §1804 B(2): registration closes to the draw; every player gets a random table and
     seat, tables within one player of each other."""
     tournament = get_tournament(session, tournament_id)
-    if tournament.status != "registering":
+    if tournament.status != TournamentStatus.REGISTERING:
         raise refuse("already_started", "This tournament has already started.", None, "tournament_id", 409)
     staff.director_refusal(session, tournament)
     players = [e.number for e in tournament.entries]
@@ -361,7 +361,7 @@ def start(
     _apply(session, tournament, [Move(p, None, seat, "initial draw") for p, seat in sorted(drawn.items())], now)
     tournament.tables = json.dumps({str(t): n for t, n in tables.items()})
     tournament.buttons = json.dumps({str(t): min(s for tt, s in drawn.values() if tt == t) for t in tables})
-    tournament.status = "running"
+    tournament.status = TournamentStatus.RUNNING
     live.publish(session, tournament, "seats drawn", now)
     finish(
         session,
@@ -382,7 +382,7 @@ def eliminate(
     first, TDA 10B) and balanced (TDA 11A); at the final table's size the rest redraw; with one player
     left the tournament ends and the prizes are set (checked against the profile's caps)."""
     tournament = get_tournament(session, tournament_id)
-    if tournament.status != "running":
+    if tournament.status != TournamentStatus.RUNNING:
         raise refuse("not_running", "Start the tournament first.", None, "tournament_id", 409)
     by_number = {e.number: e for e in tournament.entries}
     for index, bust in enumerate(data["busts"]):
@@ -467,7 +467,7 @@ def _finish(tournament: Tournament, winner: int) -> None:
     finish_order = places(len(tournament.entries), busts, winner)
     pool = pool_cents(tournament)
     amounts = prize_amounts(setup.prizes, pool)
-    fees = sum(b.cents for e in tournament.entries for b in e.buys if b.kind == "entry")
+    fees = sum(b.cents for e in tournament.entries for b in e.buys if b.kind == Buy.ENTRY)
     check(
         payout_refusal(profile, len(tournament.entries), pool, fees, setup.charity_percent, setup.charitable, amounts)
     )
@@ -477,7 +477,7 @@ def _finish(tournament: Tournament, winner: int) -> None:
         for player in place.players:
             by_number[player].place = place.place
             by_number[player].prize_cents = paid.get(player)
-    tournament.status = "finished"
+    tournament.status = TournamentStatus.FINISHED
 
 
 def deal(session: Session, tournament_id: int) -> None:
@@ -497,7 +497,7 @@ def move_seat(session: Session, actor: Actor, now: datetime, tournament_id: int,
     """The director moves a player to an open seat; a move that unbalances the tables is refused
     (TDA 11A), and the move is logged and shown on the clock TV like every other."""
     tournament = get_tournament(session, tournament_id)
-    if tournament.status != "running":
+    if tournament.status != TournamentStatus.RUNNING:
         raise refuse("not_running", "Seats are moved while the tournament runs.", None, "tournament_id", 409)
     current = _seating(tournament)
     target = (data["table"], data["seat"])
@@ -539,7 +539,7 @@ def report(session: Session, tournament_id: int, zone: ZoneInfo) -> Document:
     setup, profile = setup_of(tournament), profile_of(tournament)
     org = get_organization(session, tournament.organization_id)
     pool = pool_cents(tournament)
-    fees = sum(b.cents for e in tournament.entries for b in e.buys if b.kind == "entry")
+    fees = sum(b.cents for e in tournament.entries for b in e.buys if b.kind == Buy.ENTRY)
     prizes = sum(e.prize_cents or 0 for e in tournament.entries)
     assigned = staff.staff_of(session, tournament.id)
     licence_numbers = {
@@ -705,7 +705,7 @@ def pay_prize(session: Session, actor: Actor, now: datetime, tournament_id: int,
     entry, so two stations pressing Pay together pay once. The slip flags a W-2G when the winnings
     less the player's buy-ins pass $5,000."""
     tournament = _lock(session, tournament_id)
-    if tournament.status != "finished":
+    if tournament.status != TournamentStatus.FINISHED:
         to_one = profile_of(tournament).play_to_one
         raise refuse(
             "tournament_not_finished",

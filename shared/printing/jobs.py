@@ -20,11 +20,11 @@ from shared.platform.service_kit import (
 )
 from shared.printing.compose import compose
 from shared.printing.documents import Receipt
-from shared.printing.models import PrintJob
+from shared.printing.models import PrintJob, PrintStatus
 from shared.printing.stations import StationPrinter
 from shared.printing.transport import send
 
-PRINTED, NOT_PRINTED, PENDING = "printed", "not_printed", "pending"
+PRINTED, NOT_PRINTED, PENDING = PrintStatus.PRINTED, PrintStatus.NOT_PRINTED, PrintStatus.PENDING
 
 
 def printer_for(printers: dict[str, StationPrinter], station: str) -> StationPrinter:

@@ -3,11 +3,20 @@
 from __future__ import annotations
 
 from datetime import datetime
+from enum import StrEnum
 
 from sqlalchemy import ForeignKey, Integer, String, Text
 from sqlalchemy.orm import Mapped, mapped_column
 
-from shared.platform.db import Base, UtcDateTime
+from shared.platform.db import Base, EnumText, UtcDateTime
+
+
+class PrintStatus(StrEnum):
+    """A job waits, prints, or stays "not printed" for the cashier to reprint (nothing is lost)."""
+
+    PENDING = "pending"
+    PRINTED = "printed"
+    NOT_PRINTED = "not_printed"
 
 
 class PrintJob(Base):
@@ -22,7 +31,7 @@ class PrintJob(Base):
     kind: Mapped[str] = mapped_column(String(32))
     reference: Mapped[str] = mapped_column(String(100))
     document: Mapped[str] = mapped_column(Text)
-    status: Mapped[str] = mapped_column(String(16), index=True)
+    status: Mapped[PrintStatus] = mapped_column(EnumText(PrintStatus), index=True)
     attempts: Mapped[int] = mapped_column(Integer, default=0)
     reprints: Mapped[int] = mapped_column(Integer, default=0)
     last_error: Mapped[str | None] = mapped_column(String(300))
