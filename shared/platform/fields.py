@@ -4,9 +4,9 @@ days and row ids with bounds, and the error and health answers."""
 from __future__ import annotations
 
 from datetime import date
-from typing import Any, Mapping
+from typing import Any, ClassVar, Mapping
 
-from marshmallow import Schema, ValidationError, fields, validate
+from marshmallow import Schema, ValidationError, fields, post_load, validate
 
 from shared.core.money import MoneyFormatError, parse_cents, wire_cents
 
@@ -55,3 +55,14 @@ class ErrorSchema(Schema):
 class HealthOut(Schema):
     status = fields.String()
     database = fields.String()
+
+
+class RequestSchema(Schema):
+    """A request's schema that loads into its frozen request dataclass (`request`), so a service takes a
+    typed value, never a dict: the wire's names and checks here, the use case's fields there."""
+
+    request: ClassVar[type]
+
+    @post_load
+    def _as_request(self, data: dict[str, Any], **kwargs: Any) -> Any:
+        return self.request(**data)

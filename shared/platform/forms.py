@@ -56,7 +56,7 @@ def form_data(schema: Schema) -> dict[str, Any]:
 
 def submit(
     schema: Schema,
-    action: Callable[[dict[str, Any]], object],
+    action: Callable[[Any], object],
     success: str,
     done: str,
     redraw: Callable[[FormState], str],
