@@ -7,19 +7,14 @@ failure, so CI cannot pass by silently skipping.
 """
 from __future__ import annotations
 
-import json
 import os
 import random
 import shutil
-import socket
 import subprocess
 import threading
-import time
-import urllib.request
 import uuid
 from collections.abc import Iterator
-from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime
 from pathlib import Path
 from typing import Any, NoReturn
 from zoneinfo import ZoneInfo
@@ -38,7 +33,11 @@ from shared.platform.app import create_app
 from shared.platform.config import PROJECT_ROOT, Settings
 from shared.platform.db import Database, make_engine
 from shared.platform.tables import metadata
-from tests.factories import PASSWORD, TEST_KDF_N, make_user
+from tests.support.client import Api
+from tests.support.clock import Clock
+from tests.support.factories import PASSWORD, TEST_KDF_N, make_user
+from tests.support.printer import Emulator
+from tests.support.servers import free_port
 
 CHROMIUM = os.environ.get("FLASHBOARD_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -156,42 +155,6 @@ def client(app: Flask) -> FlaskClient:
     return app.test_client()
 
 
-class Api:
-    """The test client with the CSRF header every state-changing call needs, as a browser page sends it."""
-
-    def __init__(self, client: FlaskClient) -> None:
-        self.client = client
-        self.token = ""
-        self.refresh()
-
-    def refresh(self) -> None:
-        self.token = self.client.get("/api/v1/session").get_json()["csrf_token"]
-
-    def sign_in(self, username: str, password: str | None = None, pin: str | None = None) -> Any:
-        body: dict[str, Any] = {"username": username}
-        body["pin" if pin else "password"] = pin or password
-        reply = self.client.post("/api/v1/session", json=body, headers={"X-CSRF-Token": self.token})
-        if reply.status_code == 200:
-            self.token = reply.get_json()["csrf_token"]
-        return reply
-
-    def get(self, path: str, **kwargs: Any) -> Any:
-        return self.client.get(path, **kwargs)
-
-    def send(self, method: str, path: str, json: Any = None, **kwargs: Any) -> Any:
-        headers = {"X-CSRF-Token": self.token, **kwargs.pop("headers", {})}
-        return self.client.open(path, method=method, json=json, headers=headers, **kwargs)
-
-    def post(self, path: str, json: Any = None, **kwargs: Any) -> Any:
-        return self.send("POST", path, json, **kwargs)
-
-    def patch(self, path: str, json: Any = None, **kwargs: Any) -> Any:
-        return self.send("PATCH", path, json, **kwargs)
-
-    def put(self, path: str, json: Any = None, **kwargs: Any) -> Any:
-        return self.send("PUT", path, json, **kwargs)
-
-
 @pytest.fixture
 def api(client: FlaskClient) -> Api:
     return Api(client)
@@ -240,19 +203,6 @@ def admin(api: Api, session: Session) -> Api:
     return api
 
 
-class Clock:
-    """A hall clock the test moves by hand: the app reads it through app.extensions."""
-
-    def __init__(self, now: datetime) -> None:
-        self.now = now
-
-    def __call__(self) -> datetime:
-        return self.now
-
-    def advance(self, **delta: float) -> None:
-        self.now += timedelta(**delta)
-
-
 @pytest.fixture
 def clock(app: Flask) -> Clock:
     """Saturday 2026-12-05, 6 p.m. in the hall (America/New_York)."""
@@ -270,57 +220,6 @@ def seeded(app: Flask) -> random.Random:
 
 
 EMUPOS_VERSION = "0.4.0"
-
-
-@dataclass
-class Emulator:
-    """emupos, an ESC/POS printer emulator on a loopback TCP port, with its control API."""
-
-    api: str
-    port: int
-    process: subprocess.Popen[bytes]
-    config: Path
-
-    def get(self, path: str) -> Any:
-        with urllib.request.urlopen(self.api + path, timeout=10) as reply:
-            return reply.read()
-
-    def receipts(self) -> list[dict[str, Any]]:
-        found: list[dict[str, Any]] = json.loads(self.get("/api/v1/devices/front/receipts"))
-        return found
-
-    def text(self, receipt_id: str) -> str:
-        return str(self.get(f"/api/v1/devices/front/receipts/{receipt_id}/text").decode())
-
-    def image(self, receipt_id: str) -> bytes:
-        return bytes(self.get(f"/api/v1/devices/front/receipts/{receipt_id}/image"))
-
-    def fault(self, name: str, active: bool) -> None:
-        request = urllib.request.Request(self.api + f"/api/v1/devices/front/faults/{name}", method="PUT" if active else "DELETE")
-        urllib.request.urlopen(request, timeout=10).close()
-
-    def start(self) -> None:
-        log = open(self.config.parent / "emupos.log", "ab")
-        self.process = subprocess.Popen([str(self.config.parent / "bin-emupos"), "run", "--config", str(self.config)],
-                                        stdout=log, stderr=subprocess.STDOUT, cwd=self.config.parent)
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            try:
-                self.get("/api/v1/health")
-                return
-            except OSError:
-                time.sleep(0.2)
-        raise RuntimeError("the printer emulator did not start; see " + str(self.config.parent / "emupos.log"))
-
-    def stop(self) -> None:
-        self.process.terminate()
-        self.process.wait(timeout=10)
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 def _python_313() -> str | None:
@@ -350,7 +249,7 @@ def emulator(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Emulator]:
             unavailable(f"could not install emupos=={EMUPOS_VERSION} into {venv}", flag)
     folder = tmp_path_factory.mktemp("emupos")
     (folder / "bin-emupos").symlink_to(binary)
-    api_port, printer_port = _free_port(), _free_port()
+    api_port, printer_port = free_port(), free_port()
     config = folder / "emupos.yaml"
     config.write_text(
         "schema: 1\n"

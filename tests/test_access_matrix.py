@@ -13,7 +13,7 @@ from sqlalchemy.orm import Session
 from shared.core.roles import Role
 from shared.hall.services.staff_sessions import start_session
 from shared.platform.access import ACCESS_ATTR, PUBLIC, SESSION_KEY, SIGNED_IN
-from tests.factories import make_member, make_org, make_user
+from tests.support.factories import make_member, make_org, make_user
 
 ANONYMOUS = "anonymous"
 

@@ -8,13 +8,8 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from shared.platform.audit import AuditEntry
-from tests.conftest import Api
-from tests.factories import (
-    audit_count,
-    make_license,
-    make_member,
-    make_org,
-)
+from tests.support.client import Api
+from tests.support.factories import audit_count, make_license, make_member, make_org
 
 
 def expect(reply: object, status: int, field: str | None = None, rule: str | None = None) -> dict[str, object]:

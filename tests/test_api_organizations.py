@@ -11,15 +11,8 @@ from shared.core.roles import Role
 from shared.hall.rules.licensing import PersonalLicenseStatus
 from shared.hall.rules.people import MemberStatus
 from shared.platform.audit import AuditEntry
-from tests.conftest import Api
-from tests.factories import (
-    PASSWORD,
-    audit_count,
-    make_license,
-    make_member,
-    make_org,
-    make_user,
-)
+from tests.support.client import Api
+from tests.support.factories import PASSWORD, audit_count, make_license, make_member, make_org, make_user
 
 
 def refused(reply: object, status: int, field: str, rule: str | None = None) -> dict[str, object]:

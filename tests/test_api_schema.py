@@ -24,8 +24,9 @@ from shared.hall.models import User
 from shared.hall.services import staff
 from shared.hall.services.staff import KdfCost
 from shared.platform.audit import SYSTEM
-from tests.conftest import Api, Clock
-from tests.factories import NOW, PASSWORD, TEST_KDF_N, make_member, make_org, make_user
+from tests.support.client import Api
+from tests.support.clock import Clock
+from tests.support.factories import NOW, PASSWORD, TEST_KDF_N, make_member, make_org, make_user
 
 EXAMPLES = int(os.environ.get("FLASHBOARD_FUZZ_EXAMPLES", "5"))
 RANDOM = os.environ.get("FLASHBOARD_FUZZ_RANDOM", "") in {"1", "true", "yes"}

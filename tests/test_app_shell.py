@@ -14,7 +14,7 @@ from shared.core.roles import Role
 from shared.platform.api import OPERATIONS
 from shared.platform.app import create_app
 from shared.platform.config import ConfigError, Settings, load_settings
-from tests.factories import PASSWORD, make_member, make_org, make_user
+from tests.support.factories import PASSWORD, make_member, make_org, make_user
 
 HOMES = {
     "admin": "/office",

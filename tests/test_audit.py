@@ -21,7 +21,7 @@ from shared.core.audit_chain import (
 from shared.platform import audit
 from shared.platform.audit import SYSTEM, Actor, AuditEntry
 from shared.platform.db import Database
-from tests.factories import NOW, make_member, make_org
+from tests.support.factories import NOW, make_member, make_org
 
 
 def chain(n: int) -> list[StoredEntry]:

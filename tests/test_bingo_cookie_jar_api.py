@@ -14,37 +14,14 @@ from sqlalchemy.orm import Session
 from bingo.models import CookieJarLine
 from bingo.rules.patterns import STANDARD, PatternKind
 from shared.core.roles import Role
-from tests.bingo_factories import Hall, make_hall, series_faces, split_script
-from tests.books import product, sell_jar_entries, till_open
-from tests.conftest import Api, Clock
-from tests.factories import PASSWORD, make_member, make_user
-from tests.test_bingo_occasion_api import (
-    ok,
-    pay_every_winner,
-    refused,
-    setup_occasion,
-    staff,
-)
-
-JAR_RULE = "10 DE Admin Code 101-4.31"
-
-
-def jar_hall(admin: Api, session: Session, jar1: str, jar2: str) -> Hall:
-    hall = make_hall(session)
-    org = f"/api/v1/organizations/{hall.org.id}/cookie-jar"
-    refused(admin.put(org, {"maximum": "1000.01", "fee": "2.00"}), 422, "jar_maximum_out_of_range", JAR_RULE + ".1", "maximum")
-    ok(admin.put(org, {"maximum": "1000.00", "fee": "2.00"}))
-    ok(admin.post(org + "/opening", {"jar1": jar1, "jar2": jar2}), 201)
-    return hall
-
-
-def opened(admin: Api, hall: Hall, games: list[dict[str, Any]], jar_ball: int) -> tuple[str, Api, Api]:
-    occasion = setup_occasion(admin, hall, games)
-    occ = f"/api/v1/occasions/{occasion['id']}"
-    caller, verifier = staff(admin, f"caller{hall.org.id}"), staff(admin, f"verifier{hall.org.id}")
-    ok(caller.post(occ + "/ball-check", {"checked_by": [hall.caller.id]}))
-    ok(caller.post(occ + "/cookie-jar-number", {"ball": jar_ball}))
-    return occ, caller, verifier
+from tests.support.bingo_factories import make_hall, series_faces, split_script
+from tests.support.books import product, sell_jar_entries, till_open
+from tests.support.client import Api, staff
+from tests.support.clock import Clock
+from tests.support.factories import PASSWORD, make_member, make_user
+from tests.support.jars import JAR_RULE, jar_hall, opened
+from tests.support.occasions import pay_every_winner, setup_occasion
+from tests.support.replies import ok, refused
 
 
 def test_4_31_scenario_held_fees_award_on_the_jar_number_split_top_up_and_new_jar(admin: Api, session: Session, clock: Clock) -> None:

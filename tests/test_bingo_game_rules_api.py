@@ -9,9 +9,11 @@ from sqlalchemy.orm import Session
 
 from bingo.models import Occasion
 from bingo.rules.patterns import STANDARD, PatternKind
-from tests.bingo_factories import make_hall, series_faces, split_script
-from tests.conftest import Api, Clock
-from tests.test_bingo_occasion_api import ok, refused, setup_occasion, staff
+from tests.support.bingo_factories import make_hall, series_faces, split_script
+from tests.support.client import Api, staff
+from tests.support.clock import Clock
+from tests.support.occasions import setup_occasion
+from tests.support.replies import ok, refused
 
 
 def play_until_winners(caller: Api, verifier: Api, occ: str, number: int, kind: PatternKind, calls: list[int]) -> list[dict[str, Any]]:

@@ -8,12 +8,14 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
-from tests.bingo_factories import Hall, make_hall
-from tests.books import sell, sell_jar_entries, sell_upick
-from tests.conftest import Api, Clock
-from tests.factories import audit_count
-from tests.test_bingo_cookie_jar_api import jar_hall
-from tests.test_bingo_occasion_api import ok, pay_every_winner, refused, setup_occasion, staff
+from tests.support.bingo_factories import Hall, make_hall
+from tests.support.books import sell, sell_jar_entries, sell_upick
+from tests.support.client import Api, staff
+from tests.support.clock import Clock
+from tests.support.factories import audit_count
+from tests.support.jars import jar_hall
+from tests.support.occasions import pay_every_winner, setup_occasion
+from tests.support.replies import ok, refused
 
 REGULAR = {"pattern": {"kind": "four_corners"}, "prize": "20.00"}
 BREAK_OPEN = {"kind": "break_open", "pattern": {"kind": "any_row"}, "prize": "50.00", "break_open_numbers": 30}

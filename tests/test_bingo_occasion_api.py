@@ -2,90 +2,17 @@
 101-4.0), with the refusals the rules require on the way."""
 from __future__ import annotations
 
-from typing import Any
-
 from sqlalchemy.orm import Session
 
 from bingo.rules.faces import export_series
 from bingo.rules.patterns import STANDARD, PatternKind
-from shared.core.money import parse_cents, wire_cents
 from shared.hall.rules.people import MemberStatus
-from tests.bingo_factories import (
-    SERIES_SEED,
-    SERIES_SIZE,
-    Hall,
-    make_hall,
-    series_faces,
-    split_script,
-)
-from tests.books import close_till, till_open
-from tests.conftest import Api, Clock
-from tests.factories import PASSWORD, audit_count, make_member
-
-
-def ok(reply: Any, status: int = 200) -> Any:
-    body = reply.get_json()
-    assert reply.status_code == status, body
-    return body
-
-
-def refused(reply: Any, status: int, code: str, rule: str | None = None, field: str | None = None) -> Any:
-    body = reply.get_json()
-    assert reply.status_code == status and body["error"] == code, body
-    if rule is not None:
-        assert body["rule"] == rule, body
-    if field is not None:
-        assert field in body["fields"], body
-    return body
-
-
-def setup_occasion(admin: Api, hall: Hall, games: list[dict[str, Any]], day: str = "2026-12-05") -> dict[str, Any]:
-    org = hall.org.id
-    series = ok(admin.post(f"/api/v1/organizations/{org}/series/generate", {"name": "Test perm", "count": SERIES_SIZE,
-                                                                          "seed": SERIES_SEED}), 201)
-    program = ok(admin.post(f"/api/v1/organizations/{org}/programs", {"name": "Saturday night", "games": games}), 201)
-    occasion: dict[str, Any] = ok(admin.post(f"/api/v1/organizations/{org}/occasions", {
-        "premises_id": hall.premises.id, "program_id": program["id"], "series_id": series["id"], "occasion_date": day,
-        "start_time": "18:00", "member_in_charge_id": hall.mic.id,
-        "workers": [{"member_id": hall.caller.id, "role": "caller"}, {"member_id": hall.verifier.id, "role": "verifier"}]}), 201)
-    return occasion
-
-
-def started(admin: Api, hall: Hall, games: list[dict[str, Any]], jar_ball: int) -> tuple[dict[str, Any], str, Api]:
-    """An occasion with its balls verified, the cookie-jar number posted and game 1 announced; the
-    caller's API client to go on with."""
-    occasion = setup_occasion(admin, hall, games)
-    occ = f"/api/v1/occasions/{occasion['id']}"
-    caller = staff(admin, f"caller{hall.org.id}")
-    ok(caller.post(occ + "/ball-check", {"checked_by": [hall.caller.id]}))
-    ok(caller.post(occ + "/cookie-jar-number", {"ball": jar_ball}))
-    ok(caller.post(occ + "/games/1/start", {}))
-    return occasion, occ, caller
-
-
-def pay_every_winner(api: Api, occ: str) -> None:
-    """The cashier pays each valid claim's game share and cookie-jar share from a till the member in
-    charge pays in to from the prize bank, then every till is counted, so the occasion can close.
-    `api` is the member in charge or an admin."""
-    owed = [(game["number"], prize, claim["id"], share) for game in ok(api.get(occ))["games"] for claim in game["claims"]
-            for prize, share in (("game", claim["share"]), ("cookie_jar", claim["jar_share"]))
-            if share and share != "0.00" and not claim["merchandise_won"]]
-    till_open(api, occ)
-    mine = next(t for t in ok(api.get(occ + "/tills")) if t["closed_at"] is None and t["station"] == "127.0.0.1")
-    total = sum(parse_cents(share) for *_, share in owed)
-    if total:
-        ok(api.post(f"/api/v1/tills/{mine['id']}/movements", {"kind": "paid_in", "amount": wire_cents(total), "note": "prizes"}), 201)
-    for number, prize, claim_id, _ in owed:
-        ok(api.post(occ + "/payouts", {"game_number": number, "prize": prize, "claim_id": claim_id}), 201)
-    for till in ok(api.get(occ + "/tills")):
-        if till["closed_at"] is None:
-            close_till(api, till)
-
-
-def staff(api: Api, username: str) -> Api:
-    fresh = Api(api.client.application.test_client())
-    assert fresh.sign_in(username, PASSWORD).status_code == 200
-    return fresh
+from tests.support.bingo_factories import SERIES_SIZE, make_hall, series_faces, split_script
+from tests.support.client import Api, staff
+from tests.support.clock import Clock
+from tests.support.factories import audit_count, make_member
+from tests.support.occasions import pay_every_winner, setup_occasion, started
+from tests.support.replies import ok, refused
 
 
 def test_4_0_whole_occasion_from_ball_check_to_close(admin: Api, session: Session, clock: Clock) -> None:

@@ -6,11 +6,13 @@ from typing import Any
 from sqlalchemy.orm import Session
 
 from bingo.rules.patterns import STANDARD, PatternKind
-from tests.bingo_factories import make_hall, series_faces
-from tests.books import product, sell, sell_upick, till_open
-from tests.conftest import Api, Clock
-from tests.factories import PIN, audit_count
-from tests.test_bingo_occasion_api import ok, refused, setup_occasion, staff
+from tests.support.bingo_factories import make_hall, series_faces
+from tests.support.books import product, sell, sell_upick, till_open
+from tests.support.client import Api, staff
+from tests.support.clock import Clock
+from tests.support.factories import PIN, audit_count
+from tests.support.occasions import setup_occasion
+from tests.support.replies import ok, refused
 
 UPICK = {"kind": "u_pick_em", "pattern": {"kind": "blackout"}, "prize": "100.00", "pick_count": 4, "face_price": "1.00"}
 BREAK_OPEN = {"kind": "break_open", "pattern": {"kind": "any_row"}, "prize": "50.00", "break_open_numbers": 30}

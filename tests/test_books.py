@@ -23,21 +23,14 @@ from bingo.rules.patterns import STANDARD, PatternKind
 from bingo.services.books import check_books
 from shared.core.money import parse_cents, wire_cents
 from shared.core.roles import Role
-from tests.bingo_factories import Hall, split_script
-from tests.books import (
-    close_till,
-    open_till,
-    product,
-    sell,
-    sell_jar_entries,
-    sell_upick,
-    till_open,
-)
-from tests.conftest import Api, Clock
-from tests.factories import PIN, make_member, make_user
-from tests.poker_factories import delaware_tournament, open_desk
-from tests.test_bingo_cookie_jar_api import jar_hall, opened
-from tests.test_bingo_occasion_api import ok, refused, staff
+from tests.support.bingo_factories import Hall, split_script
+from tests.support.books import close_till, open_till, product, sell, sell_jar_entries, sell_upick, till_open
+from tests.support.client import Api, staff
+from tests.support.clock import Clock
+from tests.support.factories import PIN, make_member, make_user
+from tests.support.jars import jar_hall, opened
+from tests.support.poker_factories import delaware_tournament, open_desk
+from tests.support.replies import ok, refused
 
 UPICK = {"kind": "u_pick_em", "pattern": {"kind": "blackout"}, "prize": "50.00", "pick_count": 4, "face_price": "1.00"}
 BREAK_OPEN = {"kind": "break_open", "pattern": {"kind": "any_row"}, "prize": "25.00", "break_open_numbers": 30}

@@ -5,8 +5,6 @@ the second payment on their own. The measured failure: 8 of 8 bingo races and 2 
 paid twice."""
 from __future__ import annotations
 
-import threading
-from collections.abc import Callable
 from typing import Any
 
 from flask import Flask
@@ -16,31 +14,16 @@ from sqlalchemy.orm import Session
 from bingo.models import Payout, Sale
 from poker.models import PrizePayment
 from shared.printing.models import PrintJob
-from tests.books import open_till
-from tests.conftest import Api, Clock
-from tests.poker_factories import delaware_tournament
-from tests.test_bingo_occasion_api import ok, staff
-from tests.test_cashier_cash import _closed_game
-from tests.test_cashier_sales import shop
+from tests.support.books import open_till
+from tests.support.client import Api, staff
+from tests.support.clock import Clock
+from tests.support.occasions import closed_game
+from tests.support.poker_factories import delaware_tournament
+from tests.support.races import race
+from tests.support.replies import ok
+from tests.support.shop import shop
 
 RACERS = 4
-
-
-def race(calls: list[Callable[[], Any]]) -> list[Any]:
-    """Run the calls at the same instant from their own threads; their replies in order."""
-    start = threading.Barrier(len(calls))
-    replies: list[Any] = [None] * len(calls)
-
-    def run(index: int) -> None:
-        start.wait()
-        replies[index] = calls[index]()
-
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(calls))]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    return replies
 
 
 def _count(session: Session, query: Any) -> int:
@@ -51,7 +34,7 @@ def _count(session: Session, query: Any) -> int:
 def test_4_6_two_stations_paying_one_share_at_once_pay_it_once(app: Flask, admin: Api, session: Session, clock: Clock) -> None:
     occ, _, cashier, _ = shop(admin, session, till=False)
     open_till(cashier, occ, "500.00")
-    claims = _closed_game(admin, occ, winners=1)
+    claims = closed_game(admin, occ, winners=1)
     stations = [staff(admin, "boss") for _ in range(RACERS)]
     body = {"game_number": 1, "claim_id": claims[0]["id"]}
     replies = race([lambda api=api, n=n: api.post(occ + "/payouts", body, headers={"Idempotency-Key": f"pay-share-key-{n}"})
@@ -69,7 +52,7 @@ def test_4_6_one_cashier_tapping_pay_twice_with_one_key_gets_one_payout_and_one_
                                                                                         clock: Clock) -> None:
     occ, _, cashier, _ = shop(admin, session, till=False)
     open_till(cashier, occ, "500.00")
-    claims = _closed_game(admin, occ, winners=1)
+    claims = closed_game(admin, occ, winners=1)
     taps = [staff(admin, "boss") for _ in range(RACERS)]
     body = {"game_number": 1, "claim_id": claims[0]["id"]}
     replies = race([lambda api=api: api.post(occ + "/payouts", body, headers={"Idempotency-Key": "pay-share-one-key"}) for api in taps])

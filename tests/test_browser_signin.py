@@ -9,8 +9,8 @@ from playwright.sync_api import Browser, expect
 from sqlalchemy.orm import Session
 
 from shared.core.roles import Role
-from tests.factories import PASSWORD, PIN, make_member, make_org, make_user
-from tests.screens import shoot
+from tests.support.factories import PASSWORD, PIN, make_member, make_org, make_user
+from tests.support.screens import shoot
 
 pytestmark = pytest.mark.browser
 
@@ -73,7 +73,7 @@ def test_browser_wrong_pin_shows_the_refusal(browser: Browser, live_url: str, se
 def test_browser_back_office_pages_fit_the_touchscreen_and_the_tablet(browser: Browser, live_url: str, app: object) -> None:
     from shared.hall.services.staff import KdfCost
     from shared.platform.demo import load_demo
-    from tests.factories import NOW, TEST_KDF_N
+    from tests.support.factories import NOW, TEST_KDF_N
 
     logins = {username: password for _, username, password, _ in load_demo(app.extensions["flashboard.db"].sessions, NOW, KdfCost(TEST_KDF_N))}  # type: ignore[attr-defined]
     for label, (width, height) in [("touchscreen", SIZES["touchscreen"]), ("tablet", SIZES["tablet"])]:

@@ -11,13 +11,15 @@ from sqlalchemy.orm import Session
 
 from bingo.rules.faces import ball_label
 from bingo.rules.patterns import STANDARD, PatternKind
-from tests.bingo_factories import make_hall, split_script
-from tests.books import sell_jar_entries
-from tests.conftest import Api, Clock
-from tests.factories import PIN
-from tests.screens import audit, shoot
-from tests.test_bingo_cookie_jar_api import jar_hall, opened
-from tests.test_bingo_occasion_api import ok, setup_occasion, staff, started
+from tests.support.bingo_factories import make_hall, split_script
+from tests.support.books import sell_jar_entries
+from tests.support.client import Api, staff
+from tests.support.clock import Clock
+from tests.support.factories import PIN
+from tests.support.jars import jar_hall, opened
+from tests.support.occasions import setup_occasion, started
+from tests.support.replies import ok
+from tests.support.screens import audit, shoot
 
 
 def sign_in(browser: Browser, live_url: str, username: str, width: int = 1280, height: int = 800) -> Page:

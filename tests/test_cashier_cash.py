@@ -6,13 +6,11 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import date
 from pathlib import Path
-from typing import Any
 
 import pytest
 from flask import Flask
 from sqlalchemy.orm import Session
 
-from bingo.rules.patterns import STANDARD, PatternKind
 from shared.core.roles import Role
 from shared.core.tills import (
     Drawer,
@@ -25,14 +23,16 @@ from shared.core.tills import (
     w2g_threshold,
 )
 from shared.printing import stations
-from tests.bingo_factories import Hall, split_script
-from tests.books import close_till, count_of, open_till
-from tests.conftest import Api, Clock, Emulator
-from tests.factories import PIN, audit_count, make_member, make_user
-from tests.screens import keep_receipt
-from tests.test_bingo_occasion_api import ok, refused, staff
-from tests.test_cashier_sales import line, shop
-from tests.test_printing import latest, seen
+from tests.support.bingo_factories import Hall
+from tests.support.books import close_till, count_of, open_till
+from tests.support.client import Api, staff
+from tests.support.clock import Clock
+from tests.support.factories import PIN, audit_count, make_member, make_user
+from tests.support.occasions import closed_game
+from tests.support.printer import Emulator, latest, seen
+from tests.support.replies import ok, refused
+from tests.support.screens import keep_receipt
+from tests.support.shop import line, shop
 
 SALE = {"buyer_is_adult": True}
 
@@ -78,22 +78,10 @@ def _cashier(admin: Api, session: Session, hall: Hall, station: str) -> Api:
     return api
 
 
-def _closed_game(admin: Api, occ: str, winners: int = 3) -> list[dict[str, Any]]:
-    """Game 1 played to a close with `winners` valid claims; the claims."""
-    script = split_script(STANDARD[PatternKind.ANY_ROW], winners=winners)
-    ok(admin.post(occ + "/cookie-jar-number", {"ball": 75 if 75 not in script.calls else 74}))
-    ok(admin.post(occ + "/games/1/start", {}))
-    for ball in script.calls:
-        ok(admin.post(occ + "/games/1/calls", {"ball": ball}), 201)
-    claims = [ok(admin.post(occ + "/games/1/claims", {"face_number": f}), 201) for f in script.winners]
-    ok(admin.post(occ + "/games/1/close"))
-    return claims
-
-
 def test_payout_of_a_split_share_once_with_its_slip(admin: Api, session: Session, clock: Clock) -> None:
     occ, _, cashier, _ = shop(admin, session)
     refused(cashier.post(occ + "/payouts", {"game_number": 1, "claim_id": 1}), 409, "game_not_closed")
-    claims = _closed_game(admin, occ)
+    claims = closed_game(admin, occ)
     paid = ok(cashier.post(occ + "/payouts", {"game_number": 1, "claim_id": claims[0]["id"], "verifier_name": "Carol"}), 201)
     assert paid["amount"] == "33.34" and paid["w2g_required"] is False and paid["number"] == 1
     refused(cashier.post(occ + "/payouts", {"game_number": 1, "claim_id": claims[0]["id"]}), 409, "already_paid")
@@ -106,7 +94,7 @@ def test_4_6_a_prize_is_paid_from_cash_in_the_drawer_a_paid_in_brings_it_and_the
     occ, hall, _, ids = shop(admin, session, till=False)
     cashier = _cashier(admin, session, hall, "front")
     till = open_till(cashier, occ, "50.00")
-    claims = _closed_game(admin, occ, winners=1)
+    claims = closed_game(admin, occ, winners=1)
     refused(cashier.post(occ + "/payouts", {"game_number": 1, "claim_id": claims[0]["id"]}), 409, "drawer_short", field="amount")
     mic = staff(admin, f"mic{hall.org.id}")
     refused(cashier.post(f"/api/v1/tills/{till['id']}/movements", {"kind": "paid_in", "amount": "100.00"}), 403, "forbidden")
@@ -256,7 +244,7 @@ def test_payout_slip_and_shift_report_print(app: Flask, admin: Api, session: Ses
         sess["station"] = "front"
     till = open_till(cashier, occ, "150.00")
     ok(cashier.post(occ + "/sales", {"lines": [line(ids, "admission", 1, "20.00")], "buyer_is_adult": True, "tendered": "20.00"}), 201)
-    claims = _closed_game(admin, occ, winners=1)
+    claims = closed_game(admin, occ, winners=1)
     before = seen(emulator)
     ok(cashier.post(occ + "/payouts", {"game_number": 1, "claim_id": claims[0]["id"], "verifier_name": "Carol"}), 201)
     slip = emulator.text(latest(emulator, before))

@@ -9,12 +9,13 @@ from sqlalchemy.orm import Session
 
 from bingo.rules.inventory import SetTerms, set_refusal
 from bingo.rules.patterns import STANDARD, PatternKind
-from tests.bingo_factories import split_script
-from tests.books import open_till
-from tests.conftest import Api, Clock
-from tests.factories import PIN
-from tests.test_bingo_occasion_api import ok, refused
-from tests.test_cashier_sales import shop
+from tests.support.bingo_factories import split_script
+from tests.support.books import open_till
+from tests.support.client import Api
+from tests.support.clock import Clock
+from tests.support.factories import PIN
+from tests.support.replies import ok, refused
+from tests.support.shop import shop
 
 
 def test_pack_faces_follow_serial_order() -> None:

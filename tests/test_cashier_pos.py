@@ -4,109 +4,28 @@ and change, the receipts at a real ESC/POS emulator, the reprint queue and the t
 from __future__ import annotations
 
 import re
-import time
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
 
 import pytest
 from flask import Flask
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, expect
 from sqlalchemy.orm import Session
 
 from shared.core.roles import Role
 from shared.core.tills import Tender
 from shared.printing import stations
-from tests.bingo_factories import SERIES_SIZE, Hall, make_hall
-from tests.conftest import Api, Clock, Emulator
-from tests.factories import PIN, make_member, make_user
-from tests.screens import audit, shoot
-from tests.test_bingo_occasion_api import ok, setup_occasion
-from tests.test_printing import seen
+from tests.support.bingo_factories import Hall, make_hall
+from tests.support.client import Api
+from tests.support.clock import Clock
+from tests.support.factories import make_member, make_user
+from tests.support.occasions import setup_occasion
+from tests.support.pos import arrived, open_the_till, sell_pack_and_upick, station_sign_in, stock_the_station
+from tests.support.printer import Emulator, seen
+from tests.support.replies import ok
+from tests.support.screens import audit, shoot
 
 pytestmark = [pytest.mark.browser, pytest.mark.printer]
-
-
-def pack_of(face: int) -> int:
-    """The serial of the pack holding a face in stock_the_station's paper: five faces a pack from 500."""
-    return 500 + (face - 1) // 5
-
-
-def stock_the_station(admin: Api, occ: str, org_id: int, pick_count_game: int) -> dict[str, int]:
-    """A pack product on a received paper set covering the whole test series (packs 500-579, five
-    faces each) issued to station "front", a U Pick Em face, a cookie-jar entry and a dauber."""
-    ok(admin.put(f"/api/v1/organizations/{org_id}/cookie-jar", {"maximum": "1000.00", "fee": "2.00"}))
-    occasion = ok(admin.get(occ))
-    paper = ok(admin.post(f"/api/v1/organizations/{org_id}/paper-sets", {
-        "series_id": occasion["series_id"], "colour": "blue", "faces_per_sheet": 5, "sheets_per_pack": 1, "serial_from": 500,
-        "serial_to": pack_of(SERIES_SIZE), "first_face": 1}), 201)
-    ok(admin.post(f"/api/v1/paper-sets/{paper['id']}/packs", {"action": "issue", "serials": list(range(500, pack_of(SERIES_SIZE) + 1)),
-                                                              "occasion_id": occasion["id"], "station": "front"}))
-    ids = {}
-    for kind, name, price, extra in [("admission", "Blue pack", "10.00", {"paper_set_id": paper["id"]}),
-                                     ("upick_face", "U Pick Em face", "1.00", {"game_number": pick_count_game}),
-                                     ("cookie_jar", "Cookie jar entry", None, {}), ("non_gaming", "Dauber", "1.50", {})]:
-        ids[kind] = ok(admin.post(occ + "/products", {"kind": kind, "name": name, "price": price, **extra}), 201)["id"]
-    return ids
-
-
-def hall_with_a_shop(app: Flask, admin: Api, session: Session, printer_config: Path) -> tuple[Hall, dict[str, Any], str]:
-    """The whole-night setup for the screen tests: printers at the emulator, a cashier, a program of an
-    any-row game and a U Pick Em game (8 picks), and a stocked station "front"."""
-    app.extensions["flashboard.printers"] = stations.load(printer_config)
-    hall = make_hall(session, name="Millbrook Volunteer Fire Company")
-    make_user(session, [Role.CASHIER], member=make_member(session, hall.org, name="Cashier"), username=f"cashier{hall.org.id}")
-    occasion = setup_occasion(admin, hall, [
-        {"pattern": {"kind": "any_row"}, "prize": "250.00"},
-        {"kind": "u_pick_em", "pattern": {"kind": "blackout"}, "prize": "100.00", "pick_count": 8, "face_price": "1.00"}])
-    occ = f"/api/v1/occasions/{occasion['id']}"
-    stock_the_station(admin, occ, hall.org.id, 2)
-    return hall, occasion, occ
-
-
-def station_sign_in(browser: Browser, live_url: str, username: str, station: str, width: int = 1280, height: int = 800) -> Page:
-    page = browser.new_page(viewport={"width": width, "height": height})
-    page.goto(f"{live_url}/pin?station={station}")
-    page.fill("#username", username)
-    page.fill("#pin", PIN)
-    page.press("#pin", "Enter")
-    page.wait_for_url(lambda url: "/pin" not in url)
-    page.wait_for_load_state("load")
-    return page
-
-
-def arrived(emulator: Emulator, before: set[str], count: int) -> list[str]:
-    for _ in range(80):
-        fresh = sorted(r for r in seen(emulator) if r not in before)
-        if len(fresh) >= count:
-            return fresh
-        time.sleep(0.1)
-    raise AssertionError(f"expected {count} receipts at the emulator")
-
-
-def open_the_till(page: Page, bank: str = "100.00") -> None:
-    """The cashier opens the drawer from the screen: the opening bank, then Enter."""
-    expect(page.locator("#sell")).to_be_disabled()
-    page.fill("#bank", bank)
-    page.press("#bank", "Enter")
-    expect(page.locator("#till-close-open")).to_be_visible()
-    page.wait_for_load_state("load")
-
-
-def sell_pack_and_upick(page: Page, picks: list[int], serial: int = 500) -> None:
-    """Scan a pack, pick a U Pick Em face by hand, confirm the buyer is 18+, tender $20 and sell."""
-    page.click(".pos-item[data-kind=admission]")
-    page.fill("#pack-serial", str(serial))
-    page.press("#pack-serial", "Enter")
-    page.click(".pos-item[data-kind=upick_face]")
-    for n in picks:
-        page.click(f"#pick{n}")
-    page.click("#picker-add")
-    expect(page.locator("#total")).to_have_text("$11.00")
-    page.check("#adult")
-    page.click("[data-cash='2000']")
-    expect(page.locator("#change")).to_have_text("$9.00")
-    page.click("#sell")
 
 
 def running_shop(app: Flask, admin: Api, session: Session, printer_config: Path) -> tuple[str, Hall, dict[str, int]]:

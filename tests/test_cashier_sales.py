@@ -6,7 +6,6 @@ from __future__ import annotations
 import io
 import threading
 from pathlib import Path
-from typing import Any
 
 import pytest
 import zxingcpp
@@ -15,37 +14,13 @@ from PIL import Image
 from sqlalchemy.orm import Session
 
 from shared.printing import stations
-from tests.bingo_factories import Hall, make_hall
-from tests.books import open_till
-from tests.conftest import Api, Clock, Emulator
-from tests.factories import audit_count
-from tests.test_bingo_occasion_api import ok, refused, setup_occasion, staff
-from tests.test_printing import latest, seen
-
-GAMES: list[dict[str, Any]] = [{"pattern": {"kind": "any_row"}, "prize": "100.00"},
-         {"kind": "u_pick_em", "pattern": {"kind": "blackout"}, "prize": "100.00", "pick_count": 4, "face_price": "1.00"}]
-
-
-def shop(admin: Api, session: Session, till: bool = True) -> tuple[str, Hall, Api, dict[str, int]]:
-    """An occasion with its balls verified, the products on sale and (unless asked not to) the till
-    open at the test clients' station."""
-    hall = make_hall(session)
-    ok(admin.put(f"/api/v1/organizations/{hall.org.id}/cookie-jar", {"maximum": "1000.00", "fee": "2.00"}))
-    occasion = setup_occasion(admin, hall, GAMES)
-    occ = f"/api/v1/occasions/{occasion['id']}"
-    ok(admin.post(occ + "/ball-check", {"checked_by": [hall.caller.id]}))
-    ids = {}
-    for kind, name, price, game in [("admission", "Admission pack", "20.00", None), ("cookie_jar", "Cookie jar entry", None, None),
-                                    ("upick_face", "U Pick Em face", "1.00", 2), ("non_gaming", "Dauber", "1.50", None)]:
-        ids[kind] = ok(admin.post(occ + "/products", {"kind": kind, "name": name, "price": price, "game_number": game}), 201)["id"]
-    cashier = staff(admin, "boss")
-    if till:
-        open_till(cashier, occ)
-    return occ, hall, cashier, ids
-
-
-def line(ids: dict[str, int], kind: str, quantity: int, price: str, **extra: Any) -> dict[str, Any]:
-    return {"product_id": ids[kind], "quantity": quantity, "unit_price": price, **extra}
+from tests.support.books import open_till
+from tests.support.client import Api, staff
+from tests.support.clock import Clock
+from tests.support.factories import audit_count
+from tests.support.printer import Emulator, latest, seen
+from tests.support.replies import ok, refused
+from tests.support.shop import line, shop
 
 
 def test_sale_gives_change_numbers_transactions_and_creates_the_gaming_items(admin: Api, session: Session, clock: Clock) -> None:

@@ -14,9 +14,9 @@ from sqlalchemy.orm import Session
 from bingo.models import BoardEvent, Occasion
 from bingo.services import board
 from shared.platform.db import Database
-from tests.bingo_factories import make_hall
-from tests.conftest import Api
-from tests.test_bingo_occasion_api import setup_occasion
+from tests.support.bingo_factories import make_hall
+from tests.support.client import Api
+from tests.support.occasions import setup_occasion
 
 NOW = datetime(2026, 12, 5, 23, 0, tzinfo=timezone.utc)
 GAMES = [{"pattern": {"kind": "any_row"}, "prize": "50.00"}]

@@ -24,12 +24,14 @@ from bingo.services import jars as cookie_jar
 from shared.core.roles import Role
 from shared.platform import audit
 from shared.printing.models import PrintJob
-from tests.bingo_factories import make_hall
-from tests.books import open_till
-from tests.conftest import Api, Clock, _free_port
-from tests.factories import PASSWORD, make_member, make_user
-from tests.test_bingo_occasion_api import ok, setup_occasion, staff
-from tests.test_server_processes import Server
+from tests.support.bingo_factories import make_hall
+from tests.support.books import open_till
+from tests.support.client import Api, staff
+from tests.support.clock import Clock
+from tests.support.factories import PASSWORD, make_member, make_user
+from tests.support.occasions import setup_occasion
+from tests.support.replies import ok
+from tests.support.servers import Server, free_port
 
 
 class Station:
@@ -90,7 +92,7 @@ def test_sigkill_inside_a_sale_a_jar_posting_and_a_call_loses_and_doubles_nothin
     ok(caller.post(occ + "/ball-check", {"checked_by": [hall.caller.id]}))
     ok(caller.post(occ + "/cookie-jar-number", {"ball": 75}))
     ok(caller.post(occ + "/games/1/start", {}))
-    port, now = _free_port(), clock.now.isoformat()
+    port, now = free_port(), clock.now.isoformat()
     sale = {"lines": [{"product_id": jar, "quantity": 3, "unit_price": "2.00"}, {"product_id": dauber, "quantity": 1, "unit_price": "1.50"}],
             "buyer_is_adult": True, "tendered": "10.00"}
 
@@ -144,7 +146,7 @@ def test_a_crash_after_the_commit_answers_the_retry_with_the_first_answer_and_th
     open_till(admin, occ)
     make_user(session, [Role.CASHIER], member=make_member(session, hall.org, name="Cashier"), username=f"cashier{hall.org.id}")
     sale = {"lines": [{"product_id": dauber, "quantity": 2, "unit_price": "1.50"}], "buyer_is_adult": False, "tendered": "5.00"}
-    port, now = _free_port(), clock.now.isoformat()
+    port, now = free_port(), clock.now.isoformat()
     crashing = Server(db_url, port, now, tmp_path, crash_on="print")
     station = Station(crashing.url)
     station.sign_in(f"cashier{hall.org.id}")

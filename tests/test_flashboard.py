@@ -9,10 +9,12 @@ import pytest
 from playwright.sync_api import Browser, expect
 from sqlalchemy.orm import Session
 
-from tests.bingo_factories import make_hall
-from tests.conftest import Api, Clock
-from tests.screens import shoot
-from tests.test_bingo_occasion_api import ok, setup_occasion, staff
+from tests.support.bingo_factories import make_hall
+from tests.support.client import Api, staff
+from tests.support.clock import Clock
+from tests.support.occasions import setup_occasion
+from tests.support.replies import ok
+from tests.support.screens import shoot
 
 
 def running(admin: Api, session: Session) -> tuple[str, str, Api]:

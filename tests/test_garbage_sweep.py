@@ -13,8 +13,8 @@ from sqlalchemy.orm import Session
 
 from shared.core.roles import Role
 from shared.platform.api import OPERATIONS, Operation
-from tests.conftest import Api
-from tests.factories import PASSWORD, make_member, make_org, make_user
+from tests.support.client import Api
+from tests.support.factories import PASSWORD, make_member, make_org, make_user
 
 HUGE = "x" * 1_000_000
 WRONG_VALUES: list[Any] = [None, 0, -1, 10**30, 1.5, True, "", "   ", "not-a-date", HUGE, [], {}, ["a"], {"nested": HUGE[:100]},

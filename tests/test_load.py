@@ -25,13 +25,16 @@ from bingo.services import jars as cookie_jar
 from shared.core.roles import Role
 from shared.platform import audit
 from shared.platform.config import PROJECT_ROOT
-from tests.bingo_factories import SERIES_SIZE, make_hall
-from tests.books import open_till
-from tests.conftest import Api, Clock, _free_port
-from tests.factories import PASSWORD, make_member, make_user
-from tests.live_server import healthy
-from tests.load import Plan, run
-from tests.test_bingo_occasion_api import ok, setup_occasion, staff
+from tests.support.bingo_factories import SERIES_SIZE, make_hall
+from tests.support.books import open_till
+from tests.support.client import Api, staff
+from tests.support.clock import Clock
+from tests.support.factories import PASSWORD, make_member, make_user
+from tests.support.live_server import healthy
+from tests.support.load import Plan, run
+from tests.support.occasions import setup_occasion
+from tests.support.replies import ok
+from tests.support.servers import free_port
 
 SECONDS = float(os.environ.get("FLASHBOARD_LOAD_SECONDS", "30"))
 SCREENS = int(os.environ.get("FLASHBOARD_LOAD_SCREENS", "300"))
@@ -42,14 +45,14 @@ class Gunicorn:
 
     def __init__(self, db_url: str, now: str, instance: Path, workers: int = int(os.environ.get("FLASHBOARD_LOAD_WORKERS", "2")),
                  threads: int = 240) -> None:
-        self.port = _free_port()
+        self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log = instance / "gunicorn.log"
         env = {**os.environ, "FLASHBOARD_LIVE_DATABASE_URL": db_url, "FLASHBOARD_LIVE_NOW": now, "FLASHBOARD_LIVE_INSTANCE": str(instance)}
         with self.log.open("ab") as log:
             self.process = subprocess.Popen(
                 [sys.executable, "-m", "gunicorn", "-k", "gthread", "-w", str(workers), "--threads", str(threads), "-b",
-                 f"127.0.0.1:{self.port}", "--timeout", "120", "--keep-alive", "30", "tests.live_server:gunicorn_app()"],
+                 f"127.0.0.1:{self.port}", "--timeout", "120", "--keep-alive", "30", "tests.support.live_server:gunicorn_app()"],
                 cwd=PROJECT_ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
         if not healthy(self.url):
             self.stop()

@@ -14,11 +14,13 @@ from sqlalchemy.orm import Session
 from bingo.rules.limits import limits_in_use
 from bingo.rules.patterns import STANDARD, PatternKind
 from shared.printing import stations
-from tests.bingo_factories import make_hall, split_script
-from tests.conftest import Api, Clock
-from tests.factories import PIN
-from tests.screens import audit, shoot
-from tests.test_bingo_occasion_api import ok, setup_occasion, staff
+from tests.support.bingo_factories import make_hall, split_script
+from tests.support.client import Api, staff
+from tests.support.clock import Clock
+from tests.support.factories import PIN
+from tests.support.occasions import setup_occasion
+from tests.support.replies import ok
+from tests.support.screens import audit, shoot
 
 
 def test_4_6_4_17_4_2_limits_in_use_warn_from_80_percent_and_stop_at_the_limit() -> None:

@@ -17,19 +17,14 @@ from sqlalchemy.orm import Session
 
 from bingo.rules.faces import ball_label
 from bingo.rules.patterns import STANDARD, PatternKind
-from tests.bingo_factories import split_script
-from tests.conftest import Api, Clock, Emulator
-from tests.factories import PIN
-from tests.screens import audit, shoot
-from tests.test_bingo_occasion_api import ok
-from tests.test_cashier_pos import (
-    arrived,
-    hall_with_a_shop,
-    open_the_till,
-    pack_of,
-    sell_pack_and_upick,
-)
-from tests.test_printing import seen
+from tests.support.bingo_factories import split_script
+from tests.support.client import Api
+from tests.support.clock import Clock
+from tests.support.factories import PIN
+from tests.support.pos import arrived, hall_with_a_shop, open_the_till, pack_of, sell_pack_and_upick
+from tests.support.printer import Emulator, seen
+from tests.support.replies import ok
+from tests.support.screens import audit, shoot
 
 pytestmark = [pytest.mark.browser, pytest.mark.printer]
 

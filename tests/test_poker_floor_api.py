@@ -11,16 +11,11 @@ from sqlalchemy.orm import Session
 
 from shared.hall.models import Organization
 from shared.hall.rules.licensing import PersonalLicenseKind, PersonalLicenseStatus
-from tests.conftest import Api, Clock
-from tests.factories import audit_count, make_license, make_member
-from tests.poker_factories import (
-    DE_SETUP,
-    appoint_director,
-    delaware_tournament,
-    licensed,
-    open_desk,
-)
-from tests.test_bingo_occasion_api import ok, refused
+from tests.support.client import Api
+from tests.support.clock import Clock
+from tests.support.factories import audit_count, make_license, make_member
+from tests.support.poker_factories import DE_SETUP, appoint_director, delaware_tournament, licensed, open_desk
+from tests.support.replies import ok, refused
 
 
 def seated(admin: Api, url: str, players: int, seats_per_table: int = 9) -> dict[str, Any]:

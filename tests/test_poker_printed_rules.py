@@ -8,7 +8,7 @@ from dataclasses import replace
 from poker.rules.printed_rules import as_text, printed_rules
 from poker.rules.profiles import DELAWARE, MONTANA_SMALL
 from poker.rules.setup import RebuyPolicy
-from tests.test_poker_profiles import BASE
+from tests.support.poker_setups import BASE
 
 
 def test_printed_rules_ch18_hold_every_required_item_and_the_helpline() -> None:

@@ -24,10 +24,7 @@ from poker.rules.setup import (
     setup_violations,
     spend_cap,
 )
-
-LEVELS = (Level(25, 50, 0, 20), Level(50, 100, 0, 20), Level(0, 0, 0, 10, is_break=True), Level(100, 200, 25, 20))
-BASE = Setup(entry_fee_cents=10_000, starting_chips=10_000, levels=LEVELS, min_players=20,
-             prizes=(Prize(1, "50% of the pool", percent_bp=5_000), Prize(2, "30% of the pool", percent_bp=3_000)))
+from tests.support.poker_setups import BASE
 
 
 def codes(setup: Setup, profile: object) -> list[tuple[str, str | None]]:

@@ -9,7 +9,7 @@ from poker.rules.profiles import DELAWARE, MONTANA_SMALL, NEW_HAMPSHIRE
 from poker.rules.registration import Buy, PlayerState, buy_refusal
 from poker.rules.setup import RebuyPolicy
 from shared.core.tills import tender_refusal
-from tests.test_poker_profiles import BASE
+from tests.support.poker_setups import BASE
 
 NH_SETUP = replace(BASE, entry_fee_cents=5_000, rebuy=RebuyPolicy(allowed=True, cost_cents=5_000, chips=10_000, until_level=4,
                                                                   at_or_below_chips=2_000, reentry=True))

@@ -16,13 +16,14 @@ from sqlalchemy.orm import Session
 from shared.core.roles import Role
 from shared.hall.models import Organization
 from shared.printing import stations
-from tests.conftest import Api, Clock, Emulator
-from tests.factories import make_member, make_user
-from tests.poker_factories import delaware_tournament
-from tests.screens import audit, keep_receipt, shoot
-from tests.test_bingo_occasion_api import ok
-from tests.test_cashier_pos import arrived, station_sign_in
-from tests.test_printing import seen
+from tests.support.client import Api
+from tests.support.clock import Clock
+from tests.support.factories import make_member, make_user
+from tests.support.poker_factories import delaware_tournament
+from tests.support.pos import arrived, station_sign_in
+from tests.support.printer import Emulator, seen
+from tests.support.replies import ok
+from tests.support.screens import audit, keep_receipt, shoot
 
 pytestmark = [pytest.mark.browser, pytest.mark.printer]
 

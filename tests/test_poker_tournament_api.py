@@ -12,10 +12,11 @@ from sqlalchemy.orm import Session
 
 from shared.printing.documents import Receipt
 from shared.printing.models import PrintJob
-from tests.conftest import Api, Clock
-from tests.factories import audit_count, make_org
-from tests.poker_factories import DE_SETUP, delaware_tournament, licensed, open_desk
-from tests.test_bingo_occasion_api import ok, refused
+from tests.support.client import Api
+from tests.support.clock import Clock
+from tests.support.factories import audit_count, make_org
+from tests.support.poker_factories import DE_SETUP, delaware_tournament, licensed, open_desk
+from tests.support.replies import ok, refused
 
 
 def test_ch18_delaware_tournament_needs_its_occasion_licence_and_one_setup_rule_at_a_time(admin: Api, session: Session,

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import io
 import os
-import time
 from pathlib import Path
 from typing import Any
 
@@ -19,10 +18,13 @@ from shared.platform.config import ConfigError, Settings
 from shared.printing import stations
 from shared.printing.compose import compose
 from shared.printing.documents import Receipt
-from tests.bingo_factories import make_hall
-from tests.books import product, sell_upick, till_open
-from tests.conftest import Api, Clock, Emulator
-from tests.test_bingo_occasion_api import ok, refused, setup_occasion, staff
+from tests.support.bingo_factories import make_hall
+from tests.support.books import product, sell_upick, till_open
+from tests.support.client import Api, staff
+from tests.support.clock import Clock
+from tests.support.occasions import setup_occasion
+from tests.support.printer import Emulator, arrived, latest, seen
+from tests.support.replies import ok, refused
 
 SAMPLE = Receipt(title="Millbrook VFC", header=["Bingo licence B-1147"], lines=[("U Pick Em face", "$1.00")], totals=[("Total", "$1.00")],
                  grid=" B   I   N   G   O\n 1  16  33      75", barcode="UP-ABCDEFGHJK", footer=["Keep this ticket"])
@@ -78,26 +80,6 @@ def face(cashier: Api, occ: str, numbers: list[int] | None = None) -> dict[str, 
     ticket: dict[str, Any] = sale["tickets"][0]
     job = next(j for j in sale["print_jobs"] if j["reference"] == ticket["code"])
     return {**ticket, "sale": sale, "print_job_id": job["id"], "print_status": job["status"], "print_error": job["last_error"]}
-
-
-def arrived(emulator: Emulator, before: set[str], count: int) -> list[str]:
-    """The `count` receipts that arrived since `before` was taken."""
-    for _ in range(50):
-        fresh = [str(r["id"]) for r in emulator.receipts() if r["id"] not in before]
-        if len(fresh) >= count:
-            assert len(fresh) == count, fresh
-            return fresh
-        time.sleep(0.1)
-    raise AssertionError("no receipt arrived at the emulator")
-
-
-def latest(emulator: Emulator, before: set[str]) -> str:
-    """The one receipt that arrived since `before` was taken."""
-    return arrived(emulator, before, 1)[0]
-
-
-def seen(emulator: Emulator) -> set[str]:
-    return {str(r["id"]) for r in emulator.receipts()}
 
 
 @pytest.mark.printer

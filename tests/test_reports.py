@@ -19,18 +19,14 @@ from bingo.models import Occasion
 from bingo.rules.patterns import STANDARD, PatternKind
 from shared.printing.documents import Receipt
 from shared.printing.models import PrintJob
-from tests.bingo_factories import make_hall, split_script
-from tests.books import till_open
-from tests.conftest import Api, Clock
-from tests.factories import audit_count
-from tests.test_bingo_cookie_jar_api import jar_hall, opened
-from tests.test_bingo_occasion_api import (
-    ok,
-    pay_every_winner,
-    refused,
-    setup_occasion,
-    staff,
-)
+from tests.support.bingo_factories import make_hall, split_script
+from tests.support.books import till_open
+from tests.support.client import Api, staff
+from tests.support.clock import Clock
+from tests.support.factories import audit_count
+from tests.support.jars import jar_hall, opened
+from tests.support.occasions import pay_every_winner, setup_occasion
+from tests.support.replies import ok, refused
 
 PAYEE = {"payee_name": "Hall Supply Co.", "payee_address": "12 Depot Rd, Millbrook, DE 19901", "description": "Bingo paper",
          "amount": "45.00"}

@@ -20,12 +20,14 @@ from shared.core.roles import Role
 from shared.hall.models import Member, Organization
 from shared.platform.config import PROJECT_ROOT
 from shared.printing.models import PrintJob
-from tests.bingo_factories import make_hall
-from tests.books import open_till
-from tests.conftest import Api, Clock
-from tests.factories import PIN, make_member, make_user
-from tests.poker_factories import delaware_tournament
-from tests.test_bingo_occasion_api import ok, setup_occasion, staff
+from tests.support.bingo_factories import make_hall
+from tests.support.books import open_till
+from tests.support.client import Api, staff
+from tests.support.clock import Clock
+from tests.support.factories import PIN, make_member, make_user
+from tests.support.occasions import setup_occasion
+from tests.support.poker_factories import delaware_tournament
+from tests.support.replies import ok
 
 SCRIPT = "<script>alert('xss')</script>"
 IMAGE = "<img src=x onerror=alert(1)>"

@@ -3,11 +3,7 @@ console recover the exact state, and play goes on), and two side by side on one 
 made on one shows on a TV served by the other, because board events travel through the database)."""
 from __future__ import annotations
 
-import os
 import re
-import signal
-import subprocess
-import sys
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -17,35 +13,15 @@ from playwright.sync_api import Browser, Page, expect
 from sqlalchemy.orm import Session
 
 from bingo.rules.faces import ball_label
-from shared.platform.config import PROJECT_ROOT
-from tests.bingo_factories import Hall, make_hall
-from tests.conftest import Api, Clock, _free_port
-from tests.factories import PIN
-from tests.live_server import healthy
-from tests.test_bingo_occasion_api import ok, started
+from tests.support.bingo_factories import Hall, make_hall
+from tests.support.client import Api
+from tests.support.clock import Clock
+from tests.support.factories import PIN
+from tests.support.occasions import started
+from tests.support.replies import ok
+from tests.support.servers import Server, free_port
 
 pytestmark = pytest.mark.browser
-
-
-class Server:
-    """`python -m tests.live_server` on a loopback port, over the test's database."""
-
-    def __init__(self, database_url: str, port: int, now: str, instance: Path, crash_on: str | None = None) -> None:
-        self.port = port
-        self.url = f"http://127.0.0.1:{port}"
-        self.log = instance / f"server-{port}.log"
-        env = {**os.environ, "FLASHBOARD_CRASH_ON": crash_on or ""}
-        with self.log.open("ab") as log:
-            self.process = subprocess.Popen([sys.executable, "-m", "tests.live_server", database_url, str(port), now, str(instance)],
-                                            cwd=PROJECT_ROOT, stdout=log, stderr=subprocess.STDOUT, env=env)
-        if not healthy(self.url, 150):
-            self.kill()
-            raise AssertionError(f"the server did not start: {self.log.read_text()[-2000:]}")
-
-    def kill(self) -> None:
-        if self.process.poll() is None:
-            os.kill(self.process.pid, signal.SIGKILL)
-            self.process.wait(timeout=10)
 
 
 @pytest.fixture
@@ -103,7 +79,7 @@ def shows(caller: Page | None, board: Page, calls: list[int]) -> None:
 def test_server_killed_mid_game_restarts_with_the_exact_state(browser: Browser, admin: Api, session: Session,
                                                               servers: Callable[[int], Server]) -> None:
     hall, occ, token, caller_api = game_in_play(admin, session)
-    port = _free_port()
+    port = free_port()
     first = servers(port)
     caller, board = caller_console(browser, first.url, hall), tv(browser, first.url, token)
     for ball in (48, 62):
@@ -127,7 +103,7 @@ def test_server_killed_mid_game_restarts_with_the_exact_state(browser: Browser, 
 def test_call_on_one_server_shows_on_a_tv_served_by_another(browser: Browser, admin: Api, session: Session,
                                                             servers: Callable[[int], Server]) -> None:
     hall, _, token, _ = game_in_play(admin, session)
-    caller_server, tv_server = servers(_free_port()), servers(_free_port())
+    caller_server, tv_server = servers(free_port()), servers(free_port())
     caller, board = caller_console(browser, caller_server.url, hall), tv(browser, tv_server.url, token)
     shows(None, board, [3, 17, 33])
     calls = [3, 17, 33]

@@ -19,16 +19,10 @@ from shared.platform.access import SESSION_KEY
 from shared.platform.app import create_app
 from shared.platform.audit import AuditEntry
 from shared.platform.config import Settings
-from tests.conftest import Api, Clock
-from tests.factories import PASSWORD, PIN, TEST_KDF_N, make_member, make_org, make_user
-
-
-def actions(session: Session) -> list[str]:
-    """Read the log and end the transaction, so the app under test can write."""
-    session.rollback()
-    found = list(session.scalars(select(AuditEntry.action).order_by(AuditEntry.seq)))
-    session.rollback()
-    return found
+from tests.support.audit_trail import actions
+from tests.support.client import Api
+from tests.support.clock import Clock
+from tests.support.factories import PASSWORD, PIN, TEST_KDF_N, make_member, make_org, make_user
 
 
 def form_token(client: FlaskClient, path: str) -> str:

@@ -21,9 +21,11 @@ from sqlalchemy.orm import Session
 
 from bingo.rules.cookie_jar import Jars, apply_all, award, collect, post, refund
 from shared.platform import audit
-from tests.bingo_factories import SERIES_SIZE, make_hall
-from tests.conftest import Api, Clock
-from tests.test_bingo_occasion_api import ok, started
+from tests.support.bingo_factories import SERIES_SIZE, make_hall
+from tests.support.client import Api
+from tests.support.clock import Clock
+from tests.support.occasions import started
+from tests.support.replies import ok
 
 GAMES = [{"pattern": {"kind": "four_corners"}, "prize": "100.00"}, {"pattern": {"kind": "any_row"}, "prize": "100.00"}]
 

@@ -11,12 +11,14 @@ from playwright.sync_api import Browser
 from sqlalchemy.orm import Session
 
 from bingo.rules.patterns import STANDARD, PatternKind
-from tests.bingo_factories import split_script
-from tests.conftest import Api, Clock, Emulator
-from tests.factories import PIN
-from tests.screens import audit, shoot
-from tests.test_bingo_occasion_api import ok, staff
-from tests.test_cashier_pos import hall_with_a_shop
+from tests.support.bingo_factories import split_script
+from tests.support.client import Api, staff
+from tests.support.clock import Clock
+from tests.support.factories import PIN
+from tests.support.pos import hall_with_a_shop
+from tests.support.printer import Emulator
+from tests.support.replies import ok
+from tests.support.screens import audit, shoot
 
 pytestmark = [pytest.mark.browser, pytest.mark.printer]
 

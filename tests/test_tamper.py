@@ -26,13 +26,14 @@ from shared.platform.audit_key import Keyring
 from shared.platform.audit_seals import row_digest
 from shared.platform.db import Database
 from shared.printing.models import PrintJob
-from tests.bingo_factories import make_hall
-from tests.books import close_till
-from tests.conftest import Api, Clock
-from tests.factories import NOW, make_org
-from tests.test_bingo_occasion_api import ok
-from tests.test_cashier_cash import _closed_game
-from tests.test_cashier_sales import line, shop
+from tests.support.bingo_factories import make_hall
+from tests.support.books import close_till
+from tests.support.client import Api
+from tests.support.clock import Clock
+from tests.support.factories import NOW, make_org
+from tests.support.occasions import closed_game
+from tests.support.replies import ok
+from tests.support.shop import line, shop
 
 
 def intruder(conn: Connection) -> None:
@@ -51,7 +52,7 @@ def _night(admin: Api, session: Session) -> tuple[str, str]:
     on the end-of-shift receipt."""
     occ, _, cashier, ids = shop(admin, session)
     ok(cashier.post(occ + "/sales", {"buyer_is_adult": True, "lines": [line(ids, "admission", 2, "20.00")], "tendered": "40.00"}), 201)
-    claims = _closed_game(admin, occ, winners=1)
+    claims = closed_game(admin, occ, winners=1)
     ok(cashier.post(occ + "/payouts", {"game_number": 1, "claim_id": claims[0]["id"]}), 201)
     till = ok(cashier.get(occ + "/tills"))[0]
     closed = close_till(cashier, till)

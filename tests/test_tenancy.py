@@ -13,11 +13,13 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from shared.hall.models import PersonalLicense
-from tests.bingo_factories import make_hall
-from tests.conftest import Api, Clock
-from tests.factories import PIN
-from tests.test_bingo_occasion_api import ok, refused, setup_occasion, staff
-from tests.test_cashier_sales import line, shop
+from tests.support.bingo_factories import make_hall
+from tests.support.client import Api, staff
+from tests.support.clock import Clock
+from tests.support.factories import PIN
+from tests.support.occasions import setup_occasion
+from tests.support.replies import ok, refused
+from tests.support.shop import line, shop
 
 DEALER = {"holder_name": "Gail Reyes", "date_of_birth": "1988-08-08", "kind": "dealer", "number": "NLH-77", "issued_on": "2026-02-10",
           "fee": "15.00"}

@@ -12,8 +12,8 @@ from sqlalchemy.orm import Session
 
 from shared.hall.models import Vendor
 from shared.platform.inputs import unstorable_field
-from tests.conftest import Api
-from tests.factories import make_org
+from tests.support.client import Api
+from tests.support.factories import make_org
 
 LONE_SURROGATE = "\ud93b"
 

@@ -10,11 +10,13 @@ from playwright.sync_api import Browser, expect
 from sqlalchemy.orm import Session
 
 from bingo.rules.patterns import STANDARD, PatternKind
-from tests.bingo_factories import make_hall, split_script
-from tests.conftest import Api, Clock
-from tests.factories import PIN
-from tests.screens import shoot
-from tests.test_bingo_occasion_api import ok, setup_occasion, staff
+from tests.support.bingo_factories import make_hall, split_script
+from tests.support.client import Api, staff
+from tests.support.clock import Clock
+from tests.support.factories import PIN
+from tests.support.occasions import setup_occasion
+from tests.support.replies import ok
+from tests.support.screens import shoot
 
 
 @pytest.mark.browser

@@ -15,7 +15,7 @@ from shared.core.roles import Role
 from shared.hall.models import Member, Organization, Premises
 from shared.hall.services import licenses, organizations
 from shared.platform.audit import SYSTEM
-from tests.factories import NOW, make_member, make_org, make_user
+from tests.support.factories import NOW, make_member, make_org, make_user
 
 SERIES_SEED = 7
 SERIES_SIZE = 400
@@ -33,7 +33,7 @@ class Hall:
 
 def make_hall(session: Session, name: str | None = None, first_licensed_on: date = date(2010, 1, 1)) -> Hall:
     """An organization licensed for 2026, its hall, and the people who run an occasion, each with
-    a login named after their role (mic, caller, verifier, officer; password tests.factories.PASSWORD)."""
+    a login named after their role (mic, caller, verifier, officer; password tests.support.factories.PASSWORD)."""
     org = make_org(session, **({"name": name} if name else {}), bingo_first_licensed_on=first_licensed_on)
     licenses.add_bingo_license_term(session, SYSTEM, NOW, org.id, {"number": f"B-{org.id}", "valid_from": date(2026, 1, 1),
                                                                    "valid_to": date(2026, 12, 31)})

@@ -6,7 +6,7 @@ from typing import Any
 
 from shared.core.money import parse_cents, wire_cents
 from shared.core.tills import DENOMINATIONS_CENTS
-from tests.conftest import Api
+from tests.support.client import Api
 
 
 def ok(reply: Any, status: int = 200) -> Any:

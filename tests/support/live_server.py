@@ -2,13 +2,13 @@
 by side: the real app under waitress, with the hall clock starting at the test's time and running
 on from there (the rules refuse play before noon, so the wall clock cannot be used).
 
-    python -m tests.live_server DATABASE_URL PORT ISO_TIME INSTANCE_PATH
+    python -m tests.support.live_server DATABASE_URL PORT ISO_TIME INSTANCE_PATH
 
 FLASHBOARD_CRASH_ON=ACTION makes the process SIGKILL itself inside the transaction of that audited
 action (the crash tests). Or under gunicorn (the load test), with the same four values in FLASHBOARD_LIVE_DATABASE_URL,
 FLASHBOARD_LIVE_NOW and FLASHBOARD_LIVE_INSTANCE:
 
-    gunicorn -k gthread 'tests.live_server:gunicorn_app()'
+    gunicorn -k gthread 'tests.support.live_server:gunicorn_app()'
 """
 from __future__ import annotations
 
@@ -30,7 +30,7 @@ from shared.platform.app import create_app
 from shared.platform.audit import Actor, AuditEntry
 from shared.platform.config import Settings
 from shared.printing import jobs as printing
-from tests.factories import TEST_KDF_N
+from tests.support.factories import TEST_KDF_N
 
 SECRET = "test-secret-key"
 

@@ -8,9 +8,9 @@ from sqlalchemy.orm import Session
 
 from shared.hall.models import Organization
 from shared.hall.rules.licensing import PersonalLicenseKind
-from tests.conftest import Api
-from tests.factories import make_license, make_member, make_org
-from tests.test_bingo_occasion_api import ok
+from tests.support.client import Api
+from tests.support.factories import make_license, make_member, make_org
+from tests.support.replies import ok
 
 DE_SETUP: dict[str, Any] = {
     "name": "Winter Classic", "jurisdiction": "de", "starts_on": "2026-12-05", "entry_fee": "100.00", "starting_chips": 10000,
