@@ -8,6 +8,7 @@ Prints:
   from the first call until a few calls past the first winners.
 Figures go into docs/performance.md by hand, with the machine they were taken on.
 """
+
 from __future__ import annotations
 
 import platform
@@ -61,9 +62,11 @@ def winners_after_call(faces_in_play: int = 100_000, games: int = 5) -> None:
                 if first is not None and position >= first + 3:
                     break
         times.sort()
-        print(f"winners among {faces_in_play:,} faces after a call, {pattern.name:<14}: "
-              f"median {statistics.median(times) * 1e3:5.2f} ms, p99 {times[int(len(times) * 0.99) - 1] * 1e3:5.2f} ms, "
-              f"max {times[-1] * 1e3:5.2f} ms ({len(times)} calls)")
+        print(
+            f"winners among {faces_in_play:,} faces after a call, {pattern.name:<14}: "
+            f"median {statistics.median(times) * 1e3:5.2f} ms, p99 {times[int(len(times) * 0.99) - 1] * 1e3:5.2f} ms, "
+            f"max {times[-1] * 1e3:5.2f} ms ({len(times)} calls)"
+        )
 
 
 def upick_winners_after_call(tickets_in_play: int = 50_000, games: int = 5, count: int = 8) -> None:
@@ -80,9 +83,11 @@ def upick_winners_after_call(tickets_in_play: int = 50_000, games: int = 5, coun
             if found:
                 break
     times.sort()
-    print(f"U Pick Em winners among {tickets_in_play:,} tickets of {count} numbers after a call: "
-          f"median {statistics.median(times) * 1e3:5.2f} ms, p99 {times[int(len(times) * 0.99) - 1] * 1e3:5.2f} ms, "
-          f"max {times[-1] * 1e3:5.2f} ms ({len(times)} calls)")
+    print(
+        f"U Pick Em winners among {tickets_in_play:,} tickets of {count} numbers after a call: "
+        f"median {statistics.median(times) * 1e3:5.2f} ms, p99 {times[int(len(times) * 0.99) - 1] * 1e3:5.2f} ms, "
+        f"max {times[-1] * 1e3:5.2f} ms ({len(times)} calls)"
+    )
 
 
 if __name__ == "__main__":

@@ -8,6 +8,7 @@ zero errors.
 
 Traffic goes only to 127.0.0.1; the run is bounded by --seconds and stops by itself.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -30,23 +31,38 @@ def main() -> None:
     parser.add_argument("--database", default="postgresql+psycopg://postgres@127.0.0.1:5432/test")
     args = parser.parse_args()
     report = Path(tempfile.mkdtemp()) / "load.json"
-    env = {**os.environ, "FLASHBOARD_LOAD_SECONDS": str(args.seconds), "FLASHBOARD_LOAD_SCREENS": str(args.screens),
-           "FLASHBOARD_LOAD_REPORT": str(report)}
+    env = {
+        **os.environ,
+        "FLASHBOARD_LOAD_SECONDS": str(args.seconds),
+        "FLASHBOARD_LOAD_SCREENS": str(args.screens),
+        "FLASHBOARD_LOAD_REPORT": str(report),
+    }
     if args.database.startswith("postgresql"):
         env["FLASHBOARD_TEST_DATABASE_URL"] = args.database
     result = subprocess.run([sys.executable, "-m", "pytest", "-q", "tests/test_load.py"], cwd=ROOT, env=env)
     if not report.exists():
         sys.exit(result.returncode or 1)
     figures = json.loads(report.read_text())
-    print(f"\nmachine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
-          f"{'PostgreSQL' if args.database.startswith('postgresql') else 'SQLite'}; {args.seconds:g} s, {args.screens} screens")
+    print(
+        f"\nmachine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
+        f"{'PostgreSQL' if args.database.startswith('postgresql') else 'SQLite'}; {args.seconds:g} s, {args.screens} "
+        "screens"
+    )
     for name in ("verify", "sell", "call", "call_to_display"):
         row = figures[name]
-        target = f" (target p99 < {TARGETS[name]:g} ms: {'met' if row.get('p99', 1e9) < TARGETS[name] else 'MISSED'})" if name in TARGETS else ""
-        print(f"{name:16} n={row.get('n', 0):6}  p50={row.get('p50', '-'):>7} ms  p95={row.get('p95', '-'):>7} ms  "
-              f"p99={row.get('p99', '-'):>7} ms  max={row.get('max', '-'):>7} ms{target}")
-    print(f"errors: {figures['errors']}; calls: {figures['calls']}; screens: {figures['screens']}; "
-          f"deliveries missing: {figures['deliveries_missing']}")
+        target = (
+            f" (target p99 < {TARGETS[name]:g} ms: {'met' if row.get('p99', 1e9) < TARGETS[name] else 'MISSED'})"
+            if name in TARGETS
+            else ""
+        )
+        print(
+            f"{name:16} n={row.get('n', 0):6}  p50={row.get('p50', '-'):>7} ms  p95={row.get('p95', '-'):>7} ms  "
+            f"p99={row.get('p99', '-'):>7} ms  max={row.get('max', '-'):>7} ms{target}"
+        )
+    print(
+        f"errors: {figures['errors']}; calls: {figures['calls']}; screens: {figures['screens']}; "
+        f"deliveries missing: {figures['deliveries_missing']}"
+    )
     sys.exit(result.returncode)
 
 

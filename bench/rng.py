@@ -8,6 +8,7 @@ upper incomplete gamma function, computed here so no statistics package is neede
 
     .venv/bin/python bench/rng.py [--games 100000]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -80,12 +81,20 @@ def main() -> None:
         for ball in calls:
             seen[ball] += 1
     elapsed = time.perf_counter() - started
-    print(f"machine: {platform.machine()}, Python {platform.python_version()}; {args.games:,} games of {CALLS_PER_GAME} calls "
-          f"in {elapsed:.1f} s (secrets.SystemRandom)")
-    for name, counts in (("first ball of each game", first[1:]), (f"balls in the first {CALLS_PER_GAME} calls", seen[1:])):
+    print(
+        f"machine: {platform.machine()}, Python {platform.python_version()}; {args.games:,} games of "
+        f"{CALLS_PER_GAME} calls "
+        f"in {elapsed:.1f} s (secrets.SystemRandom)"
+    )
+    for name, counts in (
+        ("first ball of each game", first[1:]),
+        (f"balls in the first {CALLS_PER_GAME} calls", seen[1:]),
+    ):
         statistic, p = chi_square(counts)
-        print(f"{name:32} chi-square {statistic:8.2f} on 74 degrees of freedom, p = {p:.4f}  "
-              f"(min {min(counts):,}, max {max(counts):,}, expected {sum(counts) / 75:,.0f})")
+        print(
+            f"{name:32} chi-square {statistic:8.2f} on 74 degrees of freedom, p = {p:.4f}  "
+            f"(min {min(counts):,}, max {max(counts):,}, expected {sum(counts) / 75:,.0f})"
+        )
 
 
 if __name__ == "__main__":

@@ -5,6 +5,7 @@ runs against a fresh schema on that server, created for this run and dropped aft
 FLASHBOARD_REQUIRE_POSTGRES=1 / FLASHBOARD_REQUIRE_BROWSER=1 turn "skipped, not available" into a
 failure, so CI cannot pass by silently skipping.
 """
+
 from __future__ import annotations
 
 import os
@@ -40,8 +41,16 @@ from tests.support.printer import Emulator
 from tests.support.servers import free_port
 
 CHROMIUM = os.environ.get("FLASHBOARD_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--no-first-run", "--disable-sync", "--disable-quic"]
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+    "--disable-quic",
+]
 PG_URL = os.environ.get("FLASHBOARD_TEST_DATABASE_URL", "")
 
 
@@ -69,7 +78,11 @@ class TemplateDatabase:
             with admin.begin() as conn:
                 conn.execute(text(f'CREATE SCHEMA "{self.pg_schema}"'))
             admin.dispose()
-            self.url = make_url(PG_URL).update_query_dict({"options": f"-csearch_path={self.pg_schema}"}).render_as_string(hide_password=False)
+            self.url = (
+                make_url(PG_URL)
+                .update_query_dict({"options": f"-csearch_path={self.pg_schema}"})
+                .render_as_string(hide_password=False)
+            )
         else:
             self.template = root / "template.db"
             self.url = f"sqlite:///{self.template}"
@@ -113,7 +126,8 @@ def template_db(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TemplateDa
 
 
 def pytest_report_header(config: pytest.Config) -> str:
-    return f"flashboard test database: {'PostgreSQL ' + make_url(PG_URL).render_as_string() if PG_URL else 'SQLite (temporary files)'}"
+    where = "PostgreSQL " + make_url(PG_URL).render_as_string() if PG_URL else "SQLite (temporary files)"
+    return f"flashboard test database: {where}"
 
 
 @pytest.fixture
@@ -125,8 +139,14 @@ def db_url(template_db: TemplateDatabase, tmp_path: Path) -> str:
 def settings(db_url: str, tmp_path: Path) -> Settings:
     """The idle lock is off here, because rule tests move the hall clock by hours between calls;
     tests/test_idle_lock.py turns it on."""
-    return Settings(instance_path=tmp_path, database_url=db_url, secret_key="test-secret-key", lockout_attempts=5, lockout_minutes=15,
-                    idle_lock_minutes=0)
+    return Settings(
+        instance_path=tmp_path,
+        database_url=db_url,
+        secret_key="test-secret-key",
+        lockout_attempts=5,
+        lockout_minutes=15,
+        idle_lock_minutes=0,
+    )
 
 
 @pytest.fixture
@@ -243,8 +263,13 @@ def emulator(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Emulator]:
     binary = venv / "bin" / "emupos"
     if not binary.exists():
         made = subprocess.run([python, "-m", "venv", str(venv)], capture_output=True)
-        installed = made.returncode == 0 and subprocess.run(
-            [str(venv / "bin" / "pip"), "install", "-q", f"emupos=={EMUPOS_VERSION}"], capture_output=True).returncode == 0
+        installed = (
+            made.returncode == 0
+            and subprocess.run(
+                [str(venv / "bin" / "pip"), "install", "-q", f"emupos=={EMUPOS_VERSION}"], capture_output=True
+            ).returncode
+            == 0
+        )
         if not installed:
             unavailable(f"could not install emupos=={EMUPOS_VERSION} into {venv}", flag)
     folder = tmp_path_factory.mktemp("emupos")
@@ -260,7 +285,8 @@ def emulator(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Emulator]:
         "    profile: epson-tm-t20iii\n"
         f"    connections:\n      - tcp: {{ port: {printer_port} }}\n"
         "    job_idle_timeout_ms: 500\n"
-        f"    receipts_dir: {folder / 'receipts'}\n")
+        f"    receipts_dir: {folder / 'receipts'}\n"
+    )
     emu = Emulator(api=f"http://127.0.0.1:{api_port}", port=printer_port, process=None, config=config)  # type: ignore[arg-type]
     emu.start()
     yield emu
@@ -271,6 +297,8 @@ def emulator(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Emulator]:
 def printer_config(emulator: Emulator, tmp_path: Path) -> Path:
     """A stations file in python-escpos's format pointing station "front" at the emulator."""
     path = tmp_path / "printers.yaml"
-    path.write_text(f"stations:\n  front:\n    printer:\n      type: Network\n      host: 127.0.0.1\n      port: {emulator.port}\n"
-                    "      profile: TM-T20II\n")
+    path.write_text(
+        f"stations:\n  front:\n    printer:\n      type: Network\n      host: 127.0.0.1\n      port: {emulator.port}\n"
+        "      profile: TM-T20II\n"
+    )
     return path

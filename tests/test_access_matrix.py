@@ -1,5 +1,6 @@
 """Every registered route × every role (and no sign-in): each route declares its roles, the roles it
 names get in, and everyone else is turned away before the view runs."""
+
 from __future__ import annotations
 
 import re
@@ -29,8 +30,9 @@ def routes(app: Flask) -> list[tuple[str, str, str]]:
 
 
 def test_every_route_declares_its_roles(app: Flask) -> None:
-    missing = [endpoint for endpoint, _, _ in routes(app)
-               if getattr(app.view_functions[endpoint], ACCESS_ATTR, None) is None]
+    missing = [
+        endpoint for endpoint, _, _ in routes(app) if getattr(app.view_functions[endpoint], ACCESS_ATTR, None) is None
+    ]
     assert missing == []
 
 
@@ -55,8 +57,9 @@ def test_route_role_matrix(app: Flask, client: FlaskClient, session: Session, wh
             if token is not None:
                 sess[SESSION_KEY] = token
         url = fill(rule, org.id)
-        reply = client.open(url, method=method, json={} if method != "GET" else None,
-                            headers={"X-CSRF-Token": "matrix-token"})
+        reply = client.open(
+            url, method=method, json={} if method != "GET" else None, headers={"X-CSRF-Token": "matrix-token"}
+        )
         status = reply.status_code
         where = f"{method} {url} as {who}: {status}"
         assert status < 500, where
@@ -73,8 +76,9 @@ def test_route_role_matrix(app: Flask, client: FlaskClient, session: Session, wh
 
 
 @pytest.mark.parametrize("role", [r for r in Role if r is not Role.ADMIN])
-def test_route_organization_matrix_no_role_reaches_another_organization(app: Flask, client: FlaskClient, session: Session,
-                                                                         role: Role) -> None:
+def test_route_organization_matrix_no_role_reaches_another_organization(
+    app: Flask, client: FlaskClient, session: Session, role: Role
+) -> None:
     """Every route that names an organization, as staff of another one, by every method: refused
     before anything is read or written (403 from the scope check, 404 from tenancy)."""
     mine, theirs = make_org(session), make_org(session)
@@ -90,7 +94,11 @@ def test_route_organization_matrix_no_role_reaches_another_organization(app: Fla
             sess["csrf_token"] = "matrix-token"
             sess[SESSION_KEY] = token
         url = fill(rule, theirs.id)
-        reply = client.open(url, method=method, json={} if method != "GET" else None, headers={"X-CSRF-Token": "matrix-token"})
-        assert reply.status_code in (403, 404), f"{method} {url} as {role.value} of another organization: {reply.status_code}"
+        reply = client.open(
+            url, method=method, json={} if method != "GET" else None, headers={"X-CSRF-Token": "matrix-token"}
+        )
+        assert reply.status_code in (403, 404), (
+            f"{method} {url} as {role.value} of another organization: {reply.status_code}"
+        )
         checked += 1
     assert checked >= 1

@@ -6,6 +6,7 @@ schema the document declares for it.
 CI runs a fixed set of examples (derandomized) so that a run is repeatable and a landing is never
 decided by chance; a deeper, random hunt is `FLASHBOARD_FUZZ_RANDOM=1 FLASHBOARD_FUZZ_EXAMPLES=50`,
 and anything it finds gets its own regression test (tests/test_unstorable_text.py is the first)."""
+
 from __future__ import annotations
 
 import os
@@ -65,8 +66,13 @@ def test_every_operation_answers_within_its_schema_and_never_500(app: Flask, ses
         cookies, headers = everyone(app, session, user_id)
 
         @given(operation.as_strategy())
-        @settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck), database=None,
-                  derandomize=not RANDOM)
+        @settings(
+            max_examples=EXAMPLES,
+            deadline=None,
+            suppress_health_check=list(HealthCheck),
+            database=None,
+            derandomize=not RANDOM,
+        )
         def exercise(case: Any) -> None:
             response = case.call(headers=headers, cookies=cookies)
             statuses[response.status_code] = statuses.get(response.status_code, 0) + 1

@@ -1,5 +1,6 @@
 """The shell around the rules: the demo, role home pages, health check, configuration, OpenAPI and
 the back-office pages."""
+
 from __future__ import annotations
 
 import re
@@ -46,7 +47,9 @@ def test_demo_prints_logins_and_each_role_lands_on_its_home(app: Flask) -> None:
         page = client.get(reply.location, follow_redirects=True)
         assert page.status_code == 200, role
         if role in {"tournament_director", "dealer"}:
-            assert "Friday Night Hold&#39;em" in page.get_data(as_text=True), "the demo tournament opens on the poker screens"
+            assert "Friday Night Hold&#39;em" in page.get_data(as_text=True), (
+                "the demo tournament opens on the poker screens"
+            )
         station = app.test_client()
         reply = station.post("/pin", data={"username": username, "pin": pin, "csrf_token": token(station, "/pin")})
         assert reply.location == HOMES[role]
@@ -60,8 +63,18 @@ def test_demo_twice_keeps_one_organization_and_issues_new_secrets(app: Flask) ->
     client = app.test_client()
     old_password = re.search(r"admin\s+admin\s+(\S+)", first).group(1)  # type: ignore[union-attr]
     new_password = re.search(r"admin\s+admin\s+(\S+)", second).group(1)  # type: ignore[union-attr]
-    assert client.post("/signin", data={"username": "admin", "password": old_password, "csrf_token": token(client)}).status_code == 401
-    assert client.post("/signin", data={"username": "admin", "password": new_password, "csrf_token": token(client)}).status_code == 302
+    assert (
+        client.post(
+            "/signin", data={"username": "admin", "password": old_password, "csrf_token": token(client)}
+        ).status_code
+        == 401
+    )
+    assert (
+        client.post(
+            "/signin", data={"username": "admin", "password": new_password, "csrf_token": token(client)}
+        ).status_code
+        == 302
+    )
     assert len(client.get("/api/v1/organizations").get_json()) == 1
     assert runner.invoke(args=["audit", "verify"]).exit_code == 0
 
@@ -73,12 +86,16 @@ def test_healthz_answers_200_with_the_database(client: FlaskClient) -> None:
 
 def test_healthz_answers_503_without_the_database(tmp_path: Path) -> None:
     (tmp_path / "db-is-a-folder").mkdir()
-    app = create_app(Settings(instance_path=tmp_path, database_url=f"sqlite:///{tmp_path / 'db-is-a-folder'}", secret_key="k"))
+    app = create_app(
+        Settings(instance_path=tmp_path, database_url=f"sqlite:///{tmp_path / 'db-is-a-folder'}", secret_key="k")
+    )
     reply = app.test_client().get("/healthz")
     assert reply.status_code == 503 and reply.get_json()["database"] == "unreachable"
 
 
-def test_config_defaults_sqlite_in_instance_folder_and_keeps_one_secret(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_config_defaults_sqlite_in_instance_folder_and_keeps_one_secret(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv("FLASHBOARD_INSTANCE_PATH", str(tmp_path))
     monkeypatch.delenv("FLASHBOARD_DATABASE_URL", raising=False)
     monkeypatch.delenv("FLASHBOARD_SECRET_KEY", raising=False)
@@ -88,9 +105,13 @@ def test_config_defaults_sqlite_in_instance_folder_and_keeps_one_secret(tmp_path
     assert load_settings().secret_key == first.secret_key == (tmp_path / "secret_key").read_text()
 
 
-@pytest.mark.parametrize(("name", "value"), [("TIMEZONE", "Mars/Olympus"), ("LOCKOUT_ATTEMPTS", "lots"),
-                                             ("LOCKOUT_MINUTES", "0"), ("COOKIE_SECURE", "maybe")])
-def test_config_refuses_bad_values_at_start_up(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str, value: str) -> None:
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [("TIMEZONE", "Mars/Olympus"), ("LOCKOUT_ATTEMPTS", "lots"), ("LOCKOUT_MINUTES", "0"), ("COOKIE_SECURE", "maybe")],
+)
+def test_config_refuses_bad_values_at_start_up(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str, value: str
+) -> None:
     monkeypatch.setenv("FLASHBOARD_INSTANCE_PATH", str(tmp_path))
     monkeypatch.setenv("FLASHBOARD_" + name, value)
     with pytest.raises(ConfigError, match="FLASHBOARD_" + name):
@@ -115,8 +136,14 @@ def test_back_office_pages_render_for_an_officer(client: FlaskClient, session: S
     org = make_org(session)
     make_user(session, [Role.OFFICER], member=make_member(session, org), username="off1")
     client.post("/signin", data={"username": "off1", "password": PASSWORD, "csrf_token": token(client)})
-    for path in ["/office", f"/office/organizations/{org.id}", f"/office/organizations/{org.id}/members",
-                 f"/office/organizations/{org.id}/licenses", f"/office/organizations/{org.id}/roster", "/office/audit"]:
+    for path in [
+        "/office",
+        f"/office/organizations/{org.id}",
+        f"/office/organizations/{org.id}/members",
+        f"/office/organizations/{org.id}/licenses",
+        f"/office/organizations/{org.id}/roster",
+        "/office/audit",
+    ]:
         reply = client.get(path)
         assert reply.status_code == 200, path
         assert "http://" not in reply.get_data(as_text=True) and "https://" not in reply.get_data(as_text=True)
@@ -127,13 +154,28 @@ def test_back_office_form_refusal_shows_the_rule_beside_the_field(client: FlaskC
     make_user(session, [Role.OFFICER], member=make_member(session, org), username="off1")
     client.post("/signin", data={"username": "off1", "password": PASSWORD, "csrf_token": token(client)})
     page = f"/office/organizations/{org.id}/licenses"
-    reply = client.post(f"/office/organizations/{org.id}/vendors", data={"name": "Pct Co", "license_number": "V", "licensed_until": "2030-01-01",
-                                                                        "csrf_token": token(client, page)})
+    reply = client.post(
+        f"/office/organizations/{org.id}/vendors",
+        data={
+            "name": "Pct Co",
+            "license_number": "V",
+            "licensed_until": "2030-01-01",
+            "csrf_token": token(client, page),
+        },
+    )
     assert reply.status_code == 302
     vendor_id = client.get("/api/v1/vendors").get_json()[0]["id"]
-    reply = client.post(f"/office/organizations/{org.id}/vendor-contracts", data={
-        "vendor_id": str(vendor_id), "starts_on": "2026-12-01", "ends_on": "2027-01-01", "compensation_basis": "percent_of_entries",
-        "compensation": "10.00", "csrf_token": token(client, page)})
+    reply = client.post(
+        f"/office/organizations/{org.id}/vendor-contracts",
+        data={
+            "vendor_id": str(vendor_id),
+            "starts_on": "2026-12-01",
+            "ends_on": "2027-01-01",
+            "compensation_basis": "percent_of_entries",
+            "compensation": "10.00",
+            "csrf_token": token(client, page),
+        },
+    )
     html = reply.get_data(as_text=True)
     assert reply.status_code == 422
     assert "A vendor may not be paid a percentage" in html and "third party vendors ¶(2)" in html
@@ -144,8 +186,17 @@ def test_back_office_member_form_adds_a_member(client: FlaskClient, session: Ses
     make_user(session, [Role.OFFICER], member=make_member(session, org), username="off1")
     client.post("/signin", data={"username": "off1", "password": PASSWORD, "csrf_token": token(client)})
     page = f"/office/organizations/{org.id}/members"
-    reply = client.post(page, data={"name": "Bea Quinn", "date_of_birth": "1955-07-04", "active_since": "1980-01-01",
-                                    "status": "active", "is_officer": "on", "csrf_token": token(client, page)})
+    reply = client.post(
+        page,
+        data={
+            "name": "Bea Quinn",
+            "date_of_birth": "1955-07-04",
+            "active_since": "1980-01-01",
+            "status": "active",
+            "is_officer": "on",
+            "csrf_token": token(client, page),
+        },
+    )
     assert reply.status_code == 302
     assert "Bea Quinn" in client.get(page).get_data(as_text=True)
 
@@ -153,8 +204,17 @@ def test_back_office_member_form_adds_a_member(client: FlaskClient, session: Ses
 def test_staff_page_creates_an_account_with_roles(client: FlaskClient, session: Session) -> None:
     make_user(session, [Role.ADMIN], username="boss")
     client.post("/signin", data={"username": "boss", "password": PASSWORD, "csrf_token": token(client)})
-    reply = client.post("/office/staff", data={"username": "newcaller", "display_name": "New Caller", "password": "a long password",
-                                               "pin": "5791", "roles": ["caller", "verifier"], "csrf_token": token(client, "/office/staff")})
+    reply = client.post(
+        "/office/staff",
+        data={
+            "username": "newcaller",
+            "display_name": "New Caller",
+            "password": "a long password",
+            "pin": "5791",
+            "roles": ["caller", "verifier"],
+            "csrf_token": token(client, "/office/staff"),
+        },
+    )
     assert reply.status_code == 302
     users = {u["username"]: u for u in client.get("/api/v1/users").get_json()}
     assert users["newcaller"]["roles"] == ["caller", "verifier"]
@@ -164,9 +224,13 @@ def test_every_asset_is_served_by_the_hall_itself() -> None:
     """Halls run with no internet: no template, script or stylesheet names another host, and the
     Content-Security-Policy (default-src 'self') would block one if it did."""
     root = Path(__file__).resolve().parent.parent
-    found = [f"{path.relative_to(root)}: {match}" for folder in ("templates", "static") for path in (root / folder).rglob("*")
-             if path.suffix in {".html", ".js", ".css"}
-             for match in re.findall(r"""(?:src|href|url)\s*[=(]\s*["']?(?:https?:)?//[^"')\s]+""", path.read_text())]
+    found = [
+        f"{path.relative_to(root)}: {match}"
+        for folder in ("templates", "static")
+        for path in (root / folder).rglob("*")
+        if path.suffix in {".html", ".js", ".css"}
+        for match in re.findall(r"""(?:src|href|url)\s*[=(]\s*["']?(?:https?:)?//[^"')\s]+""", path.read_text())
+    ]
     assert found == []
 
 
@@ -174,5 +238,9 @@ def test_pages_forbid_inline_scripts_and_styles(client: FlaskClient) -> None:
     policy = client.get("/signin").headers["Content-Security-Policy"]
     assert "script-src 'self'" in policy and "style-src 'self'" in policy and "unsafe-inline" not in policy
     root = Path(__file__).resolve().parent.parent / "templates"
-    inline = [str(p.relative_to(root)) for p in root.rglob("*.html") if re.search(r"<script>|\sstyle=|\son[a-z]+=", p.read_text())]
+    inline = [
+        str(p.relative_to(root))
+        for p in root.rglob("*.html")
+        if re.search(r"<script>|\sstyle=|\son[a-z]+=", p.read_text())
+    ]
     assert inline == []

@@ -1,5 +1,6 @@
 """The audit chain: append-only, SHA-256 linked, and `flashboard audit verify` names the first
 entry that no longer fits after someone edits the table (DESIGN.md, "Audit")."""
+
 from __future__ import annotations
 
 import threading
@@ -42,8 +43,18 @@ def test_audit_chain_pure_walk_accepts_an_intact_chain() -> None:
 
 def test_audit_chain_pure_walk_finds_edit_gap_and_truncation() -> None:
     entries = chain(5)
-    edited = entries[:2] + [StoredEntry(30, entries[2].fields.__class__(**{**entries[2].fields.__dict__, "details": '{"x":1}'}),
-                                        entries[2].prev_hash, entries[2].hash)] + entries[3:]
+    edited = (
+        entries[:2]
+        + [
+            StoredEntry(
+                30,
+                entries[2].fields.__class__(**{**entries[2].fields.__dict__, "details": '{"x":1}'}),
+                entries[2].prev_hash,
+                entries[2].hash,
+            )
+        ]
+        + entries[3:]
+    )
     _, broken = first_break(edited, 5, entries[-1].hash)
     assert broken is not None and broken.entry_id == 30 and "hash" in broken.reason
     _, gap = first_break(entries[:2] + entries[3:], 5, entries[-1].hash)
@@ -99,7 +110,10 @@ def test_audit_verify_detects_a_row_edited_with_raw_sql(app: Flask, session: Ses
     assert runner.invoke(args=["audit", "verify"]).exit_code == 0
     with session.bind.connect() as conn:  # type: ignore[union-attr]
         drop_append_only_guard(conn)
-        conn.execute(text("UPDATE audit_entries SET details = :d WHERE id = :id"), {"d": '{"name":"Someone Else"}', "id": target_id})
+        conn.execute(
+            text("UPDATE audit_entries SET details = :d WHERE id = :id"),
+            {"d": '{"name":"Someone Else"}', "id": target_id},
+        )
         conn.commit()
     result = runner.invoke(args=["audit", "verify"])
     assert result.exit_code == 1
@@ -126,8 +140,15 @@ def test_audit_concurrent_appends_never_fork_the_chain(database: Database) -> No
         try:
             for i in range(10):
                 with database.sessions() as s:
-                    audit.record(s, Actor(None, f"writer{n}", "test"), "test.concurrent", "thing", i,
-                                 {"writer": n}, datetime.now(timezone.utc))
+                    audit.record(
+                        s,
+                        Actor(None, f"writer{n}", "test"),
+                        "test.concurrent",
+                        "thing",
+                        i,
+                        {"writer": n},
+                        datetime.now(timezone.utc),
+                    )
                     s.commit()
         except BaseException as exc:  # noqa: BLE001 - surfaced below
             errors.append(exc)

@@ -1,6 +1,7 @@
 """Cookie jar bingo through the API (10 DE Admin Code 101-4.31): sales until the first number, the
 posting, the award on the cookie-jar number, the forced final blackout, statements and the ledger
 check."""
+
 from __future__ import annotations
 
 import re
@@ -24,11 +25,17 @@ from tests.support.occasions import pay_every_winner, setup_occasion
 from tests.support.replies import ok, refused
 
 
-def test_4_31_scenario_held_fees_award_on_the_jar_number_split_top_up_and_new_jar(admin: Api, session: Session, clock: Clock) -> None:
+def test_4_31_scenario_held_fees_award_on_the_jar_number_split_top_up_and_new_jar(
+    admin: Api, session: Session, clock: Clock
+) -> None:
     hall = jar_hall(admin, session, "1000.00", "990.00")
     script = split_script(STANDARD[PatternKind.ANY_ROW], winners=3)
-    occ, caller, verifier = opened(admin, hall, [{"pattern": {"kind": "any_row"}, "prize": "100.00"},
-                                                {"pattern": {"kind": "four_corners"}, "prize": "50.00"}], script.calls[-1])
+    occ, caller, verifier = opened(
+        admin,
+        hall,
+        [{"pattern": {"kind": "any_row"}, "prize": "100.00"}, {"pattern": {"kind": "four_corners"}, "prize": "50.00"}],
+        script.calls[-1],
+    )
     for _ in range(10):
         ok(sell_jar_entries(admin, occ, 1), 201)
     jar = ok(admin.get(f"/api/v1/organizations/{hall.org.id}/cookie-jar"))
@@ -63,7 +70,9 @@ def test_4_31_6_no_award_unless_won_on_the_cookie_jar_number(admin: Api, session
         ok(caller.post(occ + "/games/1/calls", {"ball": ball}), 201)
     ok(verifier.post(occ + "/games/1/claims", {"face_number": script.winners[0]}), 201)
     assert ok(caller.post(occ + "/games/1/close"))["jar_award_due"] is False
-    refused(caller.post(occ + "/games/1/cookie-jar-award"), 409, "not_on_cookie_jar_number", JAR_RULE + ".6", "game_number")
+    refused(
+        caller.post(occ + "/games/1/cookie-jar-award"), 409, "not_on_cookie_jar_number", JAR_RULE + ".6", "game_number"
+    )
     assert ok(admin.get(f"/api/v1/organizations/{hall.org.id}/cookie-jar"))["jar1"] == "500.00"
 
 
@@ -79,7 +88,11 @@ def test_4_31_5_both_jars_full_forces_a_final_blackout(admin: Api, session: Sess
     assert "final blackout" in closed["closing_announcement"]
     occasion = ok(admin.get(occ))
     final = occasion["games"][-1]
-    assert final["kind"] == "cookie_jar_final" and final["number"] == 2 and final["pattern_name"] == "Cookie jar final blackout"
+    assert (
+        final["kind"] == "cookie_jar_final"
+        and final["number"] == 2
+        and final["pattern_name"] == "Cookie jar final blackout"
+    )
     refused(staff(admin, f"mic{hall.org.id}").post(occ + "/close"), 409, "jar_must_go", JAR_RULE + ".5")
     started = ok(caller.post(occ + "/games/2/start", {}))
     assert "$1,000.00" in started["announcement"]
@@ -103,7 +116,12 @@ def test_4_31_3_jar_entries_need_a_running_occasion_and_settings(admin: Api, ses
     hall = make_hall(session)
     occasion = setup_occasion(admin, hall, [{"pattern": {"kind": "any_row"}, "prize": "10.00"}])
     occ = f"/api/v1/occasions/{occasion['id']}"
-    refused(admin.post(occ + "/products", {"kind": "cookie_jar", "name": "Cookie jar entry"}), 409, "jar_not_set_up", JAR_RULE + ".1")
+    refused(
+        admin.post(occ + "/products", {"kind": "cookie_jar", "name": "Cookie jar entry"}),
+        409,
+        "jar_not_set_up",
+        JAR_RULE + ".1",
+    )
     ok(admin.put(f"/api/v1/organizations/{hall.org.id}/cookie-jar", {"maximum": "1000.00", "fee": "2.00"}))
     refused(sell_jar_entries(admin, occ, 1), 409, "occasion_not_running", "10 DE Admin Code 101-4.25")
     ok(admin.post(occ + "/ball-check", {"checked_by": [hall.caller.id]}))
@@ -124,7 +142,9 @@ def test_jar_statement_and_csv_agree_with_the_ledger(admin: Api, session: Sessio
     assert csv_text.splitlines()[-1].split(",")[8:10] == ["110.00", "0.00"]
 
 
-def test_jar_check_fails_when_a_ledger_row_is_altered_in_sql(app: Flask, admin: Api, session: Session, clock: Clock) -> None:
+def test_jar_check_fails_when_a_ledger_row_is_altered_in_sql(
+    app: Flask, admin: Api, session: Session, clock: Clock
+) -> None:
     hall = jar_hall(admin, session, "100.00", "0.00")
     runner = app.test_cli_runner()
     assert runner.invoke(args=["jar", "check"]).exit_code == 0
@@ -133,13 +153,17 @@ def test_jar_check_fails_when_a_ledger_row_is_altered_in_sql(app: Flask, admin: 
             conn.execute(text("DROP TRIGGER cookie_jar_lines_no_update"))
         else:
             conn.execute(text("SET LOCAL session_replication_role = replica"))
-        conn.execute(text("UPDATE cookie_jar_lines SET cents = cents + 100 WHERE organization_id = :o"), {"o": hall.org.id})
+        conn.execute(
+            text("UPDATE cookie_jar_lines SET cents = cents + 100 WHERE organization_id = :o"), {"o": hall.org.id}
+        )
         conn.commit()
     result = runner.invoke(args=["jar", "check"])
     assert result.exit_code == 1 and "ledger line 1" in result.output
 
 
-def test_4_31_4_concurrent_sales_and_first_call_lose_nothing(admin: Api, session: Session, clock: Clock, app: Flask) -> None:
+def test_4_31_4_concurrent_sales_and_first_call_lose_nothing(
+    admin: Api, session: Session, clock: Clock, app: Flask
+) -> None:
     """Two cashiers sell while the caller draws the first number: every sale either lands before the
     posting (and is posted) or is refused; nothing is lost or posted twice. Real concurrent sessions
     (PostgreSQL in CI's second run)."""

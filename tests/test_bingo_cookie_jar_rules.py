@@ -1,4 +1,5 @@
 """10 DE Admin Code 101-4.31: the two-jar posting, holding, award and top-up rules, branch by branch."""
+
 from __future__ import annotations
 
 from hypothesis import given
@@ -82,9 +83,17 @@ def test_4_31_5_never_a_third_jar_fees_wait_in_held() -> None:
     assert both_full(state, MAX)
 
 
-@given(st.lists(st.one_of(st.tuples(st.just("sell"), st.integers(1, 50_000)), st.tuples(st.just("post"), st.just(0)),
-                          st.tuples(st.just("award"), st.just(0))), max_size=60),
-       st.integers(100, 100_000))
+@given(
+    st.lists(
+        st.one_of(
+            st.tuples(st.just("sell"), st.integers(1, 50_000)),
+            st.tuples(st.just("post"), st.just(0)),
+            st.tuples(st.just("award"), st.just(0)),
+        ),
+        max_size=60,
+    ),
+    st.integers(100, 100_000),
+)
 def test_4_31_invariant_holds_after_any_sequence(actions: list[tuple[str, int]], maximum: int) -> None:
     state = Jars()
     for action, cents in actions:

@@ -1,5 +1,6 @@
 """Program, time, schedule, promotion and inducement limits: 10 DE Admin Code 101-4.2, 4.4, 4.6,
 4.7, 4.10, 4.15, 4.17, 4.18."""
+
 from __future__ import annotations
 
 from datetime import date, datetime, timedelta
@@ -64,7 +65,9 @@ def test_4_18_attendance_tiers_count_at_their_highest() -> None:
     assert tiered.prize.payable(90, None) == 10_000
     assert tiered.prize.payable(120, None) == 20_000
     assert tiered.prize.payable(151, None) == 30_000
-    assert codes([game(i, 10_000, attendance_tiers=((150, 30_000),)) for i in range(1, 12)]) == {"occasion_prizes_over_limit"}
+    assert codes([game(i, 10_000, attendance_tiers=((150, 30_000),)) for i in range(1, 12)]) == {
+        "occasion_prizes_over_limit"
+    }
 
 
 def test_4_31_2_cookie_jar_final_is_outside_the_limits() -> None:
@@ -110,9 +113,14 @@ def test_4_4_post_444_licensee_holds_one_occasion_a_week() -> None:
 
 
 def test_4_7_two_organizations_never_share_premises_on_a_day() -> None:
-    refusal = schedule_refusal(2, BingoLicenseClass.PRE_444, 1, False, date(2026, 12, 5), [Booking(1, 1, date(2026, 12, 5))])
+    refusal = schedule_refusal(
+        2, BingoLicenseClass.PRE_444, 1, False, date(2026, 12, 5), [Booking(1, 1, date(2026, 12, 5))]
+    )
     assert refusal is not None and refusal.code == "premises_taken" and refusal.rule == "10 DE Admin Code 101-4.7"
-    assert schedule_refusal(2, BingoLicenseClass.PRE_444, 2, False, date(2026, 12, 5), [Booking(1, 1, date(2026, 12, 5))]) is None
+    assert (
+        schedule_refusal(2, BingoLicenseClass.PRE_444, 2, False, date(2026, 12, 5), [Booking(1, 1, date(2026, 12, 5))])
+        is None
+    )
 
 
 def test_4_7_post_444_one_organization_per_licensed_building_per_week() -> None:
@@ -142,7 +150,9 @@ def test_4_6_promotions_at_most_500_a_year() -> None:
 
 
 def test_4_6_promotions_only_at_three_holiday_occasions() -> None:
-    three = [Promotion(d, 1_000, PromotionOccasion.HOLIDAY) for d in (date(2026, 1, 1), date(2026, 5, 25), date(2026, 7, 4))]
+    three = [
+        Promotion(d, 1_000, PromotionOccasion.HOLIDAY) for d in (date(2026, 1, 1), date(2026, 5, 25), date(2026, 7, 4))
+    ]
     refusal = promotion_refusal(Promotion(date(2026, 12, 25), 1_000, PromotionOccasion.HOLIDAY), three, None)
     assert refusal is not None and refusal.code == "too_many_holidays"
     outside = promotion_refusal(Promotion(date(2026, 12, 10), 1_000, PromotionOccasion.HOLIDAY), [], None)

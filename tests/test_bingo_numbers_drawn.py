@@ -2,6 +2,7 @@
 cookie-jar fees when its numbers are the occasion's first (10 DE Admin Code 101-4.2, 4.10, 4.25, 4.29,
 4.31.4, 4.31.6), and correcting the last call of a U Pick Em game undoes the winners it made
 (4.30.1.8)."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -44,7 +45,8 @@ def game(caller: Api, occ: str, number: int) -> dict[str, Any]:
 
 
 def test_4_31_4_break_open_first_on_the_program_posts_the_jar_fees_and_closes_jar_sales(
-        admin: Api, session: Session, clock: Clock) -> None:
+    admin: Api, session: Session, clock: Clock
+) -> None:
     hall = jar_hall(admin, session, "100.00", "0.00")
     occ, caller = scheduled(admin, hall, [BREAK_OPEN, REGULAR])
     verified(caller, hall, occ)
@@ -59,7 +61,9 @@ def test_4_31_4_break_open_first_on_the_program_posts_the_jar_fees_and_closes_ja
     refused(sell_jar_entries(admin, occ, 1), 409, "jar_sales_closed", "10 DE Admin Code 101-4.31.4")
 
 
-def test_4_25_break_open_numbers_refused_before_the_balls_are_verified(admin: Api, session: Session, clock: Clock) -> None:
+def test_4_25_break_open_numbers_refused_before_the_balls_are_verified(
+    admin: Api, session: Session, clock: Clock
+) -> None:
     hall = make_hall(session)
     occ, caller = scheduled(admin, hall, [BREAK_OPEN])
     before = audit_count(session)
@@ -67,7 +71,9 @@ def test_4_25_break_open_numbers_refused_before_the_balls_are_verified(admin: Ap
     assert audit_count(session) == before and game(caller, occ, 1)["calls"] == []
 
 
-def test_4_31_6_break_open_numbers_refused_before_the_cookie_jar_number(admin: Api, session: Session, clock: Clock) -> None:
+def test_4_31_6_break_open_numbers_refused_before_the_cookie_jar_number(
+    admin: Api, session: Session, clock: Clock
+) -> None:
     hall = make_hall(session)
     occ, caller = scheduled(admin, hall, [BREAK_OPEN])
     verified(caller, hall, occ, jar_ball=None)
@@ -94,7 +100,8 @@ def test_4_10_break_open_numbers_refused_past_midnight(admin: Api, session: Sess
 
 
 def test_4_29_break_open_numbers_refused_while_another_game_is_in_play_or_out_of_order(
-        admin: Api, session: Session, clock: Clock) -> None:
+    admin: Api, session: Session, clock: Clock
+) -> None:
     hall = make_hall(session)
     occ, caller = scheduled(admin, hall, [REGULAR, BREAK_OPEN, REGULAR, BREAK_OPEN])
     verified(caller, hall, occ)
@@ -125,11 +132,18 @@ def test_4_29_1_posted_numbers_are_each_a_ball_once(admin: Api, session: Session
     hall = make_hall(session)
     occ, caller = scheduled(admin, hall, [BREAK_OPEN])
     verified(caller, hall, occ)
-    refused(caller.post(occ + "/games/1/break-open/post", {"balls": [1] * 30}), 409, "already_called", "10 DE Admin Code 101-4.12")
+    refused(
+        caller.post(occ + "/games/1/break-open/post", {"balls": [1] * 30}),
+        409,
+        "already_called",
+        "10 DE Admin Code 101-4.12",
+    )
     assert game(caller, occ, 1)["status"] == "pending"
 
 
-def test_4_30_1_8_correcting_the_last_call_takes_back_a_upick_winner_it_made(admin: Api, session: Session, clock: Clock) -> None:
+def test_4_30_1_8_correcting_the_last_call_takes_back_a_upick_winner_it_made(
+    admin: Api, session: Session, clock: Clock
+) -> None:
     hall = make_hall(session)
     occ, caller = scheduled(admin, hall, [UPICK])
     verified(caller, hall, occ)
@@ -148,7 +162,8 @@ def test_4_30_1_8_correcting_the_last_call_takes_back_a_upick_winner_it_made(adm
 
 
 def test_4_30_1_8_correcting_the_last_call_to_a_number_that_completes_a_ticket_finds_that_winner(
-        admin: Api, session: Session, clock: Clock) -> None:
+    admin: Api, session: Session, clock: Clock
+) -> None:
     hall = make_hall(session)
     occ, caller = scheduled(admin, hall, [UPICK])
     verified(caller, hall, occ)
@@ -163,7 +178,9 @@ def test_4_30_1_8_correcting_the_last_call_to_a_number_that_completes_a_ticket_f
     assert ok(caller.get(f"/api/v1/upick-tickets/{ticket['code']}"))["share"] == "100.00"
 
 
-def test_4_29_2_break_open_sheets_sold_until_calling_resumes_after_the_posting(admin: Api, session: Session, clock: Clock) -> None:
+def test_4_29_2_break_open_sheets_sold_until_calling_resumes_after_the_posting(
+    admin: Api, session: Session, clock: Clock
+) -> None:
     hall = make_hall(session)
     occ, caller = scheduled(admin, hall, [BREAK_OPEN, REGULAR])
     verified(caller, hall, occ)

@@ -1,5 +1,6 @@
 """A whole occasion played through the API, from ball verification to close (10 DE Admin Code
 101-4.0), with the refusals the rules require on the way."""
+
 from __future__ import annotations
 
 from sqlalchemy.orm import Session
@@ -19,17 +20,31 @@ def test_4_0_whole_occasion_from_ball_check_to_close(admin: Api, session: Sessio
     hall = make_hall(session)
     any_row = STANDARD[PatternKind.ANY_ROW]
     script = split_script(any_row, winners=3)
-    occasion = setup_occasion(admin, hall, [
-        {"pattern": {"kind": "any_row"}, "prize": "350.00"},
-        {"pattern": {"kind": "four_corners"}, "prize": "100.00", "ball_mode": "electronic"},
-        {"pattern": {"kind": "blackout"}, "prize": "150.00", "alternate_within_calls": 52, "alternate_prize": "350.00"},
-    ])
+    occasion = setup_occasion(
+        admin,
+        hall,
+        [
+            {"pattern": {"kind": "any_row"}, "prize": "350.00"},
+            {"pattern": {"kind": "four_corners"}, "prize": "100.00", "ball_mode": "electronic"},
+            {
+                "pattern": {"kind": "blackout"},
+                "prize": "150.00",
+                "alternate_within_calls": 52,
+                "alternate_prize": "350.00",
+            },
+        ],
+    )
     occ = f"/api/v1/occasions/{occasion['id']}"
     caller, verifier = staff(admin, f"caller{hall.org.id}"), staff(admin, f"verifier{hall.org.id}")
 
     refused(caller.post(occ + "/games/1/start", {}), 409, "balls_not_verified", "10 DE Admin Code 101-4.25")
     clock.now = clock.now.replace(hour=11, minute=30)
-    refused(caller.post(occ + "/ball-check", {"checked_by": [hall.caller.id]}), 409, "before_noon", "10 DE Admin Code 101-4.2")
+    refused(
+        caller.post(occ + "/ball-check", {"checked_by": [hall.caller.id]}),
+        409,
+        "before_noon",
+        "10 DE Admin Code 101-4.2",
+    )
     clock.now = clock.now.replace(hour=18, minute=0)
     started = ok(caller.post(occ + "/ball-check", {"checked_by": [hall.caller.id, hall.mic.id]}))
     assert started["status"] == "running"
@@ -48,34 +63,55 @@ def test_4_0_whole_occasion_from_ball_check_to_close(admin: Api, session: Sessio
         if position == mis_keyed_at:
             wrong = next(b for b in range(1, 76) if b not in script.calls)
             ok(caller.post(occ + "/games/1/calls", {"ball": wrong}), 201)
-            refused(caller.post(occ + "/games/1/calls/last/correction", {"ball": ball, "reason": " "}), 422, "reason_required")
+            refused(
+                caller.post(occ + "/games/1/calls/last/correction", {"ball": ball, "reason": " "}),
+                422,
+                "reason_required",
+            )
             fixed = ok(caller.post(occ + "/games/1/calls/last/correction", {"ball": ball, "reason": "keyed 7 for 1"}))
             assert fixed["calls"][-1]["ball"] == ball
             continue
         if position == 2:
-            refused(caller.post(occ + "/games/1/calls", {"ball": script.calls[0]}), 409, "already_called", "10 DE Admin Code 101-4.12")
+            refused(
+                caller.post(occ + "/games/1/calls", {"ball": script.calls[0]}),
+                409,
+                "already_called",
+                "10 DE Admin Code 101-4.12",
+            )
             refused(caller.post(occ + "/games/1/calls", {"ball": 76}), 422, "no_such_ball", "10 DE Admin Code 101-4.12")
         ok(caller.post(occ + "/games/1/calls", {"ball": ball}), 201)
 
     witnessed = ok(caller.post(occ + "/games/1/verification-requests", {"witness_member_id": hall.mic.id}), 201)
     assert witnessed["witness_role"] == "member_in_charge" and len(witnessed["drawn"]) == script.on_call
     assert len(witnessed["remaining"]) == 75 - script.on_call
-    refused(caller.post(occ + "/games/1/verification-requests", {"witness_member_id": hall.officer.id}), 409,
-            "member_in_charge_witness_required", "10 DE Admin Code 101-4.16")
+    refused(
+        caller.post(occ + "/games/1/verification-requests", {"witness_member_id": hall.officer.id}),
+        409,
+        "member_in_charge_witness_required",
+        "10 DE Admin Code 101-4.16",
+    )
 
     sleeper = ok(verifier.post(occ + "/games/1/claims", {"face_number": script.early[0]}), 201)
     assert sleeper["verdict"] == "sleeper" and not sleeper["valid"] and sleeper["completed_on_call"] < script.on_call
     before = audit_count(session)
-    refused(verifier.post(occ + "/games/1/claims", {"face_number": SERIES_SIZE + 1}), 404, "face_not_in_series",
-            "10 DE Admin Code 101-4.27", "face_number")
+    refused(
+        verifier.post(occ + "/games/1/claims", {"face_number": SERIES_SIZE + 1}),
+        404,
+        "face_not_in_series",
+        "10 DE Admin Code 101-4.27",
+        "face_number",
+    )
     refused(verifier.post(occ + "/games/1/claims", {"face_number": "12"}), 422, "invalid_input", field="face_number")
     assert audit_count(session) == before
     for face in script.winners:
         claim = ok(verifier.post(occ + "/games/1/claims", {"face_number": face}), 201)
         assert claim["valid"] and claim["completed_on_call"] == script.on_call
         assert sum(square["winning"] for row in claim["grid"] for square in row) >= 5
-    refused(caller.post(occ + "/games/1/calls", {"ball": next(b for b in range(1, 76) if b not in script.calls)}), 409,
-            "bingo_on_the_board")
+    refused(
+        caller.post(occ + "/games/1/calls", {"ball": next(b for b in range(1, 76) if b not in script.calls)}),
+        409,
+        "bingo_on_the_board",
+    )
     refused(caller.post(occ + "/games/1/calls/last/correction", {"ball": 1, "reason": "late"}), 409, "claims_verified")
 
     closed = ok(caller.post(occ + "/games/1/close"))
@@ -91,7 +127,11 @@ def test_4_0_whole_occasion_from_ball_check_to_close(admin: Api, session: Sessio
     while winner is None:
         clock.advance(seconds=15)
         calls = [c["ball"] for c in ok(caller.post(occ + "/games/2/calls", {}), 201)["calls"]]
-        done = [n for n, f in faces.items() if corners.is_complete(f.covered(calls)) and not corners.is_complete(f.covered(calls[:-1]))]
+        done = [
+            n
+            for n, f in faces.items()
+            if corners.is_complete(f.covered(calls)) and not corners.is_complete(f.covered(calls[:-1]))
+        ]
         winner = done[0] if done else None
     ok(verifier.post(occ + "/games/2/claims", {"face_number": winner}), 201)
     assert ok(caller.post(occ + "/games/2/close"))["closing_announcement"].startswith("Game 2: 1 winner: $100.00")
@@ -109,16 +149,58 @@ def test_4_6_over_limit_program_is_refused(admin: Api, session: Session) -> None
     hall = make_hall(session)
     url = f"/api/v1/organizations/{hall.org.id}/programs"
     games = [{"pattern": {"kind": "any_row"}, "prize": "300.00"} for _ in range(11)]
-    refused(admin.post(url, {"name": "Too rich", "games": games}), 422, "occasion_prizes_over_limit", "10 DE Admin Code 101-4.6")
-    refused(admin.post(url, {"name": "Big", "games": [{"pattern": {"kind": "blackout"}, "prize": "150.00",
-                                                       "alternate_within_calls": 50, "alternate_prize": "400.00"}]}),
-            422, "game_prize_over_limit", "10 DE Admin Code 101-4.6")
-    refused(admin.post(url, {"name": "Long", "games": [{"pattern": {"kind": "any_row"}, "prize": "10.00"}] * 41}),
-            422, "too_many_games", "10 DE Admin Code 101-4.17")
-    refused(admin.post(url, {"name": "Odd", "games": [{"pattern": {"kind": "arrangement", "name": "One", "lines": ["row1"]},
-                                                        "prize": "10.00"}]}), 422, "pattern_not_permitted", "10 DE Admin Code 101-4.14")
-    refused(admin.post(url, {"name": "Jar", "games": [{"kind": "cookie_jar_final", "pattern": {"kind": "blackout"}, "prize": "1.00"}]}),
-            422, "jar_game_not_designated", "10 DE Admin Code 101-4.31.6")
+    refused(
+        admin.post(url, {"name": "Too rich", "games": games}),
+        422,
+        "occasion_prizes_over_limit",
+        "10 DE Admin Code 101-4.6",
+    )
+    refused(
+        admin.post(
+            url,
+            {
+                "name": "Big",
+                "games": [
+                    {
+                        "pattern": {"kind": "blackout"},
+                        "prize": "150.00",
+                        "alternate_within_calls": 50,
+                        "alternate_prize": "400.00",
+                    }
+                ],
+            },
+        ),
+        422,
+        "game_prize_over_limit",
+        "10 DE Admin Code 101-4.6",
+    )
+    refused(
+        admin.post(url, {"name": "Long", "games": [{"pattern": {"kind": "any_row"}, "prize": "10.00"}] * 41}),
+        422,
+        "too_many_games",
+        "10 DE Admin Code 101-4.17",
+    )
+    refused(
+        admin.post(
+            url,
+            {
+                "name": "Odd",
+                "games": [{"pattern": {"kind": "arrangement", "name": "One", "lines": ["row1"]}, "prize": "10.00"}],
+            },
+        ),
+        422,
+        "pattern_not_permitted",
+        "10 DE Admin Code 101-4.14",
+    )
+    refused(
+        admin.post(
+            url,
+            {"name": "Jar", "games": [{"kind": "cookie_jar_final", "pattern": {"kind": "blackout"}, "prize": "1.00"}]},
+        ),
+        422,
+        "jar_game_not_designated",
+        "10 DE Admin Code 101-4.31.6",
+    )
     assert ok(admin.get(url)) == []
 
 
@@ -127,11 +209,28 @@ def test_4_7_second_organization_at_the_same_premises_on_the_same_day_is_refused
     setup_occasion(admin, first, [{"pattern": {"kind": "any_row"}, "prize": "50.00"}])
     org = second.org.id
     series = ok(admin.post(f"/api/v1/organizations/{org}/series/generate", {"name": "s", "count": 10, "seed": 1}), 201)
-    program = ok(admin.post(f"/api/v1/organizations/{org}/programs", {"name": "p", "games": [{"pattern": {"kind": "any_row"},
-                                                                                             "prize": "50.00"}]}), 201)
-    body = {"premises_id": first.premises.id, "program_id": program["id"], "series_id": series["id"], "occasion_date": "2026-12-05",
-            "start_time": "18:00", "member_in_charge_id": second.mic.id}
-    refused(admin.post(f"/api/v1/organizations/{org}/occasions", body), 409, "premises_taken", "10 DE Admin Code 101-4.7", "premises_id")
+    program = ok(
+        admin.post(
+            f"/api/v1/organizations/{org}/programs",
+            {"name": "p", "games": [{"pattern": {"kind": "any_row"}, "prize": "50.00"}]},
+        ),
+        201,
+    )
+    body = {
+        "premises_id": first.premises.id,
+        "program_id": program["id"],
+        "series_id": series["id"],
+        "occasion_date": "2026-12-05",
+        "start_time": "18:00",
+        "member_in_charge_id": second.mic.id,
+    }
+    refused(
+        admin.post(f"/api/v1/organizations/{org}/occasions", body),
+        409,
+        "premises_taken",
+        "10 DE Admin Code 101-4.7",
+        "premises_id",
+    )
     ok(admin.post(f"/api/v1/organizations/{org}/occasions", {**body, "premises_id": second.premises.id}), 201)
 
 
@@ -139,11 +238,29 @@ def test_4_4_occasion_needs_a_licence_in_force(admin: Api, session: Session) -> 
     hall = make_hall(session)
     org = hall.org.id
     series = ok(admin.post(f"/api/v1/organizations/{org}/series/generate", {"name": "s", "count": 10, "seed": 1}), 201)
-    program = ok(admin.post(f"/api/v1/organizations/{org}/programs", {"name": "p", "games": [{"pattern": {"kind": "any_row"},
-                                                                                             "prize": "50.00"}]}), 201)
-    refused(admin.post(f"/api/v1/organizations/{org}/occasions", {
-        "premises_id": hall.premises.id, "program_id": program["id"], "series_id": series["id"], "occasion_date": "2027-01-09",
-        "start_time": "18:00", "member_in_charge_id": hall.mic.id}), 409, "no_license", "10 DE Admin Code 101-4.4")
+    program = ok(
+        admin.post(
+            f"/api/v1/organizations/{org}/programs",
+            {"name": "p", "games": [{"pattern": {"kind": "any_row"}, "prize": "50.00"}]},
+        ),
+        201,
+    )
+    refused(
+        admin.post(
+            f"/api/v1/organizations/{org}/occasions",
+            {
+                "premises_id": hall.premises.id,
+                "program_id": program["id"],
+                "series_id": series["id"],
+                "occasion_date": "2027-01-09",
+                "start_time": "18:00",
+                "member_in_charge_id": hall.mic.id,
+            },
+        ),
+        409,
+        "no_license",
+        "10 DE Admin Code 101-4.4",
+    )
 
 
 def test_4_23_occasion_refuses_an_unqualified_worker(admin: Api, session: Session) -> None:
@@ -151,12 +268,30 @@ def test_4_23_occasion_refuses_an_unqualified_worker(admin: Api, session: Sessio
     lapsed = make_member(session, hall.org, status=MemberStatus.INACTIVE)
     org = hall.org.id
     series = ok(admin.post(f"/api/v1/organizations/{org}/series/generate", {"name": "s", "count": 10, "seed": 1}), 201)
-    program = ok(admin.post(f"/api/v1/organizations/{org}/programs", {"name": "p", "games": [{"pattern": {"kind": "any_row"},
-                                                                                             "prize": "50.00"}]}), 201)
-    refused(admin.post(f"/api/v1/organizations/{org}/occasions", {
-        "premises_id": hall.premises.id, "program_id": program["id"], "series_id": series["id"], "occasion_date": "2026-12-05",
-        "start_time": "18:00", "member_in_charge_id": hall.mic.id, "workers": [{"member_id": lapsed.id, "role": "caller"}]}),
-        422, "not_active_member", "10 DE Admin Code 101-4.23")
+    program = ok(
+        admin.post(
+            f"/api/v1/organizations/{org}/programs",
+            {"name": "p", "games": [{"pattern": {"kind": "any_row"}, "prize": "50.00"}]},
+        ),
+        201,
+    )
+    refused(
+        admin.post(
+            f"/api/v1/organizations/{org}/occasions",
+            {
+                "premises_id": hall.premises.id,
+                "program_id": program["id"],
+                "series_id": series["id"],
+                "occasion_date": "2026-12-05",
+                "start_time": "18:00",
+                "member_in_charge_id": hall.mic.id,
+                "workers": [{"member_id": lapsed.id, "role": "caller"}],
+            },
+        ),
+        422,
+        "not_active_member",
+        "10 DE Admin Code 101-4.23",
+    )
 
 
 def test_series_import_reports_bad_lines_and_export_round_trips(admin: Api, session: Session) -> None:
@@ -164,7 +299,9 @@ def test_series_import_reports_bad_lines_and_export_round_trips(admin: Api, sess
     url = f"/api/v1/organizations/{hall.org.id}/series/import"
     good = export_series(series_faces()[:20])
     bad = good + "99,16,2,13,3,5,23,29,28,17,27,41,43,37,34,47,57,52,46,53,68,61,70,74,73\n"
-    body = refused(admin.post(url, {"name": "Bad perm", "csv": bad}), 422, "bad_series_file", "10 DE Admin Code 101-4.12", "csv")
+    body = refused(
+        admin.post(url, {"name": "Bad perm", "csv": bad}), 422, "bad_series_file", "10 DE Admin Code 101-4.12", "csv"
+    )
     assert "line 22: 16 is outside column B (1-15)" in body["message"]
     created = ok(admin.post(url, {"name": "Good perm", "csv": good}), 201)
     assert created["face_count"] == 20
@@ -178,17 +315,28 @@ def test_series_import_reports_bad_lines_and_export_round_trips(admin: Api, sess
 def test_4_15_odds_advisor_through_the_api(admin: Api) -> None:
     body = ok(admin.post("/api/v1/odds", {"pattern": {"kind": "blackout"}, "calls": 52}))
     assert body["chance_exact"] != "0" and len(body["by_calls"]) == 76 and round(body["expected_calls"], 2) == 72.96
-    estimate = ok(admin.post("/api/v1/odds/simulate", {"pattern": {"kind": "any_row"}, "faces": 50, "calls": 10, "trials": 100, "seed": 1}))
+    estimate = ok(
+        admin.post(
+            "/api/v1/odds/simulate",
+            {"pattern": {"kind": "any_row"}, "faces": 50, "calls": 10, "trials": 100, "seed": 1},
+        )
+    )
     assert 0 <= estimate["chance"] <= 1 and "Monte Carlo" in estimate["method"]
-    preview = ok(admin.post("/api/v1/patterns/preview", {"kind": "shape", "name": "Stamp", "rows": ["XX...", "XX...", ".....", ".....", "....."],
-                                                          "anywhere": True}))
+    preview = ok(
+        admin.post(
+            "/api/v1/patterns/preview",
+            {"kind": "shape", "name": "Stamp", "rows": ["XX...", "XX...", ".....", ".....", "....."], "anywhere": True},
+        )
+    )
     assert preview["alternatives"] == 16 and preview["rule"] == "10 DE Admin Code 101-4.14.9"
     assert len(ok(admin.get("/api/v1/patterns"))) == len(STANDARD)
 
 
 def test_double_tap_on_draw_calls_one_ball(admin: Api, session: Session, clock: Clock, seeded: object) -> None:
     hall = make_hall(session)
-    occasion = setup_occasion(admin, hall, [{"pattern": {"kind": "blackout"}, "prize": "100.00", "ball_mode": "electronic"}])
+    occasion = setup_occasion(
+        admin, hall, [{"pattern": {"kind": "blackout"}, "prize": "100.00", "ball_mode": "electronic"}]
+    )
     occ = f"/api/v1/occasions/{occasion['id']}"
     caller = staff(admin, f"caller{hall.org.id}")
     ok(caller.post(occ + "/ball-check", {"checked_by": [hall.caller.id]}))
@@ -198,7 +346,10 @@ def test_double_tap_on_draw_calls_one_ball(admin: Api, session: Session, clock: 
     first = ok(caller.post(occ + "/games/1/calls", {}, headers=tap), 201)
     again = ok(caller.post(occ + "/games/1/calls", {}, headers=tap), 201)
     assert first == again and len(again["calls"]) == 1
-    assert len(ok(caller.post(occ + "/games/1/calls", {}, headers={"Idempotency-Key": "draw-tap-0002"}), 201)["calls"]) == 2
+    assert (
+        len(ok(caller.post(occ + "/games/1/calls", {}, headers={"Idempotency-Key": "draw-tap-0002"}), 201)["calls"])
+        == 2
+    )
     refused(caller.post(occ + "/games/1/close", headers=tap), 409, "idempotency_key_reused")
     refused(caller.post(occ + "/games/1/calls", {}, headers={"Idempotency-Key": "x"}), 400, "bad_idempotency_key")
 
@@ -215,7 +366,9 @@ def test_refused_request_leaves_its_key_free_for_the_retry(admin: Api, session: 
     assert ok(caller.post(occ + "/ball-check", {"checked_by": [hall.caller.id]}, headers=key))["status"] == "running"
 
 
-def test_busy_night_call_lists_valid_and_latest_claims_not_every_claim(admin: Api, session: Session, clock: Clock) -> None:
+def test_busy_night_call_lists_valid_and_latest_claims_not_every_claim(
+    admin: Api, session: Session, clock: Clock
+) -> None:
     """Regression (issue 10's load test): with hundreds of claims verified, each call answered with
     every claim and its grid, and the caller slowed as the night went on. The game now lists every
     valid claim and the latest fifty others, with the total; the winners are still all there."""

@@ -1,4 +1,5 @@
 """The odds advisor (for 10 DE Admin Code 101-4.15 thresholds) and the automatic winner search."""
+
 from __future__ import annotations
 
 import random
@@ -47,7 +48,9 @@ def test_4_15_single_row_pattern_is_exact() -> None:
         assert chance_within(row, calls) == Fraction(comb(calls, 5), comb(75, 5))
 
 
-@pytest.mark.parametrize("kind", [PatternKind.HORIZONTAL_ROW, PatternKind.DIAGONAL, PatternKind.ANY_ROW, PatternKind.AROUND_FREE])
+@pytest.mark.parametrize(
+    "kind", [PatternKind.HORIZONTAL_ROW, PatternKind.DIAGONAL, PatternKind.ANY_ROW, PatternKind.AROUND_FREE]
+)
 def test_4_15_exact_method_agrees_with_plain_inclusion_exclusion(kind: PatternKind) -> None:
     for calls in (8, 30, 60):
         assert chance_within(STANDARD[kind], calls) == naive_inclusion_exclusion(STANDARD[kind], calls)

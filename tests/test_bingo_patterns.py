@@ -1,5 +1,6 @@
 """10 DE Admin Code 101-4.14: only the permitted arrangements, each with its alternatives, grid and
 announcement (4.13)."""
+
 from __future__ import annotations
 
 import pytest
@@ -58,7 +59,9 @@ def test_4_14_5_two_rows_letter_shapes_and_frame() -> None:
     assert len(two.alternatives) == 66
     assert two.is_complete(bits(*[(0, c) for c in range(5)], *[(r, 0) for r in range(5)]))
     assert not two.is_complete(bits(*[(0, c) for c in range(5)]))
-    assert STANDARD[PatternKind.LETTER_X].is_complete(bits(*[(i, i) for i in range(5)], *[(i, 4 - i) for i in range(5)]))
+    assert STANDARD[PatternKind.LETTER_X].is_complete(
+        bits(*[(i, i) for i in range(5)], *[(i, 4 - i) for i in range(5)])
+    )
     assert STANDARD[PatternKind.PLUS].is_complete(bits(*[(2, c) for c in range(5)], *[(r, 2) for r in range(5)]))
     assert STANDARD[PatternKind.LETTER_T].is_complete(bits(*[(0, c) for c in range(5)], *[(r, 2) for r in range(5)]))
     assert STANDARD[PatternKind.LETTER_L].is_complete(bits(*[(r, 0) for r in range(5)], *[(4, c) for c in range(5)]))
@@ -124,7 +127,9 @@ def test_4_13_every_pattern_has_an_announcement_and_rebuilds_from_its_spec() -> 
         assert pattern.announcement.endswith("The free space counts.")
         assert from_spec({"kind": kind.value}) is pattern
         assert len(pattern.grids()) == len(pattern.alternatives)
-    custom = from_spec({"kind": "shape", "name": "Kite", "rows": ["XX...", "XX...", "..X..", "...X.", "....X"], "anywhere": False})
+    custom = from_spec(
+        {"kind": "shape", "name": "Kite", "rows": ["XX...", "XX...", "..X..", "...X.", "....X"], "anywhere": False}
+    )
     assert custom.name == "Kite"
     with pytest.raises(PatternError):
         from_spec({"kind": "arrangement", "lines": ["row1", "row2"]})

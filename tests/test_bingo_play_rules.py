@@ -1,4 +1,5 @@
 """Calls, corrections, claims and splits: 10 DE Admin Code 101-4.11, 4.12, 4.16 and 4.27."""
+
 from __future__ import annotations
 
 import random
@@ -12,7 +13,9 @@ from bingo.rules.faces import FREE, Face, generate_series
 from bingo.rules.patterns import STANDARD, PatternKind
 from bingo.rules.splits import Winner, announcement, draw_merchandise, split_money
 
-FACE = Face.from_columns(77, [[1, 2, 3, 4, 5], [16, 17, 18, 19, 20], [31, 32, 33, 34], [46, 47, 48, 49, 50], [61, 62, 63, 64, 65]])
+FACE = Face.from_columns(
+    77, [[1, 2, 3, 4, 5], [16, 17, 18, 19, 20], [31, 32, 33, 34], [46, 47, 48, 49, 50], [61, 62, 63, 64, 65]]
+)
 ANY_ROW = STANDARD[PatternKind.ANY_ROW]
 
 
@@ -73,7 +76,9 @@ def test_4_27_completing_call_is_the_first_prefix_that_wins(seed: int) -> None:
     rng = random.Random(seed)
     face = generate_series(1, seed)[0]
     calls = rng.sample(range(1, 76), 75)
-    pattern = STANDARD[rng.choice(list(PatternKind.__members__.values())[:4] + [PatternKind.BLACKOUT, PatternKind.FOUR_CORNERS])]
+    pattern = STANDARD[
+        rng.choice(list(PatternKind.__members__.values())[:4] + [PatternKind.BLACKOUT, PatternKind.FOUR_CORNERS])
+    ]
     found = completing_call(face, pattern, calls)
     brute = next(n for n in range(1, 76) if pattern.is_complete(face.covered(calls[:n])))
     assert found == brute

@@ -1,4 +1,5 @@
 """U Pick Em (10 DE Admin Code 101-4.30) and break-open (101-4.29) through the API."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -40,7 +41,9 @@ def test_4_30_sell_play_and_find_the_winner_without_a_claim(admin: Api, session:
         return ticket
 
     first = face([1, 20, 40, 60])
-    assert first["columns"] == [[1], [20], [40], [60], []] and first["price"] == "1.00" and first["code"].startswith("UP-")
+    assert (
+        first["columns"] == [[1], [20], [40], [60], []] and first["price"] == "1.00" and first["code"].startswith("UP-")
+    )
     assert first["layout"].splitlines()[0].split() == ["B", "I", "N", "G", "O"]
     second = face([60, 40, 20, 1])
     face([2, 21, 41, 61])
@@ -52,8 +55,12 @@ def test_4_30_sell_play_and_find_the_winner_without_a_claim(admin: Api, session:
     assert ok(verifier.get(f"/api/v1/upick-tickets/{quick['code']}"))["status"] == "void"
     ok(caller.post(occ + "/games/1/start", {}))
     refused(sell_upick(admin, occ, 1, [3, 22, 42, 62]), 409, "game_started", "10 DE Admin Code 101-4.30.1.7")
-    refused(admin.post(f"/api/v1/sales/{sale_ids[0]}/void", {"reason": "late", **approval}), 409, "game_started",
-            "10 DE Admin Code 101-4.30.1.7")
+    refused(
+        admin.post(f"/api/v1/sales/{sale_ids[0]}/void", {"reason": "late", **approval}),
+        409,
+        "game_started",
+        "10 DE Admin Code 101-4.30.1.7",
+    )
     for ball in (1, 20, 2, 40):
         assert ok(caller.post(occ + "/games/1/calls", {"ball": ball}), 201)["upick_winners"] == []
     game = ok(caller.post(occ + "/games/1/calls", {"ball": 60}), 201)
@@ -72,7 +79,13 @@ def test_4_30_1_picks_are_refused_with_the_rule_and_nothing_written(admin: Api, 
     product(admin, occ, "upick_face", 1)
     till_open(admin, occ)
     before = audit_count(session)
-    refused(sell_upick(admin, occ, 1, [1, 2, 3, 4, 5, 6]), 422, "too_many_in_column", "10 DE Admin Code 101-4.30.1.1", "numbers")
+    refused(
+        sell_upick(admin, occ, 1, [1, 2, 3, 4, 5, 6]),
+        422,
+        "too_many_in_column",
+        "10 DE Admin Code 101-4.30.1.1",
+        "numbers",
+    )
     refused(sell_upick(admin, occ, 1, [0, 2, 3, 4, 5, 16]), 422, "number_out_of_range", "10 DE Admin Code 101-4.30.1.1")
     refused(sell_upick(admin, occ, 1, [1, 1, 3, 4, 5, 16]), 422, "duplicate_number", "10 DE Admin Code 101-4.30.1.2")
     refused(sell_upick(admin, occ, 1, [1, 2, 3]), 422, "wrong_count", "10 DE Admin Code 101-4.30.1.5")
@@ -82,16 +95,33 @@ def test_4_30_1_picks_are_refused_with_the_rule_and_nothing_written(admin: Api, 
 def test_4_30_1_5_program_needs_pick_count_and_price(admin: Api, session: Session) -> None:
     hall = make_hall(session)
     url = f"/api/v1/organizations/{hall.org.id}/programs"
-    refused(admin.post(url, {"name": "p", "games": [{**UPICK, "pick_count": None}]}), 422, "upick_terms_required",
-            "10 DE Admin Code 101-4.30.1.5")
+    refused(
+        admin.post(url, {"name": "p", "games": [{**UPICK, "pick_count": None}]}),
+        422,
+        "upick_terms_required",
+        "10 DE Admin Code 101-4.30.1.5",
+    )
     refused(admin.post(url, {"name": "p", "games": [{**UPICK, "pick_count": 26}]}), 422, "pick_count_out_of_range")
-    refused(admin.post(url, {"name": "p", "games": [{**BREAK_OPEN, "break_open_numbers": None}]}), 422, "break_open_count_required",
-            "10 DE Admin Code 101-4.29.1")
+    refused(
+        admin.post(url, {"name": "p", "games": [{**BREAK_OPEN, "break_open_numbers": None}]}),
+        422,
+        "break_open_count_required",
+        "10 DE Admin Code 101-4.29.1",
+    )
 
 
-def test_4_29_break_open_sales_window_posting_and_sheet_verification(admin: Api, session: Session, clock: Clock) -> None:
-    occ, caller, verifier, _, _ = opened(admin, session, [{"pattern": {"kind": "four_corners"}, "prize": "20.00"}, BREAK_OPEN,
-                                                          {"pattern": {"kind": "four_corners"}, "prize": "20.00"}])
+def test_4_29_break_open_sales_window_posting_and_sheet_verification(
+    admin: Api, session: Session, clock: Clock
+) -> None:
+    occ, caller, verifier, _, _ = opened(
+        admin,
+        session,
+        [
+            {"pattern": {"kind": "four_corners"}, "prize": "20.00"},
+            BREAK_OPEN,
+            {"pattern": {"kind": "four_corners"}, "prize": "20.00"},
+        ],
+    )
     ok(sell(admin, occ, "break_open", 10, game=2), 201)
     ok(caller.post(occ + "/games/1/start", {}))
     ok(caller.post(occ + "/games/1/calls", {"ball": 5}), 201)
@@ -101,7 +131,11 @@ def test_4_29_break_open_sales_window_posting_and_sheet_verification(admin: Api,
     posted = ok(caller.post(occ + "/games/2/break-open/post", {}))
     numbers = [c["ball"] for c in posted["calls"]]
     assert len(numbers) == 30 and len(set(numbers)) == 30 and "Posted numbers" in posted["announcement"]
-    refused(caller.post(occ + "/games/2/calls", {"ball": next(b for b in range(1, 76) if b not in numbers)}), 409, "break_open_posted")
+    refused(
+        caller.post(occ + "/games/2/calls", {"ball": next(b for b in range(1, 76) if b not in numbers)}),
+        409,
+        "break_open_posted",
+    )
     ok(sell(admin, occ, "break_open", 2, game=2), 201)
     any_row = STANDARD[PatternKind.ANY_ROW]
     winners = [f.number for f in series_faces() if any_row.is_complete(f.covered(numbers))]

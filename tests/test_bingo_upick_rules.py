@@ -1,4 +1,5 @@
 """U Pick Em, 10 DE Admin Code 101-4.30: picking, quick picks, the printed layout and winner search."""
+
 from __future__ import annotations
 
 import random
@@ -21,7 +22,11 @@ from bingo.rules.upick import (
 
 def test_4_30_1_1_numbers_from_1_to_75() -> None:
     refusal = pick_refusal([0, 5, 20], 3)
-    assert refusal is not None and refusal.code == "number_out_of_range" and refusal.rule == "10 DE Admin Code 101-4.30.1.1"
+    assert (
+        refusal is not None
+        and refusal.code == "number_out_of_range"
+        and refusal.rule == "10 DE Admin Code 101-4.30.1.1"
+    )
     assert pick_refusal([76, 5, 20], 3) is not None
 
 
@@ -33,7 +38,9 @@ def test_4_30_1_1_sixth_number_in_a_column_is_refused() -> None:
 
 def test_4_30_1_2_duplicate_number_voids_the_face() -> None:
     refusal = pick_refusal([7, 7, 20], 3)
-    assert refusal is not None and refusal.code == "duplicate_number" and refusal.rule == "10 DE Admin Code 101-4.30.1.2"
+    assert (
+        refusal is not None and refusal.code == "duplicate_number" and refusal.rule == "10 DE Admin Code 101-4.30.1.2"
+    )
 
 
 def test_4_30_1_5_exactly_the_games_count() -> None:
@@ -51,7 +58,11 @@ def test_4_30_1_1_quick_picks_always_satisfy_the_column_rule(count: int, seed: i
 
 def test_4_30_1_3_ticket_shows_numbers_under_their_letters() -> None:
     assert by_column([75, 1, 33, 16, 2]) == [[1, 2], [16], [33], [], [75]]
-    assert ticket_layout([75, 1, 33, 16, 2]).splitlines() == [" B   I   N   G   O", " 1  16  33      75", " 2                "]
+    assert ticket_layout([75, 1, 33, 16, 2]).splitlines() == [
+        " B   I   N   G   O",
+        " 1  16  33      75",
+        " 2                ",
+    ]
 
 
 def test_ticket_codes_are_unique_and_scanner_friendly() -> None:

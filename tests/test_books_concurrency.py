@@ -3,6 +3,7 @@ keys, or the same key twice) press Pay at the same instant. On PostgreSQL (CI's 
 real concurrent transactions; the occasion or tournament row lock and the unique share key each stop
 the second payment on their own. The measured failure: 8 of 8 bingo races and 2 of 3 poker races
 paid twice."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -31,14 +32,20 @@ def _count(session: Session, query: Any) -> int:
         return int(reader.scalar(query) or 0)
 
 
-def test_4_6_two_stations_paying_one_share_at_once_pay_it_once(app: Flask, admin: Api, session: Session, clock: Clock) -> None:
+def test_4_6_two_stations_paying_one_share_at_once_pay_it_once(
+    app: Flask, admin: Api, session: Session, clock: Clock
+) -> None:
     occ, _, cashier, _ = shop(admin, session, till=False)
     open_till(cashier, occ, "500.00")
     claims = closed_game(admin, occ, winners=1)
     stations = [staff(admin, "boss") for _ in range(RACERS)]
     body = {"game_number": 1, "claim_id": claims[0]["id"]}
-    replies = race([lambda api=api, n=n: api.post(occ + "/payouts", body, headers={"Idempotency-Key": f"pay-share-key-{n}"})
-                    for n, api in enumerate(stations)])
+    replies = race(
+        [
+            lambda api=api, n=n: api.post(occ + "/payouts", body, headers={"Idempotency-Key": f"pay-share-key-{n}"})
+            for n, api in enumerate(stations)
+        ]
+    )
     codes = sorted(r.status_code for r in replies)
     assert codes == [201] + [409] * (RACERS - 1), [r.get_json() for r in replies]
     assert {r.get_json()["error"] for r in replies if r.status_code == 409} == {"already_paid"}
@@ -48,30 +55,53 @@ def test_4_6_two_stations_paying_one_share_at_once_pay_it_once(app: Flask, admin
     assert app.test_cli_runner().invoke(args=["books", "check"]).exit_code == 0
 
 
-def test_4_6_one_cashier_tapping_pay_twice_with_one_key_gets_one_payout_and_one_answer(admin: Api, session: Session,
-                                                                                        clock: Clock) -> None:
+def test_4_6_one_cashier_tapping_pay_twice_with_one_key_gets_one_payout_and_one_answer(
+    admin: Api, session: Session, clock: Clock
+) -> None:
     occ, _, cashier, _ = shop(admin, session, till=False)
     open_till(cashier, occ, "500.00")
     claims = closed_game(admin, occ, winners=1)
     taps = [staff(admin, "boss") for _ in range(RACERS)]
     body = {"game_number": 1, "claim_id": claims[0]["id"]}
-    replies = race([lambda api=api: api.post(occ + "/payouts", body, headers={"Idempotency-Key": "pay-share-one-key"}) for api in taps])
+    replies = race(
+        [
+            lambda api=api: api.post(occ + "/payouts", body, headers={"Idempotency-Key": "pay-share-one-key"})
+            for api in taps
+        ]
+    )
     assert [r.status_code for r in replies] == [201] * RACERS, [r.get_json() for r in replies]
     assert len({r.get_json()["number"] for r in replies}) == 1
     assert _count(session, select(func.count()).select_from(Payout)) == 1
 
 
-def test_poker_two_desks_paying_one_prize_at_once_pay_it_once(app: Flask, admin: Api, session: Session, clock: Clock) -> None:
-    _, url = delaware_tournament(admin, session, entry_fee="100.00", rebuy={"allowed": False},
-                                 prizes=[{"place": 1, "description": "The pool", "percent_bp": 10000}])
+def test_poker_two_desks_paying_one_prize_at_once_pay_it_once(
+    app: Flask, admin: Api, session: Session, clock: Clock
+) -> None:
+    _, url = delaware_tournament(
+        admin,
+        session,
+        entry_fee="100.00",
+        rebuy={"allowed": False},
+        prizes=[{"place": 1, "description": "The pool", "percent_bp": 10000}],
+    )
     for n in range(1, 5):
         ok(admin.post(url + "/buys", {"kind": "entry", "player_name": f"Player {n}", "tendered": "100.00"}), 201)
     ok(admin.post(url + "/start", {"seats_per_table": 10}))
     for hand, number in enumerate(range(4, 1, -1), start=1):
-        ok(admin.post(url + "/eliminations", {"hand": hand, "busts": [{"entry_number": number, "starting_stack": 100}]}))
+        ok(
+            admin.post(
+                url + "/eliminations", {"hand": hand, "busts": [{"entry_number": number, "starting_stack": 100}]}
+            )
+        )
     desks = [staff(admin, "boss") for _ in range(RACERS)]
-    replies = race([lambda api=api, n=n: api.post(url + "/payouts", {"entry_number": 1}, headers={"Idempotency-Key": f"poker-pay-{n}"})
-                    for n, api in enumerate(desks)])
+    replies = race(
+        [
+            lambda api=api, n=n: api.post(
+                url + "/payouts", {"entry_number": 1}, headers={"Idempotency-Key": f"poker-pay-{n}"}
+            )
+            for n, api in enumerate(desks)
+        ]
+    )
     assert sorted(r.status_code for r in replies) == [201] + [409] * (RACERS - 1), [r.get_json() for r in replies]
     assert _count(session, select(func.count()).select_from(PrizePayment)) == 1
     assert _count(session, select(func.count()).select_from(PrintJob).where(PrintJob.kind == "poker_prize")) == 1
@@ -92,11 +122,22 @@ def test_sales_and_claims_at_once_never_deadlock(admin: Api, session: Session, c
     line = {"product_id": ids["non_gaming"], "quantity": 1, "unit_price": "1.50"}
 
     def selling(api: Api) -> list[int]:
-        return [api.post(occ + "/sales", {"lines": [line], "buyer_is_adult": False, "tendered": "1.50"}).status_code for _ in range(12)]
+        return [
+            api.post(occ + "/sales", {"lines": [line], "buyer_is_adult": False, "tendered": "1.50"}).status_code
+            for _ in range(12)
+        ]
 
     def claiming(api: Api, first: int) -> list[int]:
-        return [api.post(occ + "/games/1/claims", {"face_number": face}).status_code for face in range(first, first + 12)]
+        return [
+            api.post(occ + "/games/1/claims", {"face_number": face}).status_code for face in range(first, first + 12)
+        ]
 
-    replies = race([lambda: selling(cashiers[0]), lambda: selling(cashiers[1]), lambda: claiming(verifiers[0], 1),
-                    lambda: claiming(verifiers[1], 100)])
+    replies = race(
+        [
+            lambda: selling(cashiers[0]),
+            lambda: selling(cashiers[1]),
+            lambda: claiming(verifiers[0], 1),
+            lambda: claiming(verifiers[1], 100),
+        ]
+    )
     assert [set(r) for r in replies] == [{201}] * 4, replies

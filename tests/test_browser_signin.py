@@ -1,5 +1,6 @@
 """Real Chromium against the real app: the sign-in page, a sign-in by PIN pad, and the role's home,
 at the hall's screen sizes. Screenshots go to FLASHBOARD_SCREENSHOT_DIR when it is set."""
+
 from __future__ import annotations
 
 import re
@@ -17,7 +18,9 @@ pytestmark = pytest.mark.browser
 SIZES = {"touchscreen": (1280, 800), "tablet": (800, 1280), "tv": (1920, 1080)}
 
 
-def test_browser_sign_in_with_password_lands_on_the_back_office(browser: Browser, live_url: str, session: Session) -> None:
+def test_browser_sign_in_with_password_lands_on_the_back_office(
+    browser: Browser, live_url: str, session: Session
+) -> None:
     org = make_org(session, name="Millbrook Volunteer Fire Company")
     make_member(session, org, name="Dorothy Keller")
     make_user(session, [Role.ADMIN], username="boss", display_name="Dorothy Keller")
@@ -52,8 +55,10 @@ def test_browser_pin_pad_signs_a_caller_in_at_a_touchscreen(browser: Browser, li
 def test_browser_touch_targets_are_at_least_56_px(browser: Browser, live_url: str) -> None:
     page = browser.new_page(viewport={"width": 1280, "height": 800})
     page.goto(live_url + "/pin")
-    sizes = page.eval_on_selector_all("button, .btn, input:not([type=hidden]), .key",
-                                      "els => els.map(e => [e.getBoundingClientRect().height, e.outerHTML.slice(0, 60)])")
+    sizes = page.eval_on_selector_all(
+        "button, .btn, input:not([type=hidden]), .key",
+        "els => els.map(e => [e.getBoundingClientRect().height, e.outerHTML.slice(0, 60)])",
+    )
     small = [html for height, html in sizes if height < 56]
     assert small == []
     page.close()
@@ -70,12 +75,17 @@ def test_browser_wrong_pin_shows_the_refusal(browser: Browser, live_url: str, se
     page.close()
 
 
-def test_browser_back_office_pages_fit_the_touchscreen_and_the_tablet(browser: Browser, live_url: str, app: object) -> None:
+def test_browser_back_office_pages_fit_the_touchscreen_and_the_tablet(
+    browser: Browser, live_url: str, app: object
+) -> None:
     from shared.hall.services.staff import KdfCost
     from shared.platform.demo import load_demo
     from tests.support.factories import NOW, TEST_KDF_N
 
-    logins = {username: password for _, username, password, _ in load_demo(app.extensions["flashboard.db"].sessions, NOW, KdfCost(TEST_KDF_N))}  # type: ignore[attr-defined]
+    logins = {
+        username: password
+        for _, username, password, _ in load_demo(app.extensions["flashboard.db"].sessions, NOW, KdfCost(TEST_KDF_N))
+    }  # type: ignore[attr-defined]
     for label, (width, height) in [("touchscreen", SIZES["touchscreen"]), ("tablet", SIZES["tablet"])]:
         page = browser.new_page(viewport={"width": width, "height": height})
         page.goto(live_url + "/signin")
@@ -83,9 +93,15 @@ def test_browser_back_office_pages_fit_the_touchscreen_and_the_tablet(browser: B
         page.fill("#password", logins["admin"])
         page.click("button[type=submit]")
         expect(page).to_have_url(re.compile(r"/office$"))
-        for name, path in [("office", "/office"), ("organization", "/office/organizations/1"), ("members", "/office/organizations/1/members"),
-                           ("licences", "/office/organizations/1/licenses"), ("roster", "/office/organizations/1/roster"),
-                           ("staff", "/office/staff"), ("audit", "/office/audit")]:
+        for name, path in [
+            ("office", "/office"),
+            ("organization", "/office/organizations/1"),
+            ("members", "/office/organizations/1/members"),
+            ("licences", "/office/organizations/1/licenses"),
+            ("roster", "/office/organizations/1/roster"),
+            ("staff", "/office/staff"),
+            ("audit", "/office/audit"),
+        ]:
             page.goto(live_url + path)
             overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
             assert overflow <= 0, f"{path} is {overflow}px too wide for the {label}"

@@ -1,6 +1,7 @@
 """The caller's console in a real browser: ball check (101-4.25), the cookie-jar number (4.31.6),
 games in program order with the pattern and prize announced (4.12, 4.13), calls keyed or drawn,
 the claim queue filled live by verifiers, verification on request (4.16) and the split at close."""
+
 from __future__ import annotations
 
 import re
@@ -32,13 +33,20 @@ def sign_in(browser: Browser, live_url: str, username: str, width: int = 1280, h
 
 
 @pytest.mark.browser
-def test_4_25_4_13_4_16_caller_runs_a_game_from_ball_check_to_split(browser: Browser, live_url: str, admin: Api, session: Session,
-                                                                   clock: Clock) -> None:
+def test_4_25_4_13_4_16_caller_runs_a_game_from_ball_check_to_split(
+    browser: Browser, live_url: str, admin: Api, session: Session, clock: Clock
+) -> None:
     hall = make_hall(session)
     script = split_script(STANDARD[PatternKind.ANY_ROW], winners=2)
     jar_ball = next(b for b in range(75, 0, -1) if b not in script.calls)
-    occasion = setup_occasion(admin, hall, [{"pattern": {"kind": "any_row"}, "prize": "300.00"},
-                                            {"pattern": {"kind": "four_corners"}, "prize": "100.00", "ball_mode": "electronic"}])
+    occasion = setup_occasion(
+        admin,
+        hall,
+        [
+            {"pattern": {"kind": "any_row"}, "prize": "300.00"},
+            {"pattern": {"kind": "four_corners"}, "prize": "100.00", "ball_mode": "electronic"},
+        ],
+    )
     occ = f"/api/v1/occasions/{occasion['id']}"
     page = sign_in(browser, live_url, f"caller{hall.org.id}")
     expect(page).to_have_url(re.compile(r"/bingo/caller$"))
@@ -86,7 +94,9 @@ def test_4_25_4_13_4_16_caller_runs_a_game_from_ball_check_to_split(browser: Bro
     page.click("#verification-done")
     shoot(page, "caller-claims-1280x800")
 
-    expect(page.locator("#split")).to_have_text(f"Closing now pays face {script.winners[0]} $150.00, face {script.winners[1]} $150.00.")
+    expect(page.locator("#split")).to_have_text(
+        f"Closing now pays face {script.winners[0]} $150.00, face {script.winners[1]} $150.00."
+    )
     page.click("#close-game")
     expect(page.locator("#closing-text")).to_contain_text("2 winners")
     expect(page.locator("#claims .share")).to_have_count(2)
@@ -107,8 +117,9 @@ def test_4_25_4_13_4_16_caller_runs_a_game_from_ball_check_to_split(browser: Bro
 
 
 @pytest.mark.browser
-def test_caller_correction_needs_a_reason_and_replaces_the_last_call(browser: Browser, live_url: str, admin: Api, session: Session,
-                                                                    clock: Clock) -> None:
+def test_caller_correction_needs_a_reason_and_replaces_the_last_call(
+    browser: Browser, live_url: str, admin: Api, session: Session, clock: Clock
+) -> None:
     hall = make_hall(session)
     _, occ, caller = started(admin, hall, [{"pattern": {"kind": "blackout"}, "prize": "100.00"}], 70)
     page = sign_in(browser, live_url, f"caller{hall.org.id}")
@@ -127,8 +138,9 @@ def test_caller_correction_needs_a_reason_and_replaces_the_last_call(browser: Br
 
 
 @pytest.mark.browser
-def test_4_31_5_caller_plays_the_forced_jar_final_and_awards_jar_1(browser: Browser, live_url: str, admin: Api, session: Session,
-                                                                  clock: Clock) -> None:
+def test_4_31_5_caller_plays_the_forced_jar_final_and_awards_jar_1(
+    browser: Browser, live_url: str, admin: Api, session: Session, clock: Clock
+) -> None:
     hall = jar_hall(admin, session, "1000.00", "1000.00")
     script = split_script(STANDARD[PatternKind.BLACKOUT], winners=1)
     occ, _, verifier = opened(admin, hall, [{"pattern": {"kind": "four_corners"}, "prize": "50.00"}], 75)
@@ -157,11 +169,21 @@ def test_4_31_5_caller_plays_the_forced_jar_final_and_awards_jar_1(browser: Brow
 
 
 @pytest.mark.browser
-def test_4_18_caller_enters_attendance_when_the_prize_depends_on_it(browser: Browser, live_url: str, admin: Api, session: Session,
-                                                                  clock: Clock) -> None:
+def test_4_18_caller_enters_attendance_when_the_prize_depends_on_it(
+    browser: Browser, live_url: str, admin: Api, session: Session, clock: Clock
+) -> None:
     hall = make_hall(session)
-    occasion = setup_occasion(admin, hall, [{"pattern": {"kind": "blackout"}, "prize": "100.00",
-                                             "attendance_tiers": [{"min_attendance": 150, "prize": "250.00"}]}])
+    occasion = setup_occasion(
+        admin,
+        hall,
+        [
+            {
+                "pattern": {"kind": "blackout"},
+                "prize": "100.00",
+                "attendance_tiers": [{"min_attendance": 150, "prize": "250.00"}],
+            }
+        ],
+    )
     occ = f"/api/v1/occasions/{occasion['id']}"
     caller = staff(admin, f"caller{hall.org.id}")
     ok(caller.post(occ + "/ball-check", {"checked_by": [hall.caller.id]}))

@@ -1,6 +1,7 @@
 """The cashier's point of sale in a real browser: product buttons and a cart, a scanned pack, the U Pick
 Em picker (101-4.30: five per letter, the game's count, or a quick pick), the 18+ check (4.3), tender
 and change, the receipts at a real ESC/POS emulator, the reprint queue and the till."""
+
 from __future__ import annotations
 
 import re
@@ -31,19 +32,39 @@ pytestmark = [pytest.mark.browser, pytest.mark.printer]
 def running_shop(app: Flask, admin: Api, session: Session, printer_config: Path) -> tuple[str, Hall, dict[str, int]]:
     app.extensions["flashboard.printers"] = stations.load(printer_config)
     hall = make_hall(session, name="Millbrook Volunteer Fire Company")
-    occasion = setup_occasion(admin, hall, [{"pattern": {"kind": "any_row"}, "prize": "100.00"},
-                                            {"kind": "u_pick_em", "pattern": {"kind": "blackout"}, "prize": "100.00", "pick_count": 8,
-                                             "face_price": "1.00"}])
+    occasion = setup_occasion(
+        admin,
+        hall,
+        [
+            {"pattern": {"kind": "any_row"}, "prize": "100.00"},
+            {
+                "kind": "u_pick_em",
+                "pattern": {"kind": "blackout"},
+                "prize": "100.00",
+                "pick_count": 8,
+                "face_price": "1.00",
+            },
+        ],
+    )
     occ = f"/api/v1/occasions/{occasion['id']}"
     ids = stock_the_station(admin, occ, hall.org.id, 2)
     ok(admin.post(occ + "/ball-check", {"checked_by": [hall.caller.id]}))
-    make_user(session, [Role.CASHIER], member=make_member(session, hall.org, name="Cashier"), username=f"cashier{hall.org.id}")
+    make_user(
+        session, [Role.CASHIER], member=make_member(session, hall.org, name="Cashier"), username=f"cashier{hall.org.id}"
+    )
     return occ, hall, ids
 
 
-def test_4_30_pos_sells_a_scanned_pack_and_a_picked_face_and_prints(browser: Browser, live_url: str, app: Flask, admin: Api,
-                                                                   session: Session, clock: Clock, emulator: Emulator,
-                                                                   printer_config: Path) -> None:
+def test_4_30_pos_sells_a_scanned_pack_and_a_picked_face_and_prints(
+    browser: Browser,
+    live_url: str,
+    app: Flask,
+    admin: Api,
+    session: Session,
+    clock: Clock,
+    emulator: Emulator,
+    printer_config: Path,
+) -> None:
     occ, hall, _ = running_shop(app, admin, session, printer_config)
     page = station_sign_in(browser, live_url, f"cashier{hall.org.id}", "front")
     expect(page.locator("#printer")).to_have_text("Online, paper OK")
@@ -102,8 +123,16 @@ def test_4_30_pos_sells_a_scanned_pack_and_a_picked_face_and_prints(browser: Bro
     page.close()
 
 
-def test_pos_failed_receipt_waits_in_the_reprint_queue(browser: Browser, live_url: str, app: Flask, admin: Api, session: Session,
-                                                      clock: Clock, emulator: Emulator, printer_config: Path) -> None:
+def test_pos_failed_receipt_waits_in_the_reprint_queue(
+    browser: Browser,
+    live_url: str,
+    app: Flask,
+    admin: Api,
+    session: Session,
+    clock: Clock,
+    emulator: Emulator,
+    printer_config: Path,
+) -> None:
     occ, hall, _ = running_shop(app, admin, session, printer_config)
     page = station_sign_in(browser, live_url, f"cashier{hall.org.id}", "front")
     open_the_till(page)
@@ -124,8 +153,16 @@ def test_pos_failed_receipt_waits_in_the_reprint_queue(browser: Browser, live_ur
     page.close()
 
 
-def test_pos_works_from_the_keyboard_alone(browser: Browser, live_url: str, app: Flask, admin: Api, session: Session, clock: Clock,
-                                           emulator: Emulator, printer_config: Path) -> None:
+def test_pos_works_from_the_keyboard_alone(
+    browser: Browser,
+    live_url: str,
+    app: Flask,
+    admin: Api,
+    session: Session,
+    clock: Clock,
+    emulator: Emulator,
+    printer_config: Path,
+) -> None:
     occ, hall, _ = running_shop(app, admin, session, printer_config)
     page = station_sign_in(browser, live_url, f"cashier{hall.org.id}", "front")
     page.focus("#bank")
@@ -153,8 +190,15 @@ def test_pos_works_from_the_keyboard_alone(browser: Browser, live_url: str, app:
 
 
 def test_till_on_the_screen_no_sale_without_it_a_check_for_the_exact_total_and_the_member_in_charge_pays_in(
-        browser: Browser, live_url: str, app: Flask, admin: Api, session: Session, clock: Clock, emulator: Emulator,
-        printer_config: Path) -> None:
+    browser: Browser,
+    live_url: str,
+    app: Flask,
+    admin: Api,
+    session: Session,
+    clock: Clock,
+    emulator: Emulator,
+    printer_config: Path,
+) -> None:
     """The cashier cannot sell before opening the till; a check is taken only for the exact total (the
     hall takes checks here); the member in charge pays cash in from the prize bank and drops it, and
     the drawer's figure follows."""
@@ -191,5 +235,10 @@ def test_till_on_the_screen_no_sale_without_it_a_check_for_the_exact_total_and_t
     shoot(mic, "cashier-member-in-charge-till-1280x800")
     assert audit(mic) == []
     till = next(t for t in ok(admin.get(occ + "/tills")) if t["station"] == "front")
-    assert (till["cash_sales"], till["paid_ins"], till["drops"], till["in_drawer"]) == ("0.00", "300.00", "100.00", "250.00")
+    assert (till["cash_sales"], till["paid_ins"], till["drops"], till["in_drawer"]) == (
+        "0.00",
+        "300.00",
+        "100.00",
+        "250.00",
+    )
     mic.close()

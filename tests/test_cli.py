@@ -1,4 +1,5 @@
 """The `flashboard` command: init and db upgrade migrate, user create adds an audited account."""
+
 from __future__ import annotations
 
 from flask import Flask
@@ -17,8 +18,22 @@ def test_init_and_db_upgrade_are_idempotent(app: Flask) -> None:
 
 
 def test_user_create_makes_an_audited_account(app: Flask) -> None:
-    result = app.test_cli_runner().invoke(args=["user", "create", "dottie", "--name", "Dorothy Keller", "--role", "admin",
-                                                "--role", "officer", "--pin", "1357"], input="a long password\na long password\n")
+    result = app.test_cli_runner().invoke(
+        args=[
+            "user",
+            "create",
+            "dottie",
+            "--name",
+            "Dorothy Keller",
+            "--role",
+            "admin",
+            "--role",
+            "officer",
+            "--pin",
+            "1357",
+        ],
+        input="a long password\na long password\n",
+    )
     assert result.exit_code == 0, result.output
     with app.extensions["flashboard.db"].readers() as reader:
         user = reader.scalar(select(User).where(User.username == "dottie"))
@@ -27,5 +42,7 @@ def test_user_create_makes_an_audited_account(app: Flask) -> None:
 
 
 def test_user_create_refuses_a_short_password(app: Flask) -> None:
-    result = app.test_cli_runner().invoke(args=["user", "create", "shorty", "--name", "S", "--role", "caller"], input="short\nshort\n")
+    result = app.test_cli_runner().invoke(
+        args=["user", "create", "shorty", "--name", "S", "--role", "caller"], input="short\nshort\n"
+    )
     assert result.exit_code != 0 and "at least 10 characters" in result.output

@@ -1,6 +1,7 @@
 """The live screens' event hub (issue 10 load test): a poll wakes only the streams with news they
 show. A claim verified ten times a second wakes the caller's console, never the three hundred TVs
 that skip claims, and one occasion's call wakes nobody watching another."""
+
 from __future__ import annotations
 
 import threading

@@ -2,6 +2,7 @@
 sequence hands out ids when rows are inserted, not when they commit; a board event numbered 100
 committing after 101 had been read would be stepped past by every TV's stream. Writing an event
 holds the audit chain's lock until commit, so a second event cannot even be numbered meanwhile."""
+
 from __future__ import annotations
 
 from datetime import datetime, timezone
@@ -31,8 +32,9 @@ def claim_event(session: Session, occasion_id: int) -> BoardEvent:
     return board.events_after(session, occasion_id, 0, 10_000)[-1]
 
 
-def test_issue_10_a_board_event_id_waits_for_the_open_event_to_commit(pg_required: None, admin: Api, session: Session,
-                                                                      database: Database) -> None:
+def test_issue_10_a_board_event_id_waits_for_the_open_event_to_commit(
+    pg_required: None, admin: Api, session: Session, database: Database
+) -> None:
     occasion_id = setup_occasion(admin, make_hall(session), GAMES)["id"]
     session.commit()
     with database.sessions() as first, database.sessions() as second:

@@ -3,6 +3,7 @@ and of the first call that posts the cookie-jar fees, then started again. The st
 the same Idempotency-Key, as it does after a dropped connection: nothing committed is lost, nothing
 is doubled, the audit chain verifies and the jar ledger holds. On the PostgreSQL run the database
 itself is restarted mid-occasion: the app answers 503 while it is down and recovers by itself."""
+
 from __future__ import annotations
 
 import json
@@ -48,7 +49,9 @@ class Station:
             headers["Idempotency-Key"] = key
         data = json.dumps(body).encode() if body is not None else None
         try:
-            with self.opener.open(Request(self.base + path, data=data, method=method, headers=headers), timeout=15) as reply:
+            with self.opener.open(
+                Request(self.base + path, data=data, method=method, headers=headers), timeout=15
+            ) as reply:
                 return reply.status, json.loads(reply.read() or b"null")
         except HTTPError as refused:
             return refused.code, json.loads(refused.read() or b"null")
@@ -78,23 +81,34 @@ def sound(session: Session) -> None:
         assert cookie_jar.check_ledger(reader) == []
 
 
-def test_sigkill_inside_a_sale_a_jar_posting_and_a_call_loses_and_doubles_nothing(db_url: str, admin: Api, session: Session,
-                                                                                  clock: Clock, tmp_path: Path) -> None:
+def test_sigkill_inside_a_sale_a_jar_posting_and_a_call_loses_and_doubles_nothing(
+    db_url: str, admin: Api, session: Session, clock: Clock, tmp_path: Path
+) -> None:
     hall = make_hall(session, name="Crash Test Fire Company")
     ok(admin.put(f"/api/v1/organizations/{hall.org.id}/cookie-jar", {"maximum": "1000.00", "fee": "2.00"}))
     occasion = setup_occasion(admin, hall, [{"pattern": {"kind": "blackout"}, "prize": "300.00"}])
     occ = f"/api/v1/occasions/{occasion['id']}"
-    jar = ok(admin.post(occ + "/products", {"kind": "cookie_jar", "name": "Cookie jar entry", "price": "2.00"}), 201)["id"]
+    jar = ok(admin.post(occ + "/products", {"kind": "cookie_jar", "name": "Cookie jar entry", "price": "2.00"}), 201)[
+        "id"
+    ]
     dauber = ok(admin.post(occ + "/products", {"kind": "non_gaming", "name": "Dauber", "price": "1.50"}), 201)["id"]
     open_till(admin, occ)
-    make_user(session, [Role.CASHIER], member=make_member(session, hall.org, name="Cashier"), username=f"cashier{hall.org.id}")
+    make_user(
+        session, [Role.CASHIER], member=make_member(session, hall.org, name="Cashier"), username=f"cashier{hall.org.id}"
+    )
     caller = staff(admin, f"caller{hall.org.id}")
     ok(caller.post(occ + "/ball-check", {"checked_by": [hall.caller.id]}))
     ok(caller.post(occ + "/cookie-jar-number", {"ball": 75}))
     ok(caller.post(occ + "/games/1/start", {}))
     port, now = free_port(), clock.now.isoformat()
-    sale = {"lines": [{"product_id": jar, "quantity": 3, "unit_price": "2.00"}, {"product_id": dauber, "quantity": 1, "unit_price": "1.50"}],
-            "buyer_is_adult": True, "tendered": "10.00"}
+    sale = {
+        "lines": [
+            {"product_id": jar, "quantity": 3, "unit_price": "2.00"},
+            {"product_id": dauber, "quantity": 1, "unit_price": "1.50"},
+        ],
+        "buyer_is_adult": True,
+        "tendered": "10.00",
+    }
 
     def sales() -> int:
         return counted(session, Sale, Sale.occasion_id == occasion["id"])
@@ -133,7 +147,8 @@ def test_sigkill_inside_a_sale_a_jar_posting_and_a_call_loses_and_doubles_nothin
 
 
 def test_a_crash_after_the_commit_answers_the_retry_with_the_first_answer_and_the_receipt_job_waits(
-        db_url: str, admin: Api, session: Session, clock: Clock, tmp_path: Path) -> None:
+    db_url: str, admin: Api, session: Session, clock: Clock, tmp_path: Path
+) -> None:
     """The measured failure: the answer was stored in a later commit than the sale, so a SIGKILL
     between the two left 9 of 46 interrupted actions answering a permanent 409 "already received",
     3 of them sales with no receipt and nothing in the reprint queue. Now the sale, its audit entry,
@@ -144,8 +159,14 @@ def test_a_crash_after_the_commit_answers_the_retry_with_the_first_answer_and_th
     dauber = ok(admin.post(occ + "/products", {"kind": "non_gaming", "name": "Dauber", "price": "1.50"}), 201)["id"]
     ok(admin.post(occ + "/ball-check", {"checked_by": [hall.caller.id]}))
     open_till(admin, occ)
-    make_user(session, [Role.CASHIER], member=make_member(session, hall.org, name="Cashier"), username=f"cashier{hall.org.id}")
-    sale = {"lines": [{"product_id": dauber, "quantity": 2, "unit_price": "1.50"}], "buyer_is_adult": False, "tendered": "5.00"}
+    make_user(
+        session, [Role.CASHIER], member=make_member(session, hall.org, name="Cashier"), username=f"cashier{hall.org.id}"
+    )
+    sale = {
+        "lines": [{"product_id": dauber, "quantity": 2, "unit_price": "1.50"}],
+        "buyer_is_adult": False,
+        "tendered": "5.00",
+    }
     port, now = free_port(), clock.now.isoformat()
     crashing = Server(db_url, port, now, tmp_path, crash_on="print")
     station = Station(crashing.url)
@@ -173,8 +194,9 @@ def pg_cluster(action: str) -> None:
 
 
 @pytest.mark.postgres
-def test_postgres_restart_mid_occasion_answers_503_then_recovers_by_itself(pg_required: None, admin: Api, session: Session,
-                                                                             clock: Clock) -> None:
+def test_postgres_restart_mid_occasion_answers_503_then_recovers_by_itself(
+    pg_required: None, admin: Api, session: Session, clock: Clock
+) -> None:
     hall = make_hall(session)
     occasion = setup_occasion(admin, hall, [{"pattern": {"kind": "blackout"}, "prize": "300.00"}])
     occ = f"/api/v1/occasions/{occasion['id']}"

@@ -1,5 +1,6 @@
 """The TV flashboard: board events in the same transaction as the call, replay by Last-Event-ID, and
 a real Chromium TV that shows each call (the call-to-screen time is measured and printed, not asserted)."""
+
 from __future__ import annotations
 
 import json
@@ -20,8 +21,11 @@ from tests.support.screens import shoot
 def running(admin: Api, session: Session) -> tuple[str, str, Api]:
     hall = make_hall(session, name="Millbrook Volunteer Fire Company")
     ok(admin.put(f"/api/v1/organizations/{hall.org.id}/cookie-jar", {"maximum": "1000.00", "fee": "2.00"}))
-    occasion = setup_occasion(admin, hall, [{"pattern": {"kind": "any_row"}, "prize": "250.00"},
-                                            {"pattern": {"kind": "blackout"}, "prize": "150.00"}])
+    occasion = setup_occasion(
+        admin,
+        hall,
+        [{"pattern": {"kind": "any_row"}, "prize": "250.00"}, {"pattern": {"kind": "blackout"}, "prize": "150.00"}],
+    )
     occ = f"/api/v1/occasions/{occasion['id']}"
     caller = staff(admin, f"caller{hall.org.id}")
     ok(caller.post(occ + "/ball-check", {"checked_by": [hall.caller.id]}))
@@ -38,7 +42,9 @@ def read_events(api: Api, token: str, last_id: int, wanted: int) -> list[dict[st
         buffer += chunk.decode() if isinstance(chunk, bytes) else chunk
         while "\n\n" in buffer:
             block, buffer = buffer.split("\n\n", 1)
-            fields = dict(line.split(": ", 1) for line in block.splitlines() if ": " in line and not line.startswith(":"))
+            fields = dict(
+                line.split(": ", 1) for line in block.splitlines() if ": " in line and not line.startswith(":")
+            )
             if "data" in fields:
                 events.append({"id": int(fields["id"]), "board": json.loads(fields["data"])})
         if len(events) >= wanted:
@@ -64,7 +70,16 @@ def test_public_board_shows_only_the_board(admin: Api, session: Session, clock: 
     _, token, _ = running(admin, session)
     anonymous = admin.client.application.test_client()
     state = anonymous.get(f"/bingo/board/{token}/state").get_json()
-    assert set(state["board"]) == {"organization", "occasion_id", "status", "cookie_jar_number", "jar1", "jar2", "helpline", "game"}
+    assert set(state["board"]) == {
+        "organization",
+        "occasion_id",
+        "status",
+        "cookie_jar_number",
+        "jar1",
+        "jar2",
+        "helpline",
+        "game",
+    }
     assert anonymous.get("/bingo/board/not-a-token/state").status_code == 404
     assert anonymous.get(f"/api/v1/occasions/{state['board']['occasion_id']}").status_code == 401
 

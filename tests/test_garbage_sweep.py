@@ -1,6 +1,7 @@
 """Bad input never reaches a 500: every API operation gets malformed bodies (bad JSON, wrong
 types, missing fields, huge strings, lists for objects) and odd query strings, signed in as a role
 that may use it, and must answer 4xx with the error shape or succeed."""
+
 from __future__ import annotations
 
 import re
@@ -17,8 +18,28 @@ from tests.support.client import Api
 from tests.support.factories import PASSWORD, make_member, make_org, make_user
 
 HUGE = "x" * 1_000_000
-WRONG_VALUES: list[Any] = [None, 0, -1, 10**30, 1.5, True, "", "   ", "not-a-date", HUGE, [], {}, ["a"], {"nested": HUGE[:100]},
-                           "2026-02-30", "<script>alert(1)</script>", "'; DROP TABLE members; --", "١٢٣", "12.345", "-5.00"]
+WRONG_VALUES: list[Any] = [
+    None,
+    0,
+    -1,
+    10**30,
+    1.5,
+    True,
+    "",
+    "   ",
+    "not-a-date",
+    HUGE,
+    [],
+    {},
+    ["a"],
+    {"nested": HUGE[:100]},
+    "2026-02-30",
+    "<script>alert(1)</script>",
+    "'; DROP TABLE members; --",
+    "١٢٣",
+    "12.345",
+    "-5.00",
+]
 
 
 EXAMPLES: dict[str, dict[str, Any]] = {
@@ -29,25 +50,61 @@ EXAMPLES: dict[str, dict[str, Any]] = {
     "MemberPatch": {"name": "Sweep Member 2"},
     "BingoLicenseIn": {"number": "B-9", "valid_from": "2030-01-01", "valid_to": "2030-12-31"},
     "SuspensionIn": {"starts_on": "2030-02-01", "ends_on": "2030-02-10", "reason": "sweep"},
-    "PokerOccasionLicenseIn": {"number": "P-9", "occasion_date": "2026-12-12", "sponsor_organization_ids": ["ORG"], "fee": "250.00"},
+    "PokerOccasionLicenseIn": {
+        "number": "P-9",
+        "occasion_date": "2026-12-12",
+        "sponsor_organization_ids": ["ORG"],
+        "fee": "250.00",
+    },
     "VendorIn": {"name": "Sweep Vendor", "license_number": "V-1", "licensed_until": "2030-01-01"},
-    "VendorContractIn": {"vendor_id": 1, "starts_on": "2026-01-01", "ends_on": "2026-12-31", "compensation_basis": "flat_fee",
-                         "compensation": "100.00"},
-    "PersonalLicenseIn": {"holder_name": "Sweep Dealer", "date_of_birth": "1980-01-01", "kind": "dealer", "number": "D-1",
-                          "issued_on": "2026-01-01", "fee": "15.00"},
+    "VendorContractIn": {
+        "vendor_id": 1,
+        "starts_on": "2026-01-01",
+        "ends_on": "2026-12-31",
+        "compensation_basis": "flat_fee",
+        "compensation": "100.00",
+    },
+    "PersonalLicenseIn": {
+        "holder_name": "Sweep Dealer",
+        "date_of_birth": "1980-01-01",
+        "kind": "dealer",
+        "number": "D-1",
+        "issued_on": "2026-01-01",
+        "fee": "15.00",
+    },
     "LicenseStatusIn": {"status": "suspended", "reason": "sweep"},
     "AssignmentIn": {"work_date": "2026-11-30", "role": "caller", "member_id": 1},
-    "UserIn": {"username": "sweeper", "display_name": "Sweeper", "password": "long enough password", "roles": ["caller"]},
+    "UserIn": {
+        "username": "sweeper",
+        "display_name": "Sweeper",
+        "password": "long enough password",
+        "roles": ["caller"],
+    },
     "RolesIn": {"roles": ["caller"]},
     "SecretsIn": {"pin": "8642"},
-    "SeriesImportIn": {"name": "Sweep perm", "csv": "1,10,2,13,3,5,23,29,28,17,27,41,43,37,34,47,57,52,46,53,68,61,70,74,73"},
+    "SeriesImportIn": {
+        "name": "Sweep perm",
+        "csv": "1,10,2,13,3,5,23,29,28,17,27,41,43,37,34,47,57,52,46,53,68,61,70,74,73",
+    },
     "SeriesGenerateIn": {"name": "Sweep series", "count": 5, "seed": 1},
-    "PatternSpecIn": {"kind": "shape", "name": "Kite", "rows": ["XX...", "XX...", ".....", ".....", "....."], "anywhere": True},
+    "PatternSpecIn": {
+        "kind": "shape",
+        "name": "Kite",
+        "rows": ["XX...", "XX...", ".....", ".....", "....."],
+        "anywhere": True,
+    },
     "OddsIn": {"pattern": {"kind": "any_row"}, "calls": 30},
     "SimulateIn": {"pattern": {"kind": "four_corners"}, "faces": 2, "calls": 20, "trials": 10, "seed": 3},
     "ProgramIn": {"name": "Sweep program", "games": [{"pattern": {"kind": "any_row"}, "prize": "100.00"}]},
-    "OccasionIn": {"premises_id": 1, "program_id": 1, "series_id": 1, "occasion_date": "2026-12-05", "start_time": "18:00",
-                   "member_in_charge_id": 1, "workers": [{"member_id": 2, "role": "caller"}]},
+    "OccasionIn": {
+        "premises_id": 1,
+        "program_id": 1,
+        "series_id": 1,
+        "occasion_date": "2026-12-05",
+        "start_time": "18:00",
+        "member_in_charge_id": 1,
+        "workers": [{"member_id": 2, "role": "caller"}],
+    },
     "BallCheckIn": {"checked_by": [1]},
     "BallIn": {"ball": 7},
     "StartGameIn": {"attendance": 90},
@@ -55,11 +112,23 @@ EXAMPLES: dict[str, dict[str, Any]] = {
     "ClaimIn": {"face_number": 1},
     "VerificationIn": {"witness_member_id": 1},
     "GiveawayIn": {"kind": "inducement", "description": "Coffee", "value": "20.00"},
-    "ExpenseIn": {"payee_name": "Hall Supply Co.", "payee_address": "1 Main St", "description": "Paper", "amount": "20.00"},
+    "ExpenseIn": {
+        "payee_name": "Hall Supply Co.",
+        "payee_address": "1 Main St",
+        "description": "Paper",
+        "amount": "20.00",
+    },
     "SwornIn": {"net_profit_uses": "Fire apparatus fund"},
-    "TournamentIn": {"name": "Sweep Classic", "jurisdiction": "nh", "starts_on": "2026-12-05", "entry_fee": "50.00",
-                     "starting_chips": 10000, "levels": [{"small_blind": 25, "big_blind": 50, "minutes": 20}],
-                     "prizes": [{"place": 1, "description": "Half the pool", "percent_bp": 5000}], "min_players": 4},
+    "TournamentIn": {
+        "name": "Sweep Classic",
+        "jurisdiction": "nh",
+        "starts_on": "2026-12-05",
+        "entry_fee": "50.00",
+        "starting_chips": 10000,
+        "levels": [{"small_blind": 25, "big_blind": 50, "minutes": 20}],
+        "prizes": [{"place": 1, "description": "Half the pool", "percent_bp": 5000}],
+        "min_players": 4,
+    },
     "BuyIn": {"kind": "entry", "player_name": "Pat Doe", "tendered": "50.00"},
     "StartIn": {"seats_per_table": 9},
     "EliminationIn": {"hand": 1, "busts": [{"entry_number": 1, "starting_stack": 0}]},
@@ -68,21 +137,35 @@ EXAMPLES: dict[str, dict[str, Any]] = {
     "ClockIn": {"action": "start"},
     "StaffIn": {"role": "dealer", "member_id": 1, "table": 1},
     "SeatMoveIn": {"entry_number": 1, "table": 1, "seat": 2},
-    "ShowdownIn": {"table": 1, "board": "2h3h4s9cTc", "stakes": [{"seat": 1, "chips": 100, "cards": "AsAd"},
-                                                                 {"seat": 2, "chips": 100, "folded": True}]},
+    "ShowdownIn": {
+        "table": 1,
+        "board": "2h3h4s9cTc",
+        "stakes": [{"seat": 1, "chips": 100, "cards": "AsAd"}, {"seat": 2, "chips": 100, "folded": True}],
+    },
     "JarSettingsIn": {"maximum": "1000.00", "fee": "2.00"},
     "JarOpeningIn": {"jar1": "100.00", "jar2": "0.00"},
     "PostNumbersIn": {"balls": [1, 2, 3]},
     "ReprintIn": {"station": "front"},
     "ProductIn": {"kind": "non_gaming", "name": "Dauber", "price": "1.50"},
-    "SaleIn": {"lines": [{"product_id": 1, "quantity": 1, "unit_price": "1.50"}], "buyer_is_adult": True, "tendered": "2.00"},
+    "SaleIn": {
+        "lines": [{"product_id": 1, "quantity": 1, "unit_price": "1.50"}],
+        "buyer_is_adult": True,
+        "tendered": "2.00",
+    },
     "PayoutIn": {"game_number": 1, "claim_id": 1},
     "VoidSaleIn": {"reason": "sweep", "approver_username": "sweep_member_in_charge", "approver_pin": "2468"},
     "TillOpenIn": {"opening_bank": "100.00"},
     "TillCloseIn": {"counts": {"20.00": 5}},
     "TillMovementIn": {"kind": "paid_in", "amount": "100.00", "note": "prize bank"},
-    "PaperSetIn": {"series_id": 1, "colour": "blue", "faces_per_sheet": 6, "sheets_per_pack": 1, "serial_from": 1, "serial_to": 5,
-                   "first_face": 1},
+    "PaperSetIn": {
+        "series_id": 1,
+        "colour": "blue",
+        "faces_per_sheet": 6,
+        "sheets_per_pack": 1,
+        "serial_from": 1,
+        "serial_to": 5,
+        "first_face": 1,
+    },
     "PackMoveIn": {"action": "issue", "serials": [1, 2], "occasion_id": 1, "station": "front"},
 }
 
@@ -97,9 +180,15 @@ def body_variants(op: Operation, org_id: int) -> list[tuple[str, Any]]:
     assert op.body is not None
     schema = op.body()
     valid = example(op, org_id)
-    variants: list[tuple[str, Any]] = [("raw:not json", b"{not json"), ("raw:empty", b""), ("list", [1, 2]),
-                                       ("string", "hello"), ("number", 7), ("empty object", {}),
-                                       ("unknown field", {"surprise": 1})]
+    variants: list[tuple[str, Any]] = [
+        ("raw:not json", b"{not json"),
+        ("raw:empty", b""),
+        ("list", [1, 2]),
+        ("string", "hello"),
+        ("number", 7),
+        ("empty object", {}),
+        ("unknown field", {"surprise": 1}),
+    ]
     for name, spec in schema.fields.items():
         if spec.dump_only:
             continue
@@ -152,8 +241,13 @@ def test_every_operation_survives_garbage_bodies(signed_in: tuple[dict[Role, Api
         url = url_for_op(op, org_id)
         for label, body in [("valid example", example(op, org_id)), *body_variants(op, org_id)]:
             if isinstance(body, bytes):
-                reply = api.client.open(url, method=op.method.upper(), data=body, content_type="application/json",
-                                        headers={"X-CSRF-Token": api.token})
+                reply = api.client.open(
+                    url,
+                    method=op.method.upper(),
+                    data=body,
+                    content_type="application/json",
+                    headers={"X-CSRF-Token": api.token},
+                )
             else:
                 reply = api.send(op.method.upper(), url, body)
             check(reply, f"{op.method.upper()} {url} {label}")
@@ -170,7 +264,14 @@ def test_every_operation_survives_garbage_query_and_path(signed_in: tuple[dict[R
     clients, org_id = signed_in
     for op in OPERATIONS:
         api = clients[role_for(op)]
-        for query in ["on=2026-13-45", "today=yesterday", "role=king", "on=" + "9" * 5000, "role=dealer&on=0001-01-01", "x=%00"]:
+        for query in [
+            "on=2026-13-45",
+            "today=yesterday",
+            "role=king",
+            "on=" + "9" * 5000,
+            "role=dealer&on=0001-01-01",
+            "x=%00",
+        ]:
             url = url_for_op(op, org_id) + "?" + query
             check(api.send(op.method.upper(), url, {} if op.method != "get" else None), f"{op.method} {url[:80]}")
         big = url_for_op(op, 99_999_999_999_999_999)

@@ -3,6 +3,7 @@ audit and single answer as the PIN pad. The measured failures: 7,614 approver gu
 no lockout and no audit entry; three different answers (wrong PIN, right PIN of a non-MIC, right PIN
 of a MIC); a locked account still approved a void; 170 of 192 parallel wrong PINs checked against a
 limit of 5; another organization's member in charge approving this organization's void."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -28,7 +29,9 @@ PARALLEL = 100
 
 
 def _sale(cashier: Api, occ: str, ids: dict[str, int]) -> str:
-    sale = ok(cashier.post(occ + "/sales", {**SALE, "lines": [line(ids, "admission", 1, "20.00")], "tendered": "20.00"}), 201)
+    sale = ok(
+        cashier.post(occ + "/sales", {**SALE, "lines": [line(ids, "admission", 1, "20.00")], "tendered": "20.00"}), 201
+    )
     return f"/api/v1/sales/{sale['id']}/void"
 
 
@@ -66,7 +69,9 @@ def test_4_1_every_failed_approval_answers_alike_whatever_was_wrong(admin: Api, 
     assert _status(session, url) == "completed"
 
 
-def test_4_1_a_locked_member_in_charge_approves_no_void_until_the_lock_ends(admin: Api, session: Session, clock: Clock) -> None:
+def test_4_1_a_locked_member_in_charge_approves_no_void_until_the_lock_ends(
+    admin: Api, session: Session, clock: Clock
+) -> None:
     occ, hall, cashier, ids = shop(admin, session)
     url = _sale(cashier, occ, ids)
     mic = f"mic{hall.org.id}"
@@ -76,11 +81,14 @@ def test_4_1_a_locked_member_in_charge_approves_no_void_until_the_lock_ends(admi
     assert _status(session, url) == "completed"
     assert _audit(session, "security.lockout") == 1 and _audit(session, "security.signin_refused_locked") == 1
     clock.advance(minutes=15, seconds=1)
-    assert ok(_void(cashier, url, mic, PIN, key="void-right-0001"))["status"] == "voided", "a refused key is free for the next try"
+    assert ok(_void(cashier, url, mic, PIN, key="void-right-0001"))["status"] == "voided", (
+        "a refused key is free for the next try"
+    )
 
 
-def test_4_1_the_approvers_own_station_still_signs_in_while_a_till_is_locked_out(app: Flask, admin: Api, session: Session,
-                                                                                clock: Clock) -> None:
+def test_4_1_the_approvers_own_station_still_signs_in_while_a_till_is_locked_out(
+    app: Flask, admin: Api, session: Session, clock: Clock
+) -> None:
     """Five bad PINs keyed at a till rest the member in charge's account at that till only."""
     occ, hall, cashier, ids = shop(admin, session)
     url = _sale(cashier, occ, ids)
@@ -92,7 +100,8 @@ def test_4_1_the_approvers_own_station_still_signs_in_while_a_till_is_locked_out
 
 
 def test_4_1_brute_force_of_parallel_wrong_approver_pins_locks_after_the_configured_count(
-        app: Flask, admin: Api, session: Session, clock: Clock) -> None:
+    app: Flask, admin: Api, session: Session, clock: Clock
+) -> None:
     """100 wrong PINs sent at the same instant: exactly five are checked (the guard's row lock queues
     them), the account locks, every one of the 100 is audited, and all 100 answers are the same."""
     occ, hall, _, ids = shop(admin, session, till=False)
@@ -101,7 +110,9 @@ def test_4_1_brute_force_of_parallel_wrong_approver_pins_locks_after_the_configu
     tills = [staff(admin, "bruteforcer") for _ in range(PARALLEL)]
     open_till(tills[0], occ)
     url = _sale(tills[0], occ, ids)
-    replies = race([lambda api=api, n=n: _void(api, url, f"mic{hall.org.id}", f"{1000 + n:04d}") for n, api in enumerate(tills)])
+    replies = race(
+        [lambda api=api, n=n: _void(api, url, f"mic{hall.org.id}", f"{1000 + n:04d}") for n, api in enumerate(tills)]
+    )
     assert {r.status_code for r in replies} == {403}, {r.status_code for r in replies}
     assert len({r.get_data(as_text=True) for r in replies}) == 1
     checked = _audit(session, "security.signin_failure")

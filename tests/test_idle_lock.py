@@ -1,6 +1,7 @@
 """A signed-in station locks back to the PIN screen after the configured idle time (issue: station
 screens, "common to every screen"); background refreshes do not keep it open, and the lock is an
 audited security event that keeps the station's name and offers the same username."""
+
 from __future__ import annotations
 
 import dataclasses
@@ -19,11 +20,14 @@ from tests.support.factories import PASSWORD, PIN, make_member, make_org, make_u
 
 
 def idle_after(app: Flask, minutes: int) -> None:
-    app.extensions["flashboard.settings"] = dataclasses.replace(app.extensions["flashboard.settings"], idle_lock_minutes=minutes)
+    app.extensions["flashboard.settings"] = dataclasses.replace(
+        app.extensions["flashboard.settings"], idle_lock_minutes=minutes
+    )
 
 
-def test_station_locks_after_idle_minutes_and_background_reads_do_not_count(app: Flask, api: Api, session: Session,
-                                                                            clock: Clock) -> None:
+def test_station_locks_after_idle_minutes_and_background_reads_do_not_count(
+    app: Flask, api: Api, session: Session, clock: Clock
+) -> None:
     idle_after(app, 10)
     org = make_org(session)
     make_user(session, [Role.CASHIER], member=make_member(session, org), username="till")
@@ -55,8 +59,9 @@ def test_idle_lock_zero_never_locks(app: Flask, api: Api, session: Session, cloc
 
 
 @pytest.mark.browser
-def test_idle_station_returns_to_the_pin_screen_in_the_browser(browser: Browser, live_url: str, app: Flask, session: Session,
-                                                               clock: Clock) -> None:
+def test_idle_station_returns_to_the_pin_screen_in_the_browser(
+    browser: Browser, live_url: str, app: Flask, session: Session, clock: Clock
+) -> None:
     idle_after(app, 1)
     org = make_org(session)
     make_user(session, [Role.VERIFIER], member=make_member(session, org), username="tablet")

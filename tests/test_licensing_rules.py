@@ -1,5 +1,6 @@
 """Licence rules: 10 DE Admin Code 101-4.4 classes and lapses; 28 Del. C. ch. 18 personal, occasion
 and vendor licences."""
+
 from __future__ import annotations
 
 from datetime import date, timedelta
@@ -85,9 +86,13 @@ def test_4_4_lapse_history_lists_gaps_and_the_running_lapse() -> None:
     ]
 
 
-@given(st.lists(st.tuples(st.integers(0, 3000), st.integers(0, 400)), max_size=8),
-       st.lists(st.tuples(st.integers(0, 3000), st.integers(0, 200)), max_size=4))
-def test_4_4_coverage_is_term_days_less_suspended_days(terms: list[tuple[int, int]], cuts: list[tuple[int, int]]) -> None:
+@given(
+    st.lists(st.tuples(st.integers(0, 3000), st.integers(0, 400)), max_size=8),
+    st.lists(st.tuples(st.integers(0, 3000), st.integers(0, 200)), max_size=4),
+)
+def test_4_4_coverage_is_term_days_less_suspended_days(
+    terms: list[tuple[int, int]], cuts: list[tuple[int, int]]
+) -> None:
     base = date(2015, 1, 1)
     periods = [Period(base + timedelta(days=s), base + timedelta(days=s + n)) for s, n in terms]
     suspensions = [Period(base + timedelta(days=s), base + timedelta(days=s + n)) for s, n in cuts]
@@ -101,8 +106,11 @@ def test_4_4_coverage_is_term_days_less_suspended_days(terms: list[tuple[int, in
     assert days(covered) == days(periods) - days(suspensions)
 
 
-def facts(issued: date, status: PersonalLicenseStatus = PersonalLicenseStatus.ACTIVE,
-          kind: PersonalLicenseKind = PersonalLicenseKind.DEALER) -> PersonalLicenseFacts:
+def facts(
+    issued: date,
+    status: PersonalLicenseStatus = PersonalLicenseStatus.ACTIVE,
+    kind: PersonalLicenseKind = PersonalLicenseKind.DEALER,
+) -> PersonalLicenseFacts:
     return PersonalLicenseFacts(kind=kind, number="NLH-1", issued_on=issued, status=status, holder_name="Sam")
 
 
@@ -152,7 +160,9 @@ def test_t28_occasion_license_has_exactly_one_sponsor() -> None:
         assert refusal is not None and refusal.rule == "28 Del. C. ch. 18, general provisions ¶(1)"
 
 
-@pytest.mark.parametrize("status", [PersonalLicenseStatus.SUSPENDED, PersonalLicenseStatus.REVOKED, PersonalLicenseStatus.DENIED])
+@pytest.mark.parametrize(
+    "status", [PersonalLicenseStatus.SUSPENDED, PersonalLicenseStatus.REVOKED, PersonalLicenseStatus.DENIED]
+)
 def test_1831_1_dealer_needs_a_licence_in_force(status: PersonalLicenseStatus) -> None:
     on = date(2026, 11, 30)
     assert poker_assignment_refusal("dealer", [facts(date(2025, 1, 1))], on) is None

@@ -5,6 +5,7 @@ sale and claim is in the database once, the audit chain verifies and the cookie-
 
 CI runs 30 seconds; `bench/load.py` runs the full five minutes and records the figures. Latency is
 printed, never asserted (figures live in docs/performance.md)."""
+
 from __future__ import annotations
 
 import json
@@ -43,17 +44,49 @@ SCREENS = int(os.environ.get("FLASHBOARD_LOAD_SCREENS", "300"))
 class Gunicorn:
     """gunicorn with threaded workers on a loopback port: each TV's stream holds a thread."""
 
-    def __init__(self, db_url: str, now: str, instance: Path, workers: int = int(os.environ.get("FLASHBOARD_LOAD_WORKERS", "2")),
-                 threads: int = 240) -> None:
+    def __init__(
+        self,
+        db_url: str,
+        now: str,
+        instance: Path,
+        workers: int = int(os.environ.get("FLASHBOARD_LOAD_WORKERS", "2")),
+        threads: int = 240,
+    ) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log = instance / "gunicorn.log"
-        env = {**os.environ, "FLASHBOARD_LIVE_DATABASE_URL": db_url, "FLASHBOARD_LIVE_NOW": now, "FLASHBOARD_LIVE_INSTANCE": str(instance)}
+        env = {
+            **os.environ,
+            "FLASHBOARD_LIVE_DATABASE_URL": db_url,
+            "FLASHBOARD_LIVE_NOW": now,
+            "FLASHBOARD_LIVE_INSTANCE": str(instance),
+        }
         with self.log.open("ab") as log:
             self.process = subprocess.Popen(
-                [sys.executable, "-m", "gunicorn", "-k", "gthread", "-w", str(workers), "--threads", str(threads), "-b",
-                 f"127.0.0.1:{self.port}", "--timeout", "120", "--keep-alive", "30", "tests.support.live_server:gunicorn_app()"],
-                cwd=PROJECT_ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+                [
+                    sys.executable,
+                    "-m",
+                    "gunicorn",
+                    "-k",
+                    "gthread",
+                    "-w",
+                    str(workers),
+                    "--threads",
+                    str(threads),
+                    "-b",
+                    f"127.0.0.1:{self.port}",
+                    "--timeout",
+                    "120",
+                    "--keep-alive",
+                    "30",
+                    "tests.support.live_server:gunicorn_app()",
+                ],
+                cwd=PROJECT_ROOT,
+                env=env,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
+            )
         if not healthy(self.url):
             self.stop()
             raise AssertionError(f"gunicorn did not start: {self.log.read_text()[-2000:]}")
@@ -82,10 +115,17 @@ def busy_hall(admin: Api, session: Session) -> tuple[Plan, int]:
     ok(admin.put(f"/api/v1/organizations/{hall.org.id}/cookie-jar", {"maximum": "1000.00", "fee": "2.00"}))
     occasion = setup_occasion(admin, hall, [{"pattern": {"kind": "blackout"}, "prize": "300.00"}])
     occ = f"/api/v1/occasions/{occasion['id']}"
-    ids = {kind: ok(admin.post(occ + "/products", {"kind": kind, "name": name, "price": price}), 201)["id"]
-           for kind, name, price in [("admission", "Admission pack", "20.00"), ("cookie_jar", "Cookie jar entry", "2.00"),
-                                     ("non_gaming", "Dauber", "1.50")]}
-    make_user(session, [Role.CASHIER], member=make_member(session, hall.org, name="Cashier"), username=f"cashier{hall.org.id}")
+    ids = {
+        kind: ok(admin.post(occ + "/products", {"kind": kind, "name": name, "price": price}), 201)["id"]
+        for kind, name, price in [
+            ("admission", "Admission pack", "20.00"),
+            ("cookie_jar", "Cookie jar entry", "2.00"),
+            ("non_gaming", "Dauber", "1.50"),
+        ]
+    }
+    make_user(
+        session, [Role.CASHIER], member=make_member(session, hall.org, name="Cashier"), username=f"cashier{hall.org.id}"
+    )
     caller = staff(admin, f"caller{hall.org.id}")
     ok(caller.post(occ + "/ball-check", {"checked_by": [hall.caller.id]}))
     open_till(admin, occ)
@@ -94,17 +134,32 @@ def busy_hall(admin: Api, session: Session) -> tuple[Plan, int]:
     ok(caller.post(occ + "/games/1/start", {}))
     for ball in calls[:3]:
         ok(caller.post(occ + "/games/1/calls", {"ball": ball}), 201)
-    lines = [{"product_id": ids["admission"], "quantity": 1, "unit_price": "20.00"},
-             {"product_id": ids["non_gaming"], "quantity": 1, "unit_price": "1.50"}]
+    lines = [
+        {"product_id": ids["admission"], "quantity": 1, "unit_price": "20.00"},
+        {"product_id": ids["non_gaming"], "quantity": 1, "unit_price": "1.50"},
+    ]
     state = ok(admin.client.get(f"/bingo/board/{occasion['display_token']}/state"))
-    plan = Plan(port=0, occasion_id=occasion["id"], game=1, token=occasion["display_token"], faces=SERIES_SIZE, sale_lines=lines,
-                calls=calls[3:], called_before=3, verifier=(f"verifier{hall.org.id}", PASSWORD), cashier=(f"cashier{hall.org.id}", PASSWORD),
-                caller=(f"caller{hall.org.id}", PASSWORD), screens=SCREENS, seconds=SECONDS)
+    plan = Plan(
+        port=0,
+        occasion_id=occasion["id"],
+        game=1,
+        token=occasion["display_token"],
+        faces=SERIES_SIZE,
+        sale_lines=lines,
+        calls=calls[3:],
+        called_before=3,
+        verifier=(f"verifier{hall.org.id}", PASSWORD),
+        cashier=(f"cashier{hall.org.id}", PASSWORD),
+        caller=(f"caller{hall.org.id}", PASSWORD),
+        screens=SCREENS,
+        seconds=SECONDS,
+    )
     return plan, state["id"]
 
 
-def test_hall_under_load_errs_nowhere_loses_nothing_and_reaches_every_tv(admin: Api, session: Session, clock: Clock,
-                                                                         gunicorn: Gunicorn) -> None:
+def test_hall_under_load_errs_nowhere_loses_nothing_and_reaches_every_tv(
+    admin: Api, session: Session, clock: Clock, gunicorn: Gunicorn
+) -> None:
     plan, after = busy_hall(admin, session)
     plan.port = gunicorn.port
     figures = run(plan, after)
@@ -118,7 +173,9 @@ def test_hall_under_load_errs_nowhere_loses_nothing_and_reaches_every_tv(admin: 
     assert figures.screens_connected == plan.screens and figures.screens_missing == 0
     gunicorn.stop()
     with session.info["database"].readers() as reader:
-        assert reader.scalar(select(func.count()).select_from(Sale).where(Sale.occasion_id == plan.occasion_id)) == len(figures.sell_ms)
+        assert reader.scalar(select(func.count()).select_from(Sale).where(Sale.occasion_id == plan.occasion_id)) == len(
+            figures.sell_ms
+        )
         assert reader.scalar(select(func.count()).select_from(Claim)) == len(figures.claim_ids)
         found = audit.verify(reader)
         assert found.intact and found.count > 0, audit.problems(found)

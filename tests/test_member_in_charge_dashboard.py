@@ -1,6 +1,7 @@
 """The member in charge's dashboard: the limits in use (101-4.6 $3,000 in prizes, 4.17 40 games, 4.2
 six hours), the cookie jar, tonight's voids and the alerts: approaching a limit, a printer offline, a
 licence expiring."""
+
 from __future__ import annotations
 
 from datetime import datetime, timedelta
@@ -33,14 +34,21 @@ def test_4_6_4_17_4_2_limits_in_use_warn_from_80_percent_and_stop_at_the_limit()
     assert [u.level for u in below] == ["ok"] * 3
     over = limits_in_use(300_000, 40, start, start + timedelta(hours=7))
     assert [u.level for u in over] == ["reached"] * 3 and over[2].percent == 100
-    assert [u.rule for u in over] == ["10 DE Admin Code 101-4.6", "10 DE Admin Code 101-4.17", "10 DE Admin Code 101-4.2"]
+    assert [u.rule for u in over] == [
+        "10 DE Admin Code 101-4.6",
+        "10 DE Admin Code 101-4.17",
+        "10 DE Admin Code 101-4.2",
+    ]
 
 
 def test_4_1_dashboard_counts_prizes_awarded_and_games_played(admin: Api, session: Session, clock: Clock) -> None:
     hall = make_hall(session)
     script = split_script(STANDARD[PatternKind.ANY_ROW], winners=2)
-    occasion = setup_occasion(admin, hall, [{"pattern": {"kind": "any_row"}, "prize": "300.00"},
-                                            {"pattern": {"kind": "blackout"}, "prize": "100.00"}])
+    occasion = setup_occasion(
+        admin,
+        hall,
+        [{"pattern": {"kind": "any_row"}, "prize": "300.00"}, {"pattern": {"kind": "blackout"}, "prize": "100.00"}],
+    )
     occ = f"/api/v1/occasions/{occasion['id']}"
     caller = staff(admin, f"caller{hall.org.id}")
     ok(caller.post(occ + "/ball-check", {"checked_by": [hall.caller.id]}))
@@ -59,11 +67,14 @@ def test_4_1_dashboard_counts_prizes_awarded_and_games_played(admin: Api, sessio
 
 
 @pytest.mark.browser
-def test_dashboard_alerts_for_an_offline_printer_and_an_expiring_licence(browser: Browser, live_url: str, app: Flask, admin: Api,
-                                                                          session: Session, clock: Clock, tmp_path: Path) -> None:
+def test_dashboard_alerts_for_an_offline_printer_and_an_expiring_licence(
+    browser: Browser, live_url: str, app: Flask, admin: Api, session: Session, clock: Clock, tmp_path: Path
+) -> None:
     path = tmp_path / "printers.yaml"
-    path.write_text("stations:\n  back:\n    printer:\n      type: Network\n      host: 127.0.0.1\n      port: 9\n"
-                    "      profile: TM-T20II\n")
+    path.write_text(
+        "stations:\n  back:\n    printer:\n      type: Network\n      host: 127.0.0.1\n      port: 9\n"
+        "      profile: TM-T20II\n"
+    )
     app.extensions["flashboard.printers"] = stations.load(path)
     hall = make_hall(session)
     setup_occasion(admin, hall, [{"pattern": {"kind": "any_row"}, "prize": "300.00"}])

@@ -1,5 +1,6 @@
 """Alembic and the models agree: upgrading an empty database to head gives exactly the tables,
 columns, indexes and constraints the models declare, on SQLite and on PostgreSQL."""
+
 from __future__ import annotations
 
 from datetime import date, datetime, time, timezone
@@ -38,9 +39,16 @@ def _one_row_in_every_table(conn: Connection) -> None:
     """A row in every table the schema holds at this revision, each pointing at its parents' rows:
     what a hall's database looks like after a night, as far as the migration can tell."""
     found = inspect(conn)
-    values: dict[str, Any] = {"INTEGER": 1, "BOOLEAN": False, "VARCHAR": "x", "TEXT": "x", "DATE": date(2026, 12, 5),
-                              "TIME": time(18, 0), "DATETIME": datetime(2026, 12, 5, 23, 0),
-                              "TIMESTAMP": datetime(2026, 12, 5, 23, 0, tzinfo=timezone.utc)}
+    values: dict[str, Any] = {
+        "INTEGER": 1,
+        "BOOLEAN": False,
+        "VARCHAR": "x",
+        "TEXT": "x",
+        "DATE": date(2026, 12, 5),
+        "TIME": time(18, 0),
+        "DATETIME": datetime(2026, 12, 5, 23, 0),
+        "TIMESTAMP": datetime(2026, 12, 5, 23, 0, tzinfo=timezone.utc),
+    }
     if conn.dialect.name == "sqlite":
         values.update({"DATE": "2026-12-05", "TIME": "18:00:00.000000", "DATETIME": "2026-12-05 23:00:00.000000"})
     tables = [t for t in reversed(found.get_sorted_table_and_fkc_names()) if t[0]]

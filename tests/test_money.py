@@ -1,4 +1,5 @@
 """Money is integer cents; text in, cents inside, text out (DESIGN.md "Money")."""
+
 from __future__ import annotations
 
 import pytest
@@ -16,7 +17,15 @@ from shared.core.money import (
 
 @pytest.mark.parametrize(
     ("text", "cents"),
-    [("12.5", 1250), ("$12.50", 1250), ("12", 1200), ("0.05", 5), ("$1,234.50", 123450), (" 7.00 ", 700), ("1,000", 100000)],
+    [
+        ("12.5", 1250),
+        ("$12.50", 1250),
+        ("12", 1200),
+        ("0.05", 5),
+        ("$1,234.50", 123450),
+        (" 7.00 ", 700),
+        ("1,000", 100000),
+    ],
 )
 def test_money_parses_plain_amounts(text: str, cents: int) -> None:
     assert parse_cents(text) == cents

@@ -4,6 +4,7 @@ balls; a TV shows every call (the call-to-screen time is measured and printed, n
 verifier scans a winning face and the claim lands in the caller's queue (4.27); the cashier sells a
 pack and a U Pick Em face (4.30) and the receipts arrive at the ESC/POS emulator; the caller closes
 the game with its announcement (4.6)."""
+
 from __future__ import annotations
 
 import re
@@ -41,8 +42,15 @@ def station(browser: Browser, live_url: str, username: str, name: str, width: in
 
 
 def test_4_0_occasion_played_through_the_caller_tv_verifier_and_cashier_screens(
-        browser: Browser, live_url: str, app: Flask, admin: Api, session: Session, clock: Clock, emulator: Emulator,
-        printer_config: Path) -> None:
+    browser: Browser,
+    live_url: str,
+    app: Flask,
+    admin: Api,
+    session: Session,
+    clock: Clock,
+    emulator: Emulator,
+    printer_config: Path,
+) -> None:
     hall, occasion, occ = hall_with_a_shop(app, admin, session, printer_config)
     script = split_script(STANDARD[PatternKind.ANY_ROW], winners=1)
 
@@ -77,8 +85,10 @@ def test_4_0_occasion_played_through_the_caller_tv_verifier_and_cashier_screens(
         expect(tv.locator("#last")).to_have_text(ball_label(ball))
         latencies.append((time.perf_counter() - sent) * 1000)
     expect(tv.locator("#count")).to_have_text(str(len(script.calls)))
-    print(f"\ncaller tap -> TV, {len(latencies)} calls (ms): min {min(latencies):.0f}, max {max(latencies):.0f}, "
-          f"mean {sum(latencies) / len(latencies):.0f}")
+    print(
+        f"\ncaller tap -> TV, {len(latencies)} calls (ms): min {min(latencies):.0f}, max {max(latencies):.0f}, "
+        f"mean {sum(latencies) / len(latencies):.0f}"
+    )
 
     verifier = station(browser, live_url, f"verifier{hall.org.id}", "Table 3", 800, 1280)
     expect(verifier.locator("h1")).to_contain_text("Verify: game 1")
@@ -101,8 +111,10 @@ def test_4_0_occasion_played_through_the_caller_tv_verifier_and_cashier_screens(
 
 def test_screen_audit_flags_small_targets_and_low_contrast(browser: Browser) -> None:
     page = browser.new_page(viewport={"width": 800, "height": 600})
-    page.set_content('<body style="background:#fff"><button style="height:40px;width:120px">Small</button>'
-                     '<p style="color:#999">Faint words</p><p style="color:#111">Plain words</p></body>')
+    page.set_content(
+        '<body style="background:#fff"><button style="height:40px;width:120px">Small</button>'
+        '<p style="color:#999">Faint words</p><p style="color:#111">Plain words</p></body>'
+    )
     found = audit(page)
     assert len(found) == 2 and found[0].startswith("target Small: 120x40") and "Faint words" in found[1]
     page.close()

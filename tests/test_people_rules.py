@@ -1,4 +1,5 @@
 """10 DE Admin Code 101-4.1, 4.1.1, 4.3 and 4.23: who may play, work or serve."""
+
 from __future__ import annotations
 
 from datetime import date, timedelta
@@ -19,7 +20,9 @@ from shared.hall.rules.people import (
 DAY = date(2026, 11, 30)
 
 
-def member(born: date, status: MemberStatus = MemberStatus.ACTIVE, since: date | None = date(2020, 1, 1)) -> MemberFacts:
+def member(
+    born: date, status: MemberStatus = MemberStatus.ACTIVE, since: date | None = date(2020, 1, 1)
+) -> MemberFacts:
     return MemberFacts(name="Pat", date_of_birth=born, status=status, active_since=since)
 
 

@@ -1,5 +1,6 @@
 """The tournament clock (printed rules ¶(3): blinds and antes rise as announced): levels, breaks,
 pauses and resumes, and doubling past the last level."""
+
 from __future__ import annotations
 
 from datetime import datetime, timedelta, timezone
@@ -21,7 +22,12 @@ LEVELS = (Level(25, 50, 0, 20), Level(50, 100, 0, 20), Level(0, 0, 0, 10, is_bre
 
 def test_clock_walks_the_levels_and_the_break() -> None:
     state = clock_state(LEVELS, START, [], START + timedelta(minutes=25))
-    assert (state.index, state.level.big_blind, state.seconds_left, state.next_level.is_break) == (1, 100, 15 * 60, True)
+    assert (state.index, state.level.big_blind, state.seconds_left, state.next_level.is_break) == (
+        1,
+        100,
+        15 * 60,
+        True,
+    )
     on_break = clock_state(LEVELS, START, [], START + timedelta(minutes=45))
     assert on_break.level.is_break and on_break.seconds_left == 5 * 60 and on_break.next_level.big_blind == 200
 

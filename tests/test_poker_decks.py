@@ -1,5 +1,6 @@
 """The deck log (28 Del. C. §1804 B(6), B(8)): two decks with different backs, an hourly count, a
 change every two hours, a new set when both decks have been played."""
+
 from __future__ import annotations
 
 from datetime import datetime, timedelta, timezone
@@ -34,6 +35,8 @@ def test_1804_b8_hourly_count_two_hourly_change_then_a_new_set() -> None:
 
 
 def test_1804_b8_an_incomplete_count_asks_for_a_replacement() -> None:
-    log = [DeckEntry(1, START, DeckEvent.NEW_SET, ("red", "blue")), DeckEntry(1, START + timedelta(minutes=30), DeckEvent.COUNT,
-                                                                            complete=False)]
+    log = [
+        DeckEntry(1, START, DeckEvent.NEW_SET, ("red", "blue")),
+        DeckEntry(1, START + timedelta(minutes=30), DeckEvent.COUNT, complete=False),
+    ]
     assert (1, "replace the incomplete deck") in due(log, 31)

@@ -1,6 +1,7 @@
 """Places and prizes: busts on one hand at one table place by starting stack, at different tables
 they tie and share; percentage prizes add up to the cent; the NH caps (Pari 1207.03(d)(6)-(7)), the MT
 charity share (MCA 23-5-317(8)) and Delaware's ban on deals (28 Del. C. §1804 B(5))."""
+
 from __future__ import annotations
 
 from hypothesis import given
@@ -20,16 +21,22 @@ from poker.rules.setup import Prize
 
 
 def test_tda_same_hand_same_table_larger_stack_places_higher_different_tables_tie() -> None:
-    busts = [Bust(9, hand=10, table=1, starting_stack=500), Bust(8, hand=20, table=1, starting_stack=3_000),
-             Bust(7, hand=20, table=1, starting_stack=1_000), Bust(6, hand=30, table=1, starting_stack=800),
-             Bust(5, hand=30, table=2, starting_stack=900)]
+    busts = [
+        Bust(9, hand=10, table=1, starting_stack=500),
+        Bust(8, hand=20, table=1, starting_stack=3_000),
+        Bust(7, hand=20, table=1, starting_stack=1_000),
+        Bust(6, hand=30, table=1, starting_stack=800),
+        Bust(5, hand=30, table=2, starting_stack=900),
+    ]
     found = places(6, busts, winner=4)
     assert [(p.place, p.players) for p in found] == [(1, (4,)), (2, (5, 6)), (4, (8,)), (5, (7,)), (6, (9,))]
 
 
 def test_tied_players_share_the_prizes_of_the_places_they_cover() -> None:
-    amounts = prize_amounts([Prize(1, "50%", percent_bp=5_000), Prize(2, "30%", percent_bp=3_000), Prize(3, "20%", percent_bp=2_000)],
-                            100_001)
+    amounts = prize_amounts(
+        [Prize(1, "50%", percent_bp=5_000), Prize(2, "30%", percent_bp=3_000), Prize(3, "20%", percent_bp=2_000)],
+        100_001,
+    )
     assert amounts == {1: 50_001, 2: 30_000, 3: 20_000}
     paid = payouts([Place((4,), 1), Place((5, 6), 2)], amounts)
     assert paid == {4: 50_001, 5: 25_000, 6: 25_000}

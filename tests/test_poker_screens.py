@@ -3,6 +3,7 @@ seat once drawn), the director draws the seats, runs the clock, busts players an
 clock TV follows every change over Server-Sent Events, the dealer settles a showdown, and a proposed
 deal is refused on screen citing 28 Del. C. §1804 B(5). Every screen fits the TV, the touchscreen and
 the tablet with 56 px targets and AA contrast."""
+
 from __future__ import annotations
 
 import re
@@ -38,8 +39,15 @@ def floor_staff(session: Session, org_id: int) -> None:
 
 
 def test_1804_tournament_through_the_desk_the_director_the_dealer_and_the_clock_tv(
-        browser: Browser, live_url: str, app: Flask, admin: Api, session: Session, clock: Clock, emulator: Emulator,
-        printer_config: Path) -> None:
+    browser: Browser,
+    live_url: str,
+    app: Flask,
+    admin: Api,
+    session: Session,
+    clock: Clock,
+    emulator: Emulator,
+    printer_config: Path,
+) -> None:
     app.extensions["flashboard.printers"] = stations.load(printer_config)
     org_id, url = delaware_tournament(admin, session)
     tournament_id = int(url.rsplit("/", 1)[1])
@@ -62,7 +70,9 @@ def test_1804_tournament_through_the_desk_the_director_the_dealer_and_the_clock_
     expect(desk.locator("#last")).to_contain_text("change $20.00")
     expect(desk.locator("#last")).to_contain_text("Seat drawn when registration closes")
     receipts = arrived(emulator, before, 12)
-    assert "Player 12: Player 12" in emulator.text(receipts[-1]) and "Seat drawn at the start" in emulator.text(receipts[-1])
+    assert "Player 12: Player 12" in emulator.text(receipts[-1]) and "Seat drawn at the start" in emulator.text(
+        receipts[-1]
+    )
 
     tv = browser.new_page(viewport={"width": 1920, "height": 1080})
     token = ok(admin.get(url))["display_token"]
@@ -121,8 +131,14 @@ def test_1804_tournament_through_the_desk_the_director_the_dealer_and_the_clock_
     expect(desk.locator("#printed")).to_have_text("Printed.")
     paper = arrived(emulator, before, 1)[0]
     printed_rules = " ".join(emulator.text(paper).split())
-    for item in ["TOURNAMENT RULES", "The entry fee is $100.00 for 10,000 chips.", "until the end of level 3", "3 prizes will be awarded:",
-                 "888-850-8888", "28 Del. C. sec. 1804 B(5)"]:
+    for item in [
+        "TOURNAMENT RULES",
+        "The entry fee is $100.00 for 10,000 chips.",
+        "until the end of level 3",
+        "3 prizes will be awarded:",
+        "888-850-8888",
+        "28 Del. C. sec. 1804 B(5)",
+    ]:
         assert item in printed_rules, item
     keep_receipt(emulator, paper, "poker-rules-receipt")
 
@@ -156,23 +172,34 @@ def sized(browser: Browser, live_url: str, username: str, path: str, width: int,
     return page
 
 
-def test_poker_screens_fit_the_tv_the_touchscreen_and_the_tablet(browser: Browser, live_url: str, admin: Api, session: Session,
-                                                                  clock: Clock) -> None:
+def test_poker_screens_fit_the_tv_the_touchscreen_and_the_tablet(
+    browser: Browser, live_url: str, admin: Api, session: Session, clock: Clock
+) -> None:
     org_id, url = delaware_tournament(admin, session)
     floor_staff(session, org_id)
     for n in range(1, 15):
-        ok(admin.post(url + "/buys", {"kind": "entry", "player_name": f"Player with a long name {n}", "tendered": "100.00"}), 201)
+        ok(
+            admin.post(
+                url + "/buys", {"kind": "entry", "player_name": f"Player with a long name {n}", "tendered": "100.00"}
+            ),
+            201,
+        )
     ok(admin.post(url + "/start", {"seats_per_table": 9}))
     tournament_id = url.rsplit("/", 1)[1]
     problems: list[str] = []
-    for username, path in [(f"director{org_id}", f"/poker/director/{tournament_id}"), (f"desk{org_id}", f"/poker/desk/{tournament_id}"),
-                           (f"dealer{org_id}", f"/poker/dealer/{tournament_id}")]:
+    for username, path in [
+        (f"director{org_id}", f"/poker/director/{tournament_id}"),
+        (f"desk{org_id}", f"/poker/desk/{tournament_id}"),
+        (f"dealer{org_id}", f"/poker/dealer/{tournament_id}"),
+    ]:
         for width, height in (TOUCH, TABLET, TV):
             page = sized(browser, live_url, username, path, width, height)
             overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
             if overflow > 0:
                 problems.append(f"{path} at {width}x{height} is {overflow}px too wide")
             problems.extend(f"{path} at {width}x{height}: {p}" for p in audit(page))
-            shoot(page, f"{path.strip('/').replace('/', '-').rsplit('-', 1)[0]}-seated-{width}x{height}", full_page=True)
+            shoot(
+                page, f"{path.strip('/').replace('/', '-').rsplit('-', 1)[0]}-seated-{width}x{height}", full_page=True
+            )
             page.close()
     assert problems == []

@@ -1,6 +1,7 @@
 """Seating (28 Del. C. §1804 B(2); TDA rules 10B and 11A): a random initial draw, balancing that moves
 the player due to be the big blind next into the worst open seat (never the small blind), tables broken
 in a posted order, and the final-table redraw. Property-tested over any sequence of eliminations."""
+
 from __future__ import annotations
 
 import random
@@ -49,7 +50,11 @@ def test_tda_11a_balance_moves_the_big_blind_next_player_to_the_short_table() ->
     tables = {1: 9, 2: 9}
     seating = {p: (1, p) for p in range(1, 10)} | {10: (2, 1), 11: (2, 2), 12: (2, 5)}
     moves = balance(seating, tables, {1: 1, 2: 1})
-    assert [(m.player, m.source, m.target) for m in moves] == [(4, (1, 4), (2, 6)), (5, (1, 5), (2, 7)), (6, (1, 6), (2, 8))]
+    assert [(m.player, m.source, m.target) for m in moves] == [
+        (4, (1, 4), (2, 6)),
+        (5, (1, 5), (2, 7)),
+        (6, (1, 6), (2, 8)),
+    ]
 
 
 def test_tda_10b_broken_table_players_land_on_open_seats_at_random() -> None:
@@ -68,7 +73,9 @@ def test_final_table_redraw_gives_every_player_a_new_random_seat() -> None:
 
 @settings(max_examples=60, deadline=None)
 @given(st.integers(12, 60), st.integers(8, 10), st.randoms(use_true_random=False), st.data())
-def test_1804_b2_tables_stay_balanced_after_any_eliminations(players: int, size: int, rng: random.Random, data: st.DataObject) -> None:
+def test_1804_b2_tables_stay_balanced_after_any_eliminations(
+    players: int, size: int, rng: random.Random, data: st.DataObject
+) -> None:
     count = tables_needed(players, size)
     tables = {t: size for t in range(1, count + 1)}
     seating = initial_draw(list(range(players)), tables, rng)

@@ -1,6 +1,7 @@
 """The showdown helper: hands ranked by pokerkit per ch. 18's ranking (28 Del. C. ch. 18, hand ranking
 ¶(1)-(9); §1815(2) the cards speak), ties sharing a place, bad cards refused (§1815(1)), and the order
 of showing (§1816). Cross-checked against pokerkit's own comparison on random deals."""
+
 from __future__ import annotations
 
 import random
@@ -16,8 +17,12 @@ DECK = [r + s for r in "23456789TJQKA" for s in "cdhs"]
 
 def test_ch18_ranking_straight_flush_beats_four_of_a_kind_and_ties_share() -> None:
     found = rank("9h Th Jh 9c 9d", {1: "QhKh", 4: "9s2c", 6: "AcAd", 8: "AhAs"})
-    assert [(r.seat, r.label, r.place) for r in found] == [(1, "Straight flush", 1), (4, "Four of a kind", 2),
-                                                          (6, "Full house", 3), (8, "Full house", 3)]
+    assert [(r.seat, r.label, r.place) for r in found] == [
+        (1, "Straight flush", 1),
+        (4, "Four of a kind", 2),
+        (6, "Full house", 3),
+        (8, "Full house", 3),
+    ]
 
 
 def test_1815_1_a_hand_with_too_few_or_repeated_cards_is_refused() -> None:

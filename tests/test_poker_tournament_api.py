@@ -2,6 +2,7 @@
 (28 Del. C. ch. 18, general provisions ¶(1), (3)); the setup is checked against the profile, each
 refusal citing its rule and writing nothing; the printed rules carry the helpline; buy-ins at the
 cashier stop at New Hampshire's $150 (Pari 1207.03(d)(3)) and never go on credit."""
+
 from __future__ import annotations
 
 import json
@@ -19,22 +20,40 @@ from tests.support.poker_factories import DE_SETUP, delaware_tournament, license
 from tests.support.replies import ok, refused
 
 
-def test_ch18_delaware_tournament_needs_its_occasion_licence_and_one_setup_rule_at_a_time(admin: Api, session: Session,
-                                                                                         clock: Clock) -> None:
+def test_ch18_delaware_tournament_needs_its_occasion_licence_and_one_setup_rule_at_a_time(
+    admin: Api, session: Session, clock: Clock
+) -> None:
     org_id, licence_id = licensed(admin, session)
     url = f"/api/v1/organizations/{org_id}/tournaments"
     before = audit_count(session)
-    refused(admin.post(url, DE_SETUP), 422, "occasion_license_required", "28 Del. C. ch. 18, general provisions ¶(3)", "license_id")
+    refused(
+        admin.post(url, DE_SETUP),
+        422,
+        "occasion_license_required",
+        "28 Del. C. ch. 18, general provisions ¶(3)",
+        "license_id",
+    )
     refused(admin.post(url, {**DE_SETUP, "license_id": licence_id, "starts_on": "2026-12-06"}), 422, "license_date")
-    unequal = {**DE_SETUP, "license_id": licence_id, "rebuy": {**DE_SETUP["rebuy"], "chips": 5000}, "deals_allowed": True}
+    unequal = {
+        **DE_SETUP,
+        "license_id": licence_id,
+        "rebuy": {**DE_SETUP["rebuy"], "chips": 5000},
+        "deals_allowed": True,
+    }
     body = refused(admin.post(url, unequal), 422, "unequal_chips", "28 Del. C. §1804 B(1)", "rebuy.chips")
     assert "28 Del. C. §1804 B(5)" in body["message"]
     assert audit_count(session) == before
     tournament = ok(admin.post(url, {**DE_SETUP, "license_id": licence_id}), 201)
     assert tournament["status"] == "registering" and tournament["pool"] == "0.00"
     text = admin.client.get(f"/api/v1/tournaments/{tournament['id']}/rules.txt").get_data(as_text=True)
-    for item in ["The entry fee is $100.00 for 10,000 chips.", "Re-buys are permitted: $100.00 for 10,000 chips; until the end of level 3.",
-                 "When 9 players remain", "3 prizes will be awarded:", "888-850-8888", "(28 Del. C. §1804 B(5))"]:
+    for item in [
+        "The entry fee is $100.00 for 10,000 chips.",
+        "Re-buys are permitted: $100.00 for 10,000 chips; until the end of level 3.",
+        "When 9 players remain",
+        "3 prizes will be awarded:",
+        "888-850-8888",
+        "(28 Del. C. §1804 B(5))",
+    ]:
         assert item in text, item
     rules_pdf = admin.client.get(f"/api/v1/tournaments/{tournament['id']}/rules.pdf").data
     page_text = " ".join(pdfium.PdfDocument(rules_pdf)[0].get_textpage().get_text_range().split())
@@ -43,29 +62,45 @@ def test_ch18_delaware_tournament_needs_its_occasion_licence_and_one_setup_rule_
 
 def test_pari_1207_03_d3_j_buys_stop_at_150_and_never_on_credit(admin: Api, session: Session, clock: Clock) -> None:
     org = make_org(session)
-    nh = {**DE_SETUP, "jurisdiction": "nh", "entry_fee": "50.00",
-          "rebuy": {"allowed": True, "cost": "50.00", "chips": 10000, "reentry": True},
-          "prizes": [{"place": 1, "description": "$300", "fixed": "300.00"}, {"place": 2, "description": "$100", "fixed": "100.00"}]}
+    nh = {
+        **DE_SETUP,
+        "jurisdiction": "nh",
+        "entry_fee": "50.00",
+        "rebuy": {"allowed": True, "cost": "50.00", "chips": 10000, "reentry": True},
+        "prizes": [
+            {"place": 1, "description": "$300", "fixed": "300.00"},
+            {"place": 2, "description": "$100", "fixed": "100.00"},
+        ],
+    }
     tournament = ok(admin.post(f"/api/v1/organizations/{org.id}/tournaments", nh), 201)
     open_desk(admin, f"/api/v1/tournaments/{tournament['id']}")
     buys = f"/api/v1/tournaments/{tournament['id']}/buys"
     entry = ok(admin.post(buys, {"kind": "entry", "player_name": "Pat Doe", "tendered": "60.00"}), 201)
     assert (entry["entry"]["number"], entry["change"], entry["entry"]["spent"]) == (1, "10.00", "50.00")
-    refused(admin.post(buys, {"kind": "rebuy", "entry_number": 1, "tender": "credit", "tendered": "0.00"}), 422, "no_credit",
-            "N.H. Admin. Code Pari 1207.03(j)")
+    refused(
+        admin.post(buys, {"kind": "rebuy", "entry_number": 1, "tender": "credit", "tendered": "0.00"}),
+        422,
+        "no_credit",
+        "N.H. Admin. Code Pari 1207.03(j)",
+    )
     refused(admin.post(buys, {"kind": "rebuy", "entry_number": 1, "tendered": "40.00"}), 422, "short_tender")
     ok(admin.post(buys, {"kind": "rebuy", "entry_number": 1, "tendered": "50.00"}), 201)
     ok(admin.post(buys, {"kind": "rebuy", "entry_number": 1, "tendered": "50.00"}), 201)
-    refused(admin.post(buys, {"kind": "rebuy", "entry_number": 1, "tendered": "50.00"}), 409, "spend_cap",
-            "N.H. Admin. Code Pari 1207.03(d)(3)")
+    refused(
+        admin.post(buys, {"kind": "rebuy", "entry_number": 1, "tendered": "50.00"}),
+        409,
+        "spend_cap",
+        "N.H. Admin. Code Pari 1207.03(d)(3)",
+    )
     state = ok(admin.get(f"/api/v1/tournaments/{tournament['id']}"))
     assert state["pool"] == "150.00" and state["entries"][0]["rebuys"] == 2 and state["entries"][0]["spent"] == "150.00"
     refused(admin.post(buys, {"kind": "entry", "tendered": "50.00"}), 422, "player_name_required")
     refused(admin.post(buys, {"kind": "reentry", "entry_number": 9, "tendered": "50.00"}), 404, "not_found")
 
 
-def test_1804_30_player_delaware_tournament_from_registration_to_one_winner(admin: Api, session: Session, clock: Clock,
-                                                                           seeded: random.Random) -> None:
+def test_1804_30_player_delaware_tournament_from_registration_to_one_winner(
+    admin: Api, session: Session, clock: Clock, seeded: random.Random
+) -> None:
     """Registration with re-buys, the random draw at three tables of ten, eliminations with two table
     breaks and the final-table redraw, a deal refused (§1804 B(5)), and the prizes from the pool."""
     _, url = delaware_tournament(admin, session)
@@ -77,7 +112,11 @@ def test_1804_30_player_delaware_tournament_from_registration_to_one_winner(admi
     seats = [(e["table"], e["seat"]) for e in started["entries"]]
     assert len(set(seats)) == 30 and sorted({t for t, _ in seats}) == [1, 2, 3]
     refused(admin.post(url + "/deal"), 409, "deal_refused", "28 Del. C. §1804 B(5)")
-    refused(admin.post(url + "/eliminations", {"hand": 1, "busts": [{"entry_number": 99, "starting_stack": 0}]}), 409, "not_in_play")
+    refused(
+        admin.post(url + "/eliminations", {"hand": 1, "busts": [{"entry_number": 99, "starting_stack": 0}]}),
+        409,
+        "not_in_play",
+    )
 
     rng = random.Random(30)
     hand = 0
@@ -91,8 +130,15 @@ def test_1804_30_player_delaware_tournament_from_registration_to_one_winner(admi
         out = rng.sample(alive, 2 if len(alive) > 12 and len(tables) > 1 and hand % 5 == 0 else 1)
         if len(out) == 2 and out[0]["table"] == out[1]["table"]:
             out = out[:1]
-        ok(admin.post(url + "/eliminations", {"hand": hand, "busts": [{"entry_number": e["number"], "starting_stack": 1000 + e["number"]}
-                                                                       for e in out]}))
+        ok(
+            admin.post(
+                url + "/eliminations",
+                {
+                    "hand": hand,
+                    "busts": [{"entry_number": e["number"], "starting_stack": 1000 + e["number"]} for e in out],
+                },
+            )
+        )
         after = ok(admin.get(url))
         seated = [(e["table"], e["seat"]) for e in after["entries"] if not e["eliminated"]]
         assert len(set(seated)) == len(seated), "no seat double-booked"
@@ -111,10 +157,16 @@ def test_1804_30_player_delaware_tournament_from_registration_to_one_winner(admi
     assert reasons.count("initial draw") == 30
     assert {r for r in reasons if r.startswith("table ")} == {"table 3 broken", "table 2 broken"}
     assert reasons.count("final table redraw") == 9
-    refused(admin.post(url + "/buys", {"kind": "entry", "player_name": "Late", "tendered": "100.00"}), 409, "tournament_finished")
+    refused(
+        admin.post(url + "/buys", {"kind": "entry", "player_name": "Late", "tendered": "100.00"}),
+        409,
+        "tournament_finished",
+    )
 
 
-def test_tournament_report_accounts_for_the_pool_every_prize_the_deck_log_and_the_staff(admin: Api, session: Session, clock: Clock) -> None:
+def test_tournament_report_accounts_for_the_pool_every_prize_the_deck_log_and_the_staff(
+    admin: Api, session: Session, clock: Clock
+) -> None:
     _, url = delaware_tournament(admin, session)
     for n in range(1, 11):
         ok(admin.post(url + "/buys", {"kind": "entry", "player_name": f"Player {n}", "tendered": "100.00"}), 201)
@@ -122,12 +174,22 @@ def test_tournament_report_accounts_for_the_pool_every_prize_the_deck_log_and_th
     ok(admin.post(url + "/decks", {"table": 1, "event": "new_set", "backs": ["red", "blue"]}), 201)
     ok(admin.post(url + "/decks", {"table": 1, "event": "count", "complete": False}), 201)
     for hand, number in enumerate(range(10, 1, -1), start=1):
-        ok(admin.post(url + "/eliminations", {"hand": hand, "busts": [{"entry_number": number, "starting_stack": 500}]}))
+        ok(
+            admin.post(
+                url + "/eliminations", {"hand": hand, "busts": [{"entry_number": number, "starting_stack": 500}]}
+            )
+        )
     report = ok(admin.get(url + "/report"))
     assert report["totals"] == {"pool": 100000, "prizes": 100000, "entry_fees": 100000}
     places = next(t for t in report["tables"] if t["name"] == "places")["rows"]
-    assert places[:3] == [["1", "1", "Player 1", "$500.00"], ["2", "2", "Player 2", "$300.00"], ["3", "3", "Player 3", "$200.00"]]
-    text = " ".join(pdfium.PdfDocument(admin.client.get(url + "/report.pdf").data)[0].get_textpage().get_text_range().split())
+    assert places[:3] == [
+        ["1", "1", "Player 1", "$500.00"],
+        ["2", "2", "Player 2", "$300.00"],
+        ["3", "3", "Player 3", "$200.00"],
+    ]
+    text = " ".join(
+        pdfium.PdfDocument(admin.client.get(url + "/report.pdf").data)[0].get_textpage().get_text_range().split()
+    )
     assert "Prize pool $1,000.00" in text and "Winter Classic" in text
     decks = next(t for t in report["tables"] if t["name"] == "deck_log")["rows"]
     assert [row[:4] for row in decks] == [["1", "new set", "red, blue", "yes"], ["1", "count", "", "NO"]]
@@ -135,14 +197,21 @@ def test_tournament_report_accounts_for_the_pool_every_prize_the_deck_log_and_th
     assert [(row[0], row[2].startswith("NLH-")) for row in people] == [("tournament director", True)]
 
 
-def test_1804_b6_b8_deck_log_refuses_matching_backs_and_reminds_counts_and_changes(admin: Api, session: Session, clock: Clock) -> None:
+def test_1804_b6_b8_deck_log_refuses_matching_backs_and_reminds_counts_and_changes(
+    admin: Api, session: Session, clock: Clock
+) -> None:
     _, url = delaware_tournament(admin, session)
     for n in range(1, 5):
         ok(admin.post(url + "/buys", {"kind": "entry", "player_name": f"Player {n}", "tendered": "100.00"}), 201)
     ok(admin.post(url + "/start", {"seats_per_table": 9}))
     assert [d["what"] for d in ok(admin.get(url + "/deck-reminders"))] == ["no decks logged"]
-    refused(admin.post(url + "/decks", {"table": 1, "event": "new_set", "backs": ["red", "Red"]}), 422, "decks_must_differ",
-            "28 Del. C. §1804 B(6)", "backs")
+    refused(
+        admin.post(url + "/decks", {"table": 1, "event": "new_set", "backs": ["red", "Red"]}),
+        422,
+        "decks_must_differ",
+        "28 Del. C. §1804 B(6)",
+        "backs",
+    )
     refused(admin.post(url + "/decks", {"table": 4, "event": "count"}), 409, "not_a_table")
     ok(admin.post(url + "/decks", {"table": 1, "event": "new_set", "backs": ["red", "blue"]}), 201)
     assert ok(admin.get(url + "/deck-reminders")) == []
@@ -161,18 +230,33 @@ def printed(session: Session, job_id: int) -> Receipt:
         return Receipt.from_json(json.loads(job.document))
 
 
-def test_prizes_paid_once_after_the_end_with_slips_and_the_poker_w2g_rule(admin: Api, session: Session, clock: Clock) -> None:
-    _, url = delaware_tournament(admin, session, entry_fee="1000.00", rebuy={"allowed": False},
-                                 prizes=[{"place": 1, "description": "70% of the pool", "percent_bp": 7000},
-                                         {"place": 2, "description": "30% of the pool", "percent_bp": 3000}])
+def test_prizes_paid_once_after_the_end_with_slips_and_the_poker_w2g_rule(
+    admin: Api, session: Session, clock: Clock
+) -> None:
+    _, url = delaware_tournament(
+        admin,
+        session,
+        entry_fee="1000.00",
+        rebuy={"allowed": False},
+        prizes=[
+            {"place": 1, "description": "70% of the pool", "percent_bp": 7000},
+            {"place": 2, "description": "30% of the pool", "percent_bp": 3000},
+        ],
+    )
     first = ok(admin.post(url + "/buys", {"kind": "entry", "player_name": "Player 1", "tendered": "1000.00"}), 201)
     assert "Seat drawn at the start" in printed(session, first["print_jobs"][0]["id"]).footer
     for n in range(2, 11):
         ok(admin.post(url + "/buys", {"kind": "entry", "player_name": f"Player {n}", "tendered": "1000.00"}), 201)
     ok(admin.post(url + "/start", {"seats_per_table": 10}))
-    refused(admin.post(url + "/payouts", {"entry_number": 1}), 409, "tournament_not_finished", "28 Del. C. §1804 B(3)-(4)")
+    refused(
+        admin.post(url + "/payouts", {"entry_number": 1}), 409, "tournament_not_finished", "28 Del. C. §1804 B(3)-(4)"
+    )
     for hand, number in enumerate(range(10, 1, -1), start=1):
-        ok(admin.post(url + "/eliminations", {"hand": hand, "busts": [{"entry_number": number, "starting_stack": 100}]}))
+        ok(
+            admin.post(
+                url + "/eliminations", {"hand": hand, "busts": [{"entry_number": number, "starting_stack": 100}]}
+            )
+        )
     winner = ok(admin.post(url + "/payouts", {"entry_number": 1}), 201)
     assert winner["entry"]["prize"] == "7000.00" and winner["w2g_required"] is True
     slip = printed(session, winner["print_jobs"][0]["id"])
@@ -185,9 +269,20 @@ def test_prizes_paid_once_after_the_end_with_slips_and_the_poker_w2g_rule(admin:
 
 def test_pari_1207_03_d4_a_second_250_game_the_same_day_is_refused(admin: Api, session: Session, clock: Clock) -> None:
     org = make_org(session)
-    special = {**DE_SETUP, "jurisdiction": "nh", "entry_fee": "50.00", "special_game": True, "rebuy": {"allowed": False},
-               "prizes": [{"place": 1, "description": "$100", "fixed": "100.00"}]}
+    special = {
+        **DE_SETUP,
+        "jurisdiction": "nh",
+        "entry_fee": "50.00",
+        "special_game": True,
+        "rebuy": {"allowed": False},
+        "prizes": [{"place": 1, "description": "$100", "fixed": "100.00"}],
+    }
     url = f"/api/v1/organizations/{org.id}/tournaments"
     ok(admin.post(url, special), 201)
-    refused(admin.post(url, {**special, "name": "Late game"}), 422, "one_special_game", "N.H. Admin. Code Pari 1207.03(d)(4)")
+    refused(
+        admin.post(url, {**special, "name": "Late game"}),
+        422,
+        "one_special_game",
+        "N.H. Admin. Code Pari 1207.03(d)(4)",
+    )
     ok(admin.post(url, {**special, "name": "Tomorrow", "starts_on": "2026-12-06"}), 201)

@@ -1,5 +1,6 @@
 """Receipts on ESC/POS printers: exact bytes from python-escpos's Dummy, a real emulator over TCP
 read back as text and PNG (the barcode decoded with zxing-cpp), and faults that never lose a sale."""
+
 from __future__ import annotations
 
 import io
@@ -26,8 +27,15 @@ from tests.support.occasions import setup_occasion
 from tests.support.printer import Emulator, arrived, latest, seen
 from tests.support.replies import ok, refused
 
-SAMPLE = Receipt(title="Millbrook VFC", header=["Bingo licence B-1147"], lines=[("U Pick Em face", "$1.00")], totals=[("Total", "$1.00")],
-                 grid=" B   I   N   G   O\n 1  16  33      75", barcode="UP-ABCDEFGHJK", footer=["Keep this ticket"])
+SAMPLE = Receipt(
+    title="Millbrook VFC",
+    header=["Bingo licence B-1147"],
+    lines=[("U Pick Em face", "$1.00")],
+    totals=[("Total", "$1.00")],
+    grid=" B   I   N   G   O\n 1  16  33      75",
+    barcode="UP-ABCDEFGHJK",
+    footer=["Keep this ticket"],
+)
 
 
 def test_receipt_bytes_carry_the_key_escpos_commands() -> None:
@@ -43,26 +51,51 @@ def test_receipt_document_round_trips_for_reprints() -> None:
     assert Receipt.from_json(SAMPLE.to_json()) == SAMPLE
 
 
-@pytest.mark.parametrize(("text", "problem"), [
-    ("stations: [1, 2]", "expected a 'stations:' mapping"),
-    ("stations:\n  till:\n    printer:\n      type: Telepathy\n", "type must be one of"),
-    ("stations:\n  till:\n    printer:\n      type: Network\n      profile: TM-T20II\n", "needs a host"),
-    ("stations:\n  till:\n    printer:\n      type: Network\n      host: 10.0.0.9\n      profile: NoSuchPrinter\n", "unknown printer profile"),
-    ("stations: {till: [", "cannot be read"),
-])
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        ("stations: [1, 2]", "expected a 'stations:' mapping"),
+        ("stations:\n  till:\n    printer:\n      type: Telepathy\n", "type must be one of"),
+        ("stations:\n  till:\n    printer:\n      type: Network\n      profile: TM-T20II\n", "needs a host"),
+        (
+            "stations:\n  till:\n    printer:\n      type: Network\n      host: 10.0.0.9\n      profile: "
+            "NoSuchPrinter\n",
+            "unknown printer profile",
+        ),
+        ("stations: {till: [", "cannot be read"),
+    ],
+)
 def test_malformed_printer_config_stops_the_server_at_start_up(tmp_path: Path, text: str, problem: str) -> None:
     path = tmp_path / "printers.yaml"
     path.write_text(text)
     with pytest.raises(ConfigError, match=problem):
-        create_app(Settings(instance_path=tmp_path, database_url=f"sqlite:///{tmp_path / 'x.db'}", secret_key="k", printers_path=path))
+        create_app(
+            Settings(
+                instance_path=tmp_path,
+                database_url=f"sqlite:///{tmp_path / 'x.db'}",
+                secret_key="k",
+                printers_path=path,
+            )
+        )
 
 
 def upick_occasion(app: Flask, admin: Api, session: Session, printer_config: Path) -> tuple[str, Api]:
     """A running occasion with one U Pick Em game, and a cashier signed in at station \"front\"."""
     app.extensions["flashboard.printers"] = stations.load(printer_config)
     hall = make_hall(session, name="Millbrook Volunteer Fire Company")
-    occasion = setup_occasion(admin, hall, [{"kind": "u_pick_em", "pattern": {"kind": "blackout"}, "prize": "100.00",
-                                             "pick_count": 8, "face_price": "1.00"}])
+    occasion = setup_occasion(
+        admin,
+        hall,
+        [
+            {
+                "kind": "u_pick_em",
+                "pattern": {"kind": "blackout"},
+                "prize": "100.00",
+                "pick_count": 8,
+                "face_price": "1.00",
+            }
+        ],
+    )
     occ = f"/api/v1/occasions/{occasion['id']}"
     cashier = staff(admin, "boss")
     with cashier.client.session_transaction() as sess:
@@ -79,20 +112,36 @@ def face(cashier: Api, occ: str, numbers: list[int] | None = None) -> dict[str, 
     sale = ok(sell_upick(cashier, occ, 1, numbers), 201)
     ticket: dict[str, Any] = sale["tickets"][0]
     job = next(j for j in sale["print_jobs"] if j["reference"] == ticket["code"])
-    return {**ticket, "sale": sale, "print_job_id": job["id"], "print_status": job["status"], "print_error": job["last_error"]}
+    return {
+        **ticket,
+        "sale": sale,
+        "print_job_id": job["id"],
+        "print_status": job["status"],
+        "print_error": job["last_error"],
+    }
 
 
 @pytest.mark.printer
-def test_4_30_1_3_upick_receipt_prints_with_grid_and_scannable_ticket_id(app: Flask, admin: Api, session: Session, clock: Clock,
-                                                                         emulator: Emulator, printer_config: Path) -> None:
+def test_4_30_1_3_upick_receipt_prints_with_grid_and_scannable_ticket_id(
+    app: Flask, admin: Api, session: Session, clock: Clock, emulator: Emulator, printer_config: Path
+) -> None:
     occ, cashier = upick_occasion(app, admin, session, printer_config)
     before = seen(emulator)
     ticket = face(cashier, occ, [3, 9, 17, 30, 44, 52, 61, 75])
     assert ticket["print_status"] == "printed", ticket
     receipt_id = next(r for r in arrived(emulator, before, 2) if "U Pick Em game 1" in emulator.text(r))
     text = emulator.text(receipt_id)
-    for expected in ["Millbrook Volunteer Fire Company", "Bingo licence B-", "U Pick Em game 1", "front", "Total", "$1.00",
-                     " B   I   N   G   O", ticket["code"], "1-888-850-8888"]:
+    for expected in [
+        "Millbrook Volunteer Fire Company",
+        "Bingo licence B-",
+        "U Pick Em game 1",
+        "front",
+        "Total",
+        "$1.00",
+        " B   I   N   G   O",
+        ticket["code"],
+        "1-888-850-8888",
+    ]:
         assert expected in text, expected
     png = emulator.image(receipt_id)
     decoded = [r.text for r in zxingcpp.read_barcodes(Image.open(io.BytesIO(png)))]
@@ -105,9 +154,16 @@ def test_4_30_1_3_upick_receipt_prints_with_grid_and_scannable_ticket_id(app: Fl
 
 @pytest.mark.printer
 @pytest.mark.parametrize(("fault", "shown"), [("offline", "offline"), ("paper-out", "paper out")])
-def test_printer_fault_keeps_the_sale_and_the_reprint_says_reprint(app: Flask, admin: Api, session: Session, clock: Clock,
-                                                                    emulator: Emulator, printer_config: Path, fault: str,
-                                                                    shown: str) -> None:
+def test_printer_fault_keeps_the_sale_and_the_reprint_says_reprint(
+    app: Flask,
+    admin: Api,
+    session: Session,
+    clock: Clock,
+    emulator: Emulator,
+    printer_config: Path,
+    fault: str,
+    shown: str,
+) -> None:
     occ, cashier = upick_occasion(app, admin, session, printer_config)
     emulator.fault(fault, True)
     try:
@@ -130,8 +186,9 @@ def test_printer_fault_keeps_the_sale_and_the_reprint_says_reprint(app: Flask, a
 
 
 @pytest.mark.printer
-def test_printer_power_off_leaves_a_reprintable_job(app: Flask, admin: Api, session: Session, clock: Clock, emulator: Emulator,
-                                                    printer_config: Path) -> None:
+def test_printer_power_off_leaves_a_reprintable_job(
+    app: Flask, admin: Api, session: Session, clock: Clock, emulator: Emulator, printer_config: Path
+) -> None:
     occ, cashier = upick_occasion(app, admin, session, printer_config)
     emulator.stop()
     try:
@@ -145,23 +202,41 @@ def test_printer_power_off_leaves_a_reprintable_job(app: Flask, admin: Api, sess
     assert "REPRINT" in emulator.text(latest(emulator, before))
 
 
-def test_reprint_to_an_unknown_printer_is_refused(app: Flask, admin: Api, session: Session, clock: Clock, tmp_path: Path) -> None:
+def test_reprint_to_an_unknown_printer_is_refused(
+    app: Flask, admin: Api, session: Session, clock: Clock, tmp_path: Path
+) -> None:
     hall = make_hall(session)
-    occasion = setup_occasion(admin, hall, [{"kind": "u_pick_em", "pattern": {"kind": "blackout"}, "prize": "100.00",
-                                             "pick_count": 2, "face_price": "1.00"}])
+    occasion = setup_occasion(
+        admin,
+        hall,
+        [
+            {
+                "kind": "u_pick_em",
+                "pattern": {"kind": "blackout"},
+                "prize": "100.00",
+                "pick_count": 2,
+                "face_price": "1.00",
+            }
+        ],
+    )
     occ = f"/api/v1/occasions/{occasion['id']}"
     ok(admin.post(occ + "/ball-check", {"checked_by": [hall.caller.id]}))
     product(admin, occ, "upick_face", 1)
     till_open(admin, occ)
     ticket = face(admin, occ, [5, 20])
     assert ticket["print_status"] == "not_printed" and "no printer configured" in ticket["print_error"]
-    refused(admin.post(f"/api/v1/print-jobs/{ticket['print_job_id']}/reprint", {"station": "nowhere"}), 404, "unknown_printer",
-            field="station")
+    refused(
+        admin.post(f"/api/v1/print-jobs/{ticket['print_job_id']}/reprint", {"station": "nowhere"}),
+        404,
+        "unknown_printer",
+        field="station",
+    )
 
 
 @pytest.mark.printer
-def test_printer_reports_paper_near_end_and_still_prints(app: Flask, admin: Api, session: Session, clock: Clock, emulator: Emulator,
-                                                         printer_config: Path) -> None:
+def test_printer_reports_paper_near_end_and_still_prints(
+    app: Flask, admin: Api, session: Session, clock: Clock, emulator: Emulator, printer_config: Path
+) -> None:
     occ, cashier = upick_occasion(app, admin, session, printer_config)
     emulator.fault("paper-near-end", True)
     try:

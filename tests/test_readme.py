@@ -1,4 +1,5 @@
 """The README's promise: its test command is the one CI runs."""
+
 from __future__ import annotations
 
 from shared.platform.config import PROJECT_ROOT

@@ -2,6 +2,7 @@
 expense: the occasion report (10 DE Admin Code 101-4.1, 4.6), the sworn statement (28 Del. C. §1521),
 their CSV tables and PDFs agree to the cent, the PDF text holds every required field, and producing
 a report again gives the same bytes and changes nothing."""
+
 from __future__ import annotations
 
 import csv
@@ -28,8 +29,12 @@ from tests.support.jars import jar_hall, opened
 from tests.support.occasions import pay_every_winner, setup_occasion
 from tests.support.replies import ok, refused
 
-PAYEE = {"payee_name": "Hall Supply Co.", "payee_address": "12 Depot Rd, Millbrook, DE 19901", "description": "Bingo paper",
-         "amount": "45.00"}
+PAYEE = {
+    "payee_name": "Hall Supply Co.",
+    "payee_address": "12 Depot Rd, Millbrook, DE 19901",
+    "description": "Bingo paper",
+    "amount": "45.00",
+}
 
 
 def pdf_text(data: bytes) -> str:
@@ -45,13 +50,27 @@ def played(admin: Api, session: Session) -> tuple[str, Any, Any]:
     hall = jar_hall(admin, session, "500.00", "0.00")
     script = split_script(STANDARD[PatternKind.ANY_ROW], winners=2)
     occ, caller, verifier = opened(admin, hall, [{"pattern": {"kind": "any_row"}, "prize": "300.00"}], script.calls[-1])
-    ids = {kind: ok(admin.post(occ + "/products", {"kind": kind, "name": name, "price": price}), 201)["id"]
-           for kind, name, price in [("admission", "Admission pack", "20.00"), ("cookie_jar", "Cookie jar entry", "2.00"),
-                                     ("non_gaming", "Dauber", "1.50")]}
+    ids = {
+        kind: ok(admin.post(occ + "/products", {"kind": kind, "name": name, "price": price}), 201)["id"]
+        for kind, name, price in [
+            ("admission", "Admission pack", "20.00"),
+            ("cookie_jar", "Cookie jar entry", "2.00"),
+            ("non_gaming", "Dauber", "1.50"),
+        ]
+    }
     till_open(admin, occ)
     for kind, quantity, price in [("admission", 30, "20.00"), ("cookie_jar", 5, "2.00"), ("non_gaming", 2, "1.50")]:
-        ok(admin.post(occ + "/sales", {"lines": [{"product_id": ids[kind], "quantity": quantity, "unit_price": price}],
-                                       "buyer_is_adult": True, "tendered": "1000.00"}), 201)
+        ok(
+            admin.post(
+                occ + "/sales",
+                {
+                    "lines": [{"product_id": ids[kind], "quantity": quantity, "unit_price": price}],
+                    "buyer_is_adult": True,
+                    "tendered": "1000.00",
+                },
+            ),
+            201,
+        )
     ok(caller.post(occ + "/games/1/start", {}))
     for ball in script.calls:
         ok(caller.post(occ + "/games/1/calls", {"ball": ball}), 201)
@@ -64,11 +83,23 @@ def played(admin: Api, session: Session) -> tuple[str, Any, Any]:
 
 def test_1521_4_1_reports_agree_to_the_cent_in_json_csv_and_pdf(admin: Api, session: Session, clock: Clock) -> None:
     occ, hall, script = played(admin, session)
-    missing = refused(admin.post(occ + "/expenses", {**PAYEE, "payee_name": ""}), 422, "invalid_input", field="payee_name")
+    missing = refused(
+        admin.post(occ + "/expenses", {**PAYEE, "payee_name": ""}), 422, "invalid_input", field="payee_name"
+    )
     assert missing["fields"]["payee_name"] == ["An expense names its payee and the payee's address (28 Del. C. §1521)."]
-    refused(admin.post(occ + "/expenses", {**PAYEE, "payee_address": "   "}), 422, "payee_required", "28 Del. C. §1521", "payee_address")
-    refused(admin.post(occ + "/expenses", {k: v for k, v in PAYEE.items() if k != "payee_address"}), 422, "invalid_input",
-            field="payee_address")
+    refused(
+        admin.post(occ + "/expenses", {**PAYEE, "payee_address": "   "}),
+        422,
+        "payee_required",
+        "28 Del. C. §1521",
+        "payee_address",
+    )
+    refused(
+        admin.post(occ + "/expenses", {k: v for k, v in PAYEE.items() if k != "payee_address"}),
+        422,
+        "invalid_input",
+        field="payee_address",
+    )
     ok(admin.post(occ + "/expenses", PAYEE), 201)
 
     mic = staff(admin, f"mic{hall.org.id}")
@@ -81,36 +112,86 @@ def test_1521_4_1_reports_agree_to_the_cent_in_json_csv_and_pdf(admin: Api, sess
 
     before = audit_count(session)
     report = ok(admin.get(occ + "/report"))
-    assert report["totals"] == {"gaming_receipts": 60000, "jar_receipts": 1000, "other_receipts": 300, "prizes": 30000,
-                                "expenses": 4500, "net": 25500}
+    assert report["totals"] == {
+        "gaming_receipts": 60000,
+        "jar_receipts": 1000,
+        "other_receipts": 300,
+        "prizes": 30000,
+        "expenses": 4500,
+        "net": 25500,
+    }
     sworn = ok(admin.get(occ + "/sworn-statement"))
     assert sworn["games"] == [{"number": 1, "receipts": 60000, "prizes": 30000, "expenses": 4500, "net": 25500}]
     assert sworn["due"] == "2027-01-04" and sworn["sworn"] is False
-    assert {k: sworn["totals"][k] for k in ("gaming_receipts", "prizes", "expenses", "net")} == \
-        {k: report["totals"][k] for k in ("gaming_receipts", "prizes", "expenses", "net")}
+    assert {k: sworn["totals"][k] for k in ("gaming_receipts", "prizes", "expenses", "net")} == {
+        k: report["totals"][k] for k in ("gaming_receipts", "prizes", "expenses", "net")
+    }
 
-    per_game = list(csv.DictReader(io.StringIO(admin.client.get(occ + "/sworn-statement/per_game.csv").get_data(as_text=True))))
-    assert [(r["Gross receipts"], r["Prize given"], r["Expenses"], r["Net profit"]) for r in per_game] == \
-        [("$600.00", "$300.00", "$45.00", "$255.00"), ("$600.00", "$300.00", "$45.00", "$255.00")]
-    net = {r["Item"]: r["Amount"] for r in csv.DictReader(io.StringIO(admin.client.get(occ + "/report/net.csv").get_data(as_text=True)))}
+    per_game = list(
+        csv.DictReader(io.StringIO(admin.client.get(occ + "/sworn-statement/per_game.csv").get_data(as_text=True)))
+    )
+    assert [(r["Gross receipts"], r["Prize given"], r["Expenses"], r["Net profit"]) for r in per_game] == [
+        ("$600.00", "$300.00", "$45.00", "$255.00"),
+        ("$600.00", "$300.00", "$45.00", "$255.00"),
+    ]
+    net = {
+        r["Item"]: r["Amount"]
+        for r in csv.DictReader(io.StringIO(admin.client.get(occ + "/report/net.csv").get_data(as_text=True)))
+    }
     assert net["Net proceeds from gaming"] == "$255.00" and net["Cookie-jar entries (held for jar prizes)"] == "$10.00"
     games = list(csv.DictReader(io.StringIO(admin.client.get(occ + "/report/games.csv").get_data(as_text=True))))
-    assert games[0]["Winning call"] == str(len(script.calls)) and f"face {script.early[0]} (sleeper)" in games[0]["Rejected claims"]
+    assert (
+        games[0]["Winning call"] == str(len(script.calls))
+        and f"face {script.early[0]} (sleeper)" in games[0]["Rejected claims"]
+    )
     assert admin.client.get(occ + "/report/nothing.csv").status_code == 404
 
     pdf = admin.client.get(occ + "/report.pdf")
     assert pdf.status_code == 200 and pdf.mimetype == "application/pdf"
     text = pdf_text(pdf.data)
-    for field in ["Millbrook", "Hall ", "1 Main St", "Member in charge", "Mic ", "Workers", "Caller ", "Balls verified",
-                  "Cookie-jar number", "Any row", "$300.00", "Winning call", f"face {script.winners[0]} $150.00",
-                  f"face {script.early[0]} (sleeper)", "Attendance", "30 admissions sold", "Admission pack", "$600.00",
-                  "Prizes awarded", "$3,000.00", "Inducements", "Cookie-jar movements", "$255.00", "Hall Supply Co.",
-                  "12 Depot Rd, Millbrook, DE 19901", "Net proceeds from gaming", "Officer of the organization"]:
+    for field in [
+        "Millbrook",
+        "Hall ",
+        "1 Main St",
+        "Member in charge",
+        "Mic ",
+        "Workers",
+        "Caller ",
+        "Balls verified",
+        "Cookie-jar number",
+        "Any row",
+        "$300.00",
+        "Winning call",
+        f"face {script.winners[0]} $150.00",
+        f"face {script.early[0]} (sleeper)",
+        "Attendance",
+        "30 admissions sold",
+        "Admission pack",
+        "$600.00",
+        "Prizes awarded",
+        "$3,000.00",
+        "Inducements",
+        "Cookie-jar movements",
+        "$255.00",
+        "Hall Supply Co.",
+        "12 Depot Rd, Millbrook, DE 19901",
+        "Net proceeds from gaming",
+        "Officer of the organization",
+    ]:
         assert field in text, field
     sworn_pdf = admin.client.get(occ + "/sworn-statement.pdf").data
     sworn_text = pdf_text(sworn_pdf)
-    for field in ["28 Del. C. §1521", "Gross receipts", "Net profit", "Prize offered", "Prize given", "Hall Supply Co.",
-                  "12 Depot Rd, Millbrook, DE 19901", "2027-01-04", "General uses of the net profit"]:
+    for field in [
+        "28 Del. C. §1521",
+        "Gross receipts",
+        "Net profit",
+        "Prize offered",
+        "Prize given",
+        "Hall Supply Co.",
+        "12 Depot Rd, Millbrook, DE 19901",
+        "2027-01-04",
+        "General uses of the net profit",
+    ]:
         assert field in sworn_text, field
 
     assert admin.client.get(occ + "/report.pdf").data == pdf.data
@@ -126,10 +207,21 @@ def test_1521_4_1_reports_agree_to_the_cent_in_json_csv_and_pdf(admin: Api, sess
 def test_1521_statement_is_sworn_once_with_the_uses_of_net_profit(admin: Api, session: Session, clock: Clock) -> None:
     occ, hall, _ = played(admin, session)
     mic = staff(admin, f"mic{hall.org.id}")
-    refused(mic.post(occ + "/sworn-statement", {"net_profit_uses": "Fire apparatus"}), 409, "occasion_not_closed", "28 Del. C. §1521")
+    refused(
+        mic.post(occ + "/sworn-statement", {"net_profit_uses": "Fire apparatus"}),
+        409,
+        "occasion_not_closed",
+        "28 Del. C. §1521",
+    )
     pay_every_winner(admin, occ)
     ok(mic.post(occ + "/close"))
-    refused(mic.post(occ + "/sworn-statement", {"net_profit_uses": "  "}), 422, "uses_required", "28 Del. C. §1521", "net_profit_uses")
+    refused(
+        mic.post(occ + "/sworn-statement", {"net_profit_uses": "  "}),
+        422,
+        "uses_required",
+        "28 Del. C. §1521",
+        "net_profit_uses",
+    )
     sworn = ok(mic.post(occ + "/sworn-statement", {"net_profit_uses": "Fire apparatus fund and the scholarship"}))
     assert sworn["sworn"] is True
     facts = {f["label"]: f["value"] for f in sworn["facts"]}
@@ -145,7 +237,9 @@ def test_1521_dashboard_shows_a_statement_due_then_overdue(admin: Api, session: 
     ok(mic.post(occ + "/close"))
     assert "sworn statement" not in mic.client.get("/bingo/member-in-charge").get_data(as_text=True)
     clock.advance(days=25)
-    assert "The sworn statement for 2026-12-05 is due 2027-01-04." in mic.client.get("/bingo/member-in-charge").get_data(as_text=True)
+    assert "The sworn statement for 2026-12-05 is due 2027-01-04." in mic.client.get(
+        "/bingo/member-in-charge"
+    ).get_data(as_text=True)
     clock.advance(days=6)
     page = mic.client.get("/bingo/member-in-charge").get_data(as_text=True)
     assert "The sworn statement for 2026-12-05 is overdue (due 2027-01-04)." in page
@@ -156,14 +250,24 @@ def test_1521_dashboard_shows_a_statement_due_then_overdue(admin: Api, session: 
 def book_directly(session: Session, template: dict[str, Any], days: list[date]) -> None:
     """Occasions as an import or an old system left them: straight into the table, past the scheduler."""
     for day in days:
-        session.add(Occasion(organization_id=template["organization_id"], premises_id=template["premises_id"],
-                             program_id=template["program_id"], series_id=template["series_id"], occasion_date=day,
-                             start_time=time(18, 0), member_in_charge_id=template["member_in_charge_id"], status="scheduled"))
+        session.add(
+            Occasion(
+                organization_id=template["organization_id"],
+                premises_id=template["premises_id"],
+                program_id=template["program_id"],
+                series_id=template["series_id"],
+                occasion_date=day,
+                start_time=time(18, 0),
+                member_in_charge_id=template["member_in_charge_id"],
+                status="scheduled",
+            )
+        )
     session.commit()
 
 
-def test_4_4_annual_view_flags_an_11th_day_for_pre_444_and_a_second_occasion_in_a_week_for_post_444(admin: Api, session: Session,
-                                                                                                    clock: Clock) -> None:
+def test_4_4_annual_view_flags_an_11th_day_for_pre_444_and_a_second_occasion_in_a_week_for_post_444(
+    admin: Api, session: Session, clock: Clock
+) -> None:
     old = make_hall(session, first_licensed_on=date(1991, 4, 1))
     first = setup_occasion(admin, old, [{"pattern": {"kind": "any_row"}, "prize": "100.00"}], day="2026-03-01")
     book_directly(session, first, [date(2026, 3, d) for d in range(2, 12)])
@@ -177,29 +281,51 @@ def test_4_4_annual_view_flags_an_11th_day_for_pre_444_and_a_second_occasion_in_
     book_directly(session, second, [date(2026, 3, 4), date(2026, 3, 8)])
     view = ok(admin.get(f"/api/v1/organizations/{new.org.id}/compliance?year=2026"))
     rows = next(t for t in view["tables"] if t["name"] == "frequency")["rows"]
-    assert [r[:4] for r in rows] == [["week of 2026-03-01", "2", "1", "second occasion on 2026-03-04"],
-                                     ["week of 2026-03-08", "1", "1", "ok"]]
+    assert [r[:4] for r in rows] == [
+        ["week of 2026-03-01", "2", "1", "second occasion on 2026-03-04"],
+        ["week of 2026-03-08", "1", "1", "ok"],
+    ]
     licences = next(t for t in view["tables"] if t["name"] == "licences")["rows"]
     assert [f"Bingo licence B-{new.org.id}", "2026-12-31"] in licences
-    assert "second occasion on 2026-03-04" in pdf_text(admin.client.get(f"/api/v1/organizations/{new.org.id}/compliance.pdf?year=2026").data)
-    weeks = admin.client.get(f"/api/v1/organizations/{new.org.id}/compliance/frequency.csv?year=2026").get_data(as_text=True)
+    assert "second occasion on 2026-03-04" in pdf_text(
+        admin.client.get(f"/api/v1/organizations/{new.org.id}/compliance.pdf?year=2026").data
+    )
+    weeks = admin.client.get(f"/api/v1/organizations/{new.org.id}/compliance/frequency.csv?year=2026").get_data(
+        as_text=True
+    )
     assert "second occasion on 2026-03-04" in weeks
     refused(admin.get(f"/api/v1/organizations/{new.org.id}/compliance?year=1800"), 422, "invalid_input", field="year")
 
 
-def test_4_1_sales_report_agrees_with_the_printed_end_of_session_summary(admin: Api, session: Session, clock: Clock) -> None:
+def test_4_1_sales_report_agrees_with_the_printed_end_of_session_summary(
+    admin: Api, session: Session, clock: Clock
+) -> None:
     occ, hall, _ = played(admin, session)
     pay_every_winner(admin, occ)
     sales = ok(admin.get(occ + "/sales-report"))
-    assert sales["totals"] == {"sales": 61300, "voids": 0, "payouts": 81000, "over_short": 0, "tender_cash": 61300, "paid_ins": 81000,
-                               "drops": 0}
+    assert sales["totals"] == {
+        "sales": 61300,
+        "voids": 0,
+        "payouts": 81000,
+        "over_short": 0,
+        "tender_cash": 61300,
+        "paid_ins": 81000,
+        "drops": 0,
+    }
     by_product = {r[0]: r[3] for r in next(t for t in sales["tables"] if t["name"] == "by_product")["rows"]}
-    assert by_product == {"Admission pack": "$600.00", "Cookie jar entry": "$10.00", "Dauber": "$3.00", "Total": "$613.00"}
+    assert by_product == {
+        "Admission pack": "$600.00",
+        "Cookie jar entry": "$10.00",
+        "Dauber": "$3.00",
+        "Total": "$613.00",
+    }
     job = ok(admin.post(occ + "/session-report"))
     with session.info["database"].readers() as reader:
         printed = Receipt.from_json(json.loads(reader.get(PrintJob, job["id"]).document))
     lines = dict(printed.lines)
-    assert lines["Sales total"] == "$613.00" and lines["Prizes paid"] == "$810.00" and lines["Admission pack"] == "$600.00"
+    assert (
+        lines["Sales total"] == "$613.00" and lines["Prizes paid"] == "$810.00" and lines["Admission pack"] == "$600.00"
+    )
     assert lines["Paid in from prize bank"] == "$810.00"
     payouts = list(csv.reader(io.StringIO(admin.client.get(occ + "/sales-report/payouts.csv").get_data(as_text=True))))
     assert payouts[-1][4] == "$810.00" and len(payouts) == 2 + 4
@@ -208,11 +334,17 @@ def test_4_1_sales_report_agrees_with_the_printed_end_of_session_summary(admin: 
 
 def test_4_31_jar_statement_pdf_shows_opening_and_closing_balances(admin: Api, session: Session, clock: Clock) -> None:
     _, hall, _ = played(admin, session)
-    text = pdf_text(admin.client.get(f"/api/v1/organizations/{hall.org.id}/cookie-jar/statement.pdf?from=2026-12-05&to=2026-12-05").data)
+    text = pdf_text(
+        admin.client.get(
+            f"/api/v1/organizations/{hall.org.id}/cookie-jar/statement.pdf?from=2026-12-05&to=2026-12-05"
+        ).data
+    )
     assert "Opening" in text and "Closing" in text and "$500.00" in text and "10 DE Admin Code 101-4.31" in text
 
 
-def test_101_4_24_member_in_charge_enters_expenses_and_swears_on_the_reports_pages(admin: Api, session: Session, clock: Clock) -> None:
+def test_101_4_24_member_in_charge_enters_expenses_and_swears_on_the_reports_pages(
+    admin: Api, session: Session, clock: Clock
+) -> None:
     occ, hall, _ = played(admin, session)
     occasion_id = int(occ.rsplit("/", 1)[1])
     mic = staff(admin, f"mic{hall.org.id}")
@@ -220,14 +352,24 @@ def test_101_4_24_member_in_charge_enters_expenses_and_swears_on_the_reports_pag
     assert "2026-12-05" in listing and f"/bingo/reports/occasions/{occasion_id}" in listing
     page = f"/bingo/reports/occasions/{occasion_id}"
     token = mic.token
-    refused_form = mic.client.post(page + "/expenses", data={"csrf_token": token, "payee_name": "Hall Supply Co.", "payee_address": " ",
-                                                           "description": "Paper", "amount": "45.00"})
+    refused_form = mic.client.post(
+        page + "/expenses",
+        data={
+            "csrf_token": token,
+            "payee_name": "Hall Supply Co.",
+            "payee_address": " ",
+            "description": "Paper",
+            "amount": "45.00",
+        },
+    )
     assert refused_form.status_code == 422 and "28 Del. C. §1521" in refused_form.get_data(as_text=True)
     done = mic.client.post(page + "/expenses", data={"csrf_token": token, **PAYEE})
     assert done.status_code == 302
     assert "12 Depot Rd, Millbrook, DE 19901" in mic.client.get(page).get_data(as_text=True)
     pay_every_winner(admin, occ)
     ok(mic.post(occ + "/close"))
-    sworn = mic.client.post(page + "/sworn-statement", data={"csrf_token": token, "net_profit_uses": "Fire apparatus fund"})
+    sworn = mic.client.post(
+        page + "/sworn-statement", data={"csrf_token": token, "net_profit_uses": "Fire apparatus fund"}
+    )
     assert sworn.status_code == 302
     assert "sworn 2026-12-05" in mic.client.get(page).get_data(as_text=True)

@@ -1,6 +1,7 @@
 """The pure rules' doctests (pokerkit's habit): the examples in a rule's docstring are run, so the
 reading they show stays true. Every module under a rules folder is collected, and the folders as a
 whole must carry examples, so a move that loses them fails here."""
+
 from __future__ import annotations
 
 import doctest
@@ -19,8 +20,11 @@ RULE_PACKAGES: tuple[ModuleType, ...] = (bingo.rules, poker.rules, shared.core, 
 
 
 def rule_modules() -> list[str]:
-    return sorted(f"{package.__name__}.{info.name}" for package in RULE_PACKAGES
-                  for info in pkgutil.iter_modules(package.__path__))
+    return sorted(
+        f"{package.__name__}.{info.name}"
+        for package in RULE_PACKAGES
+        for info in pkgutil.iter_modules(package.__path__)
+    )
 
 
 @pytest.mark.parametrize("name", rule_modules())

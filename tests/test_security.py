@@ -4,6 +4,7 @@ comes back escaped on every page, as text in the PDFs and on receipts, and inert
 injected SQL in query strings and paths is only ever data; the public flashboard and clock pages
 give nothing but the board; the station scripts never build HTML from strings; and no credential is
 written in the code."""
+
 from __future__ import annotations
 
 import json
@@ -56,33 +57,85 @@ def test_no_credentials_in_the_code() -> None:
                 assert not found, f"{path}: {found}"
 
 
-def test_stored_script_is_escaped_on_every_page_in_pdfs_and_on_receipts(app: Flask, admin: Api, session: Session,
-                                                                         clock: Clock) -> None:
+def test_stored_script_is_escaped_on_every_page_in_pdfs_and_on_receipts(
+    app: Flask, admin: Api, session: Session, clock: Clock
+) -> None:
     hall = make_hall(session, name="Fire Co " + PAYLOAD)
     org = hall.org.id
-    ok(admin.post(f"/api/v1/organizations/{org}/members", {"name": "Member " + PAYLOAD, "date_of_birth": "1970-01-01",
-                                                           "active_since": "2000-01-01", "is_officer": False, "status": "active"}), 201)
+    ok(
+        admin.post(
+            f"/api/v1/organizations/{org}/members",
+            {
+                "name": "Member " + PAYLOAD,
+                "date_of_birth": "1970-01-01",
+                "active_since": "2000-01-01",
+                "is_officer": False,
+                "status": "active",
+            },
+        ),
+        201,
+    )
     occasion = setup_occasion(admin, hall, [{"pattern": {"kind": "any_row"}, "prize": "100.00"}])
     occ = f"/api/v1/occasions/{occasion['id']}"
-    product = ok(admin.post(occ + "/products", {"kind": "non_gaming", "name": "Dauber " + PAYLOAD, "price": "1.50"}), 201)
-    ok(admin.post(occ + "/expenses", {"payee_name": "Payee " + PAYLOAD, "payee_address": "1 Main St " + PAYLOAD,
-                                      "description": "Paper " + PAYLOAD, "amount": "20.00"}), 201)
+    product = ok(
+        admin.post(occ + "/products", {"kind": "non_gaming", "name": "Dauber " + PAYLOAD, "price": "1.50"}), 201
+    )
+    ok(
+        admin.post(
+            occ + "/expenses",
+            {
+                "payee_name": "Payee " + PAYLOAD,
+                "payee_address": "1 Main St " + PAYLOAD,
+                "description": "Paper " + PAYLOAD,
+                "amount": "20.00",
+            },
+        ),
+        201,
+    )
     caller = staff(admin, f"caller{hall.org.id}")
     ok(caller.post(occ + "/ball-check", {"checked_by": [hall.caller.id]}))
-    make_user(session, [Role.CASHIER], member=make_member(session, hall.org, name="Cashier " + PAYLOAD), username=f"cashier{org}")
+    make_user(
+        session,
+        [Role.CASHIER],
+        member=make_member(session, hall.org, name="Cashier " + PAYLOAD),
+        username=f"cashier{org}",
+    )
     cashier = staff(admin, f"cashier{org}")
     open_till(cashier, occ)
-    sale = ok(cashier.post(occ + "/sales", {"lines": [{"product_id": product["id"], "quantity": 1, "unit_price": "1.50"}],
-                                            "buyer_is_adult": True, "tendered": "2.00"}), 201)
+    sale = ok(
+        cashier.post(
+            occ + "/sales",
+            {
+                "lines": [{"product_id": product["id"], "quantity": 1, "unit_price": "1.50"}],
+                "buyer_is_adult": True,
+                "tendered": "2.00",
+            },
+        ),
+        201,
+    )
 
     mic = staff(admin, f"mic{org}")
     member_id = session.scalar(select(Member.id).where(Member.organization_id == org).limit(1))
-    pages = {admin: ["/office", f"/office/organizations/{org}", f"/office/organizations/{org}/members",
-                     f"/office/organizations/{org}/members/{member_id}", f"/office/organizations/{org}/licenses",
-                     f"/office/organizations/{org}/roster", "/office/staff", "/office/audit"],
-             mic: ["/bingo/member-in-charge", "/bingo/reports", f"/bingo/reports/occasions/{occasion['id']}",
-                   f"/bingo/organizations/{org}/cookie-jar"],
-             caller: ["/bingo/caller"], cashier: ["/bingo/cashier"]}
+    pages = {
+        admin: [
+            "/office",
+            f"/office/organizations/{org}",
+            f"/office/organizations/{org}/members",
+            f"/office/organizations/{org}/members/{member_id}",
+            f"/office/organizations/{org}/licenses",
+            f"/office/organizations/{org}/roster",
+            "/office/staff",
+            "/office/audit",
+        ],
+        mic: [
+            "/bingo/member-in-charge",
+            "/bingo/reports",
+            f"/bingo/reports/occasions/{occasion['id']}",
+            f"/bingo/organizations/{org}/cookie-jar",
+        ],
+        caller: ["/bingo/caller"],
+        cashier: ["/bingo/cashier"],
+    }
     for client, paths in pages.items():
         for path in paths:
             reply = client.get(path)
@@ -99,19 +152,32 @@ def test_stored_script_is_escaped_on_every_page_in_pdfs_and_on_receipts(app: Fla
     assert SCRIPT in text, "the PDF prints the text as written, never as markup"
     job_id = sale["print_jobs"][0]["id"] if sale.get("print_jobs") else None
     with session.info["database"].readers() as reader:
-        job = reader.get(PrintJob, job_id) if job_id else reader.scalar(select(PrintJob).order_by(PrintJob.id.desc()).limit(1))
+        job = (
+            reader.get(PrintJob, job_id)
+            if job_id
+            else reader.scalar(select(PrintJob).order_by(PrintJob.id.desc()).limit(1))
+        )
         assert job is not None and PAYLOAD in job.document
 
 
-def test_injected_sql_in_query_strings_and_paths_is_only_data(app: Flask, admin: Api, session: Session, clock: Clock) -> None:
+def test_injected_sql_in_query_strings_and_paths_is_only_data(
+    app: Flask, admin: Api, session: Session, clock: Clock
+) -> None:
     hall = make_hall(session)
     with session.info["database"].readers() as reader:
         members_before = reader.scalar(select(func.count()).select_from(Member))
     org = hall.org.id
     for attack in SQL:
-        for path in [f"/api/v1/organizations/{org}/roster?on={attack}", f"/api/v1/organizations/{org}/compliance?year={attack}",
-                     f"/api/v1/audit?action={attack}", f"/office/audit?action={attack}", f"/api/v1/organizations/{attack}",
-                     f"/bingo/board/{attack}", f"/poker/clock/{attack}/state", f"/api/v1/print-jobs?station={attack}"]:
+        for path in [
+            f"/api/v1/organizations/{org}/roster?on={attack}",
+            f"/api/v1/organizations/{org}/compliance?year={attack}",
+            f"/api/v1/audit?action={attack}",
+            f"/office/audit?action={attack}",
+            f"/api/v1/organizations/{attack}",
+            f"/bingo/board/{attack}",
+            f"/poker/clock/{attack}/state",
+            f"/api/v1/print-jobs?station={attack}",
+        ]:
             reply = admin.get(path)
             assert reply.status_code < 500, (path, reply.status_code)
     with session.info["database"].readers() as reader:
@@ -124,18 +190,35 @@ def test_public_pages_give_the_board_and_nothing_else(admin: Api, session: Sessi
     token = ok(admin.get(url))["display_token"]
     public = admin.client.application.test_client()
     state = public.get(f"/poker/clock/{token}/state").get_json()["state"]
-    assert set(state) == {"organization", "tournament", "status", "clock", "players_left", "entries", "rebuys", "average_stack",
-                          "pool", "moves", "winner", "helpline"}
+    assert set(state) == {
+        "organization",
+        "tournament",
+        "status",
+        "clock",
+        "players_left",
+        "entries",
+        "rebuys",
+        "average_stack",
+        "pool",
+        "moves",
+        "winner",
+        "helpline",
+    }
     assert public.get(f"/poker/clock/{token}x/state").status_code == 404
     assert public.get(url).status_code == 401
     assert public.get(url + "/report").status_code == 401
 
 
 @pytest.mark.browser
-def test_stored_script_stays_text_in_the_browser(browser: Browser, live_url: str, admin: Api, session: Session, clock: Clock) -> None:
+def test_stored_script_stays_text_in_the_browser(
+    browser: Browser, live_url: str, admin: Api, session: Session, clock: Clock
+) -> None:
     org_id, url = delaware_tournament(admin, session, name="Classic " + PAYLOAD)
     for n in range(1, 4):
-        ok(admin.post(url + "/buys", {"kind": "entry", "player_name": f"Player {n} {PAYLOAD}", "tendered": "100.00"}), 201)
+        ok(
+            admin.post(url + "/buys", {"kind": "entry", "player_name": f"Player {n} {PAYLOAD}", "tendered": "100.00"}),
+            201,
+        )
     ok(admin.post(url + "/start", {"seats_per_table": 9}))
     org = session.get(Organization, org_id)
     assert org is not None
@@ -144,6 +227,7 @@ def test_stored_script_stays_text_in_the_browser(browser: Browser, live_url: str
     tournament_id = url.rsplit("/", 1)[1]
     dialogs: list[str] = []
     page = browser.new_page(viewport={"width": 1280, "height": 800})
+
     def dismissed(dialog: Dialog) -> None:
         dialogs.append(dialog.message)
         dialog.dismiss()
@@ -154,8 +238,13 @@ def test_stored_script_stays_text_in_the_browser(browser: Browser, live_url: str
     page.fill("#pin", PIN)
     page.press("#pin", "Enter")
     page.wait_for_url(lambda u: "/pin" not in u)
-    for path in (f"/poker/director/{tournament_id}", f"/poker/desk/{tournament_id}", f"/poker/dealer/{tournament_id}",
-                 f"/poker/rules/{tournament_id}", f"/poker/clock/{token}"):
+    for path in (
+        f"/poker/director/{tournament_id}",
+        f"/poker/desk/{tournament_id}",
+        f"/poker/dealer/{tournament_id}",
+        f"/poker/rules/{tournament_id}",
+        f"/poker/clock/{token}",
+    ):
         page.goto(live_url + path)
         page.wait_for_load_state("networkidle")
         assert page.locator("img[src=x]").count() == 0, path

@@ -1,6 +1,7 @@
 """Real server processes: one killed with SIGKILL mid-game and started again (the TV and the caller's
 console recover the exact state, and play goes on), and two side by side on one database (a call
 made on one shows on a TV served by the other, because board events travel through the database)."""
+
 from __future__ import annotations
 
 import re
@@ -76,8 +77,9 @@ def shows(caller: Page | None, board: Page, calls: list[int]) -> None:
         expect(caller.locator("#balls button.hit, #balls button.latest")).to_have_count(len(calls))
 
 
-def test_server_killed_mid_game_restarts_with_the_exact_state(browser: Browser, admin: Api, session: Session,
-                                                              servers: Callable[[int], Server]) -> None:
+def test_server_killed_mid_game_restarts_with_the_exact_state(
+    browser: Browser, admin: Api, session: Session, servers: Callable[[int], Server]
+) -> None:
     hall, occ, token, caller_api = game_in_play(admin, session)
     port = free_port()
     first = servers(port)
@@ -100,8 +102,9 @@ def test_server_killed_mid_game_restarts_with_the_exact_state(browser: Browser, 
     assert ok(admin.get("/api/v1/audit/verify"))["ok"] is True
 
 
-def test_call_on_one_server_shows_on_a_tv_served_by_another(browser: Browser, admin: Api, session: Session,
-                                                            servers: Callable[[int], Server]) -> None:
+def test_call_on_one_server_shows_on_a_tv_served_by_another(
+    browser: Browser, admin: Api, session: Session, servers: Callable[[int], Server]
+) -> None:
     hall, _, token, _ = game_in_play(admin, session)
     caller_server, tv_server = servers(free_port()), servers(free_port())
     caller, board = caller_console(browser, caller_server.url, hall), tv(browser, tv_server.url, token)

@@ -1,5 +1,6 @@
 """Staff sign-in: CSRF on every state change, lockout after repeated failures, fresh sessions, and
 every security event in the audit chain."""
+
 from __future__ import annotations
 
 import re
@@ -37,7 +38,9 @@ def test_csrf_refuses_api_post_without_token(api: Api, session: Session) -> None
     reply = api.client.post("/api/v1/organizations", json={"name": "Sneaky", "kind": "charitable"})
     assert reply.status_code == 400
     assert reply.get_json()["error"] == "csrf_failed" and "csrf_token" in reply.get_json()["fields"]
-    reply = api.client.post("/api/v1/organizations", json={"name": "Sneaky", "kind": "charitable"}, headers={"X-CSRF-Token": "forged"})
+    reply = api.client.post(
+        "/api/v1/organizations", json={"name": "Sneaky", "kind": "charitable"}, headers={"X-CSRF-Token": "forged"}
+    )
     assert reply.status_code == 400
     assert api.post("/api/v1/organizations", {"name": "Honest", "kind": "charitable"}).status_code == 201
 
@@ -45,7 +48,9 @@ def test_csrf_refuses_api_post_without_token(api: Api, session: Session) -> None
 def test_csrf_refuses_form_post_without_token_and_writes_nothing(client: FlaskClient, session: Session) -> None:
     make_user(session, [Role.ADMIN], username="boss")
     token = form_token(client, "/signin")
-    assert client.post("/signin", data={"username": "boss", "password": PASSWORD, "csrf_token": token}).status_code == 302
+    assert (
+        client.post("/signin", data={"username": "boss", "password": PASSWORD, "csrf_token": token}).status_code == 302
+    )
     before = len(actions(session))
     reply = client.post("/office/organizations/new", data={"name": "Forged", "kind": "charitable"})
     assert reply.status_code == 400 and "expired" in reply.get_data(as_text=True)
@@ -75,7 +80,9 @@ def test_lockout_counts_pin_failures_and_admin_unlock_clears_it(api: Api, sessio
         assert api.sign_in("caller1", pin="1357").status_code == 401
     assert api.sign_in("caller1", pin=PIN).status_code == 401
     assert api.sign_in("boss", PASSWORD).status_code == 200
-    assert api.get("/api/v1/users").get_json()[[u["username"] for u in api.get("/api/v1/users").get_json()].index("caller1")]["locked"]
+    assert api.get("/api/v1/users").get_json()[
+        [u["username"] for u in api.get("/api/v1/users").get_json()].index("caller1")
+    ]["locked"]
     assert api.post(f"/api/v1/users/{caller.id}/unlock").status_code == 200
     assert api.sign_in("caller1", pin=PIN).status_code == 200
     assert "security.unlock" in actions(session)
@@ -108,7 +115,9 @@ def test_signin_failure_for_unknown_user_says_nothing_about_the_user(api: Api, s
     unknown = [api.sign_in("nobody", "whatever password") for _ in range(7)]
     known = [api.sign_in("real", "whatever password") for _ in range(7)]
     assert {r.status_code for r in unknown + known} == {401}
-    assert len({r.get_data(as_text=True) for r in unknown + known}) == 1, "no answer tells a name that exists from one that does not"
+    assert len({r.get_data(as_text=True) for r in unknown + known}) == 1, (
+        "no answer tells a name that exists from one that does not"
+    )
     assert actions(session)[-1] == "security.signin_refused_locked"
 
 
@@ -220,7 +229,9 @@ def test_session_cookie_is_httponly_and_samesite(api: Api, session: Session) -> 
 def test_signin_next_parameter_never_leaves_the_site(client: FlaskClient, session: Session) -> None:
     make_user(session, [Role.ADMIN], username="boss")
     token = form_token(client, "/signin")
-    reply = client.post("/signin?next=//evil.example/x", data={"username": "boss", "password": PASSWORD, "csrf_token": token})
+    reply = client.post(
+        "/signin?next=//evil.example/x", data={"username": "boss", "password": PASSWORD, "csrf_token": token}
+    )
     assert reply.status_code == 302 and reply.location == "/office"
 
 
@@ -253,13 +264,19 @@ def test_lockout_backoff_is_forgotten_after_a_quiet_day() -> None:
     for _ in range(2):
         guard = after_failure(guard, start, policy, 2)
     assert guard.lockouts == 1 and guard.locked_until == start + timedelta(minutes=15)
-    again = after_failure(after_failure(guard, start + timedelta(minutes=20), policy, 2), start + timedelta(minutes=21), policy, 2)
+    again = after_failure(
+        after_failure(guard, start + timedelta(minutes=20), policy, 2), start + timedelta(minutes=21), policy, 2
+    )
     assert again.lockouts == 2 and again.locked_until == start + timedelta(minutes=51)
-    quiet = after_failure(after_failure(again, start + timedelta(days=2), policy, 2), start + timedelta(days=2, minutes=1), policy, 2)
+    quiet = after_failure(
+        after_failure(again, start + timedelta(days=2), policy, 2), start + timedelta(days=2, minutes=1), policy, 2
+    )
     assert quiet.lockouts == 1 and quiet.locked_until == start + timedelta(days=2, minutes=16)
 
 
-def test_an_account_tried_from_many_addresses_locks_everywhere_after_four_times_the_count(app: Flask, session: Session) -> None:
+def test_an_account_tried_from_many_addresses_locks_everywhere_after_four_times_the_count(
+    app: Flask, session: Session
+) -> None:
     make_user(session, [Role.MEMBER_IN_CHARGE], username="mic2")
     for n in range(5):
         tablet = Api(app.test_client())
@@ -330,11 +347,14 @@ def test_the_server_command_releases_a_resting_address_and_an_account(app: Flask
     assert tablet.sign_in("cli1", pin=PIN).status_code == 200
 
 
-def test_behind_a_trusted_proxy_each_station_counts_on_its_own_address(db_url: str, tmp_path: Path,
-                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+def test_behind_a_trusted_proxy_each_station_counts_on_its_own_address(
+    db_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Found walking the screens: waitress dropped X-Forwarded-For before the app's ProxyFix saw it,
     so behind one proxy every station shared the proxy's address and one tablet rested them all."""
-    settings = Settings(instance_path=tmp_path, database_url=db_url, secret_key="k", idle_lock_minutes=0, trusted_proxies=1)
+    settings = Settings(
+        instance_path=tmp_path, database_url=db_url, secret_key="k", idle_lock_minutes=0, trusted_proxies=1
+    )
     proxied = create_app(settings, {"FLASHBOARD_KDF_N": TEST_KDF_N})
     with proxied.app_context():
         with proxied.extensions["flashboard.db"].sessions() as s:

@@ -3,6 +3,7 @@ corrections and closes, checked after every step against a model of what the rul
 calls, 4.27 claims, the house correction rule, 4.11 the winners are the valid claims on the final
 call; a game may be closed without a winner); and the 4.31
 cookie-jar ledger under random sales, refunds, postings and awards, which must always balance."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -67,7 +68,9 @@ class OccasionMachine(RuleBasedStateMachine):
     @rule(ball=st.integers(1, 74))
     def correct(self, ball: int) -> None:
         reply = self.caller.post(self.url("/calls/last/correction"), {"ball": ball, "reason": "mis-keyed"})
-        allowed = bool(self.calls) and not self.claimed_on_last and ball != self.calls[-1] and ball not in self.calls[:-1]
+        allowed = (
+            bool(self.calls) and not self.claimed_on_last and ball != self.calls[-1] and ball not in self.calls[:-1]
+        )
         if allowed:
             assert reply.status_code == 200, reply.get_json()
             self.calls[-1] = ball
@@ -117,10 +120,16 @@ class OccasionMachine(RuleBasedStateMachine):
             assert found.intact, audit.problems(found)
 
 
-def test_101_4_occasion_state_machine_calls_claims_corrections_closes(app: Flask, admin: Api, session: Session, clock: Clock) -> None:
+def test_101_4_occasion_state_machine_calls_claims_corrections_closes(
+    app: Flask, admin: Api, session: Session, clock: Clock
+) -> None:
     OccasionMachine.admin, OccasionMachine.session = admin, session
-    run_state_machine_as_test(OccasionMachine, settings=settings(max_examples=25, stateful_step_count=40, deadline=None,
-                                                                 suppress_health_check=list(HealthCheck)))
+    run_state_machine_as_test(
+        OccasionMachine,
+        settings=settings(
+            max_examples=25, stateful_step_count=40, deadline=None, suppress_health_check=list(HealthCheck)
+        ),
+    )
 
 
 class JarMachine(RuleBasedStateMachine):

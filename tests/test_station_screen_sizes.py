@@ -1,6 +1,7 @@
 """Every station screen at the hall's sizes (the 1920×1080 TV, the 1280×800 touchscreen, a 10" tablet
 held upright at 800×1280): nothing runs off the side, every target is 56 px or more and the text meets
 WCAG AA contrast. The caller's console is for 1280×800 and up; the TV is only ever 1920×1080."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -23,14 +24,26 @@ from tests.support.screens import audit, shoot
 pytestmark = [pytest.mark.browser, pytest.mark.printer]
 
 TV, TOUCH, TABLET = (1920, 1080), (1280, 800), (800, 1280)
-SCREENS = [("caller", "/bingo/caller", [TOUCH, TV]), ("verifier", "/bingo/verifier", [TOUCH, TABLET, TV]),
-           ("cashier", "/bingo/cashier", [TOUCH, TABLET, TV]), ("mic", "/bingo/member-in-charge", [TOUCH, TABLET, TV]),
-           ("mic", "/bingo/reports", [TOUCH, TABLET]), ("mic", "/bingo/reports/occasions/{occasion}", [TOUCH, TABLET])]
+SCREENS = [
+    ("caller", "/bingo/caller", [TOUCH, TV]),
+    ("verifier", "/bingo/verifier", [TOUCH, TABLET, TV]),
+    ("cashier", "/bingo/cashier", [TOUCH, TABLET, TV]),
+    ("mic", "/bingo/member-in-charge", [TOUCH, TABLET, TV]),
+    ("mic", "/bingo/reports", [TOUCH, TABLET]),
+    ("mic", "/bingo/reports/occasions/{occasion}", [TOUCH, TABLET]),
+]
 
 
-def test_station_screens_fit_the_tv_the_touchscreen_and_the_tablet(browser: Browser, live_url: str, app: Flask, admin: Api,
-                                                                    session: Session, clock: Clock, emulator: Emulator,
-                                                                    printer_config: Path) -> None:
+def test_station_screens_fit_the_tv_the_touchscreen_and_the_tablet(
+    browser: Browser,
+    live_url: str,
+    app: Flask,
+    admin: Api,
+    session: Session,
+    clock: Clock,
+    emulator: Emulator,
+    printer_config: Path,
+) -> None:
     hall, occasion, occ = hall_with_a_shop(app, admin, session, printer_config)
     script = split_script(STANDARD[PatternKind.ANY_ROW], winners=1)
     caller = staff(admin, f"caller{hall.org.id}")

@@ -5,6 +5,7 @@ saying intact; sales, payouts and jar settings could be edited with neither `aud
 `jar check` noticing. Each case here does what that intruder did, then runs `audit verify` with the
 anchor printed on the last closing paper (the till's end-of-shift receipt): exit 1, naming what changed.
 """
+
 from __future__ import annotations
 
 import json
@@ -40,8 +41,14 @@ def intruder(conn: Connection) -> None:
     """What someone holding the app's database login does first: lift the guards the app's own
     login owns (on PostgreSQL, for this transaction only: the test schema outlives the test)."""
     if conn.dialect.name == "sqlite":
-        for trigger in ("audit_entries_no_update", "audit_entries_no_delete", "audit_head_no_delete", "audit_head_forward_only",
-                        "cookie_jar_lines_no_update", "cookie_jar_lines_no_delete"):
+        for trigger in (
+            "audit_entries_no_update",
+            "audit_entries_no_delete",
+            "audit_head_no_delete",
+            "audit_head_forward_only",
+            "cookie_jar_lines_no_update",
+            "cookie_jar_lines_no_delete",
+        ):
             conn.execute(text(f"DROP TRIGGER IF EXISTS {trigger}"))
     else:
         conn.execute(text("SET LOCAL session_replication_role = replica"))
@@ -51,7 +58,12 @@ def _night(admin: Api, session: Session) -> tuple[str, str]:
     """A sale, a paid prize and a closed till: returns the occasion's path and the anchor printed
     on the end-of-shift receipt."""
     occ, _, cashier, ids = shop(admin, session)
-    ok(cashier.post(occ + "/sales", {"buyer_is_adult": True, "lines": [line(ids, "admission", 2, "20.00")], "tendered": "40.00"}), 201)
+    ok(
+        cashier.post(
+            occ + "/sales", {"buyer_is_adult": True, "lines": [line(ids, "admission", 2, "20.00")], "tendered": "40.00"}
+        ),
+        201,
+    )
     claims = closed_game(admin, occ, winners=1)
     ok(cashier.post(occ + "/payouts", {"game_number": 1, "claim_id": claims[0]["id"]}), 201)
     till = ok(cashier.get(occ + "/tills"))[0]
@@ -76,7 +88,9 @@ def _tamper(session: Session, *statements: tuple[str, dict[str, Any]]) -> None:
         conn.commit()
 
 
-def test_an_untouched_night_verifies_against_its_printed_anchor(app: Flask, admin: Api, session: Session, clock: Clock) -> None:
+def test_an_untouched_night_verifies_against_its_printed_anchor(
+    app: Flask, admin: Api, session: Session, clock: Clock
+) -> None:
     _, anchor = _night(admin, session)
     result = _verify(app, anchor)
     assert result.exit_code == 0, result.output
@@ -84,20 +98,26 @@ def test_an_untouched_night_verifies_against_its_printed_anchor(app: Flask, admi
     assert app.test_cli_runner().invoke(args=["books", "check"]).exit_code == 0
 
 
-def test_deleting_the_tail_and_moving_the_head_back_is_caught_by_the_anchor(app: Flask, admin: Api, session: Session,
-                                                                            clock: Clock) -> None:
+def test_deleting_the_tail_and_moving_the_head_back_is_caught_by_the_anchor(
+    app: Flask, admin: Api, session: Session, clock: Clock
+) -> None:
     _, anchor = _night(admin, session)
     seq = int(anchor.split(":")[0])
     with session.info["database"].readers() as reader:
         keep = reader.execute(text("SELECT seq, hash FROM audit_entries WHERE seq = :s"), {"s": seq - 3}).one()
-    _tamper(session, ("DELETE FROM audit_entries WHERE seq > :s", {"s": keep.seq}),
-            ("UPDATE audit_head SET seq = :s, hash = :h", {"s": keep.seq, "h": keep.hash}))
+    _tamper(
+        session,
+        ("DELETE FROM audit_entries WHERE seq > :s", {"s": keep.seq}),
+        ("UPDATE audit_head SET seq = :s, hash = :h", {"s": keep.seq, "h": keep.hash}),
+    )
     result = _verify(app, anchor)
     assert result.exit_code == 1
     assert f"entry {seq}, printed as the anchor, is gone: the log now ends at {keep.seq} (cut back)" in result.output
 
 
-def test_truncating_the_log_is_refused_and_done_anyway_is_caught(app: Flask, admin: Api, session: Session, clock: Clock) -> None:
+def test_truncating_the_log_is_refused_and_done_anyway_is_caught(
+    app: Flask, admin: Api, session: Session, clock: Clock
+) -> None:
     _, anchor = _night(admin, session)
     with session.bind.connect() as conn:  # type: ignore[union-attr]
         statement = "TRUNCATE audit_entries" if conn.dialect.name == "postgresql" else "DELETE FROM audit_entries"
@@ -109,7 +129,9 @@ def test_truncating_the_log_is_refused_and_done_anyway_is_caught(app: Flask, adm
     assert result.exit_code == 1 and "is gone: the log now ends at 0 (emptied)" in result.output
 
 
-def test_rewriting_a_payout_and_rehashing_without_the_key_is_caught(app: Flask, admin: Api, session: Session, clock: Clock) -> None:
+def test_rewriting_a_payout_and_rehashing_without_the_key_is_caught(
+    app: Flask, admin: Api, session: Session, clock: Clock
+) -> None:
     """The intruder lowers the paid prize in its entry and recomputes every hash after it with the
     published function; without the key no hash can match."""
     _, anchor = _night(admin, session)
@@ -124,26 +146,40 @@ def test_rewriting_a_payout_and_rehashing_without_the_key_is_caught(app: Flask, 
             found["amount_cents"] = 1
             fields = replace(fields, details=json.dumps(found, sort_keys=True, separators=(",", ":")))
         digest = entry_hash(fields, prev)
-        statements.append(("UPDATE audit_entries SET details = :d, prev_hash = :p, hash = :h WHERE seq = :s",
-                           {"d": fields.details, "p": prev, "h": digest, "s": seq}))
+        statements.append(
+            (
+                "UPDATE audit_entries SET details = :d, prev_hash = :p, hash = :h WHERE seq = :s",
+                {"d": fields.details, "p": prev, "h": digest, "s": seq},
+            )
+        )
         prev = digest
     statements.append(("UPDATE audit_head SET seq = :s, hash = :h", {"s": rows[-1][0], "h": prev}))
     _tamper(session, *statements)
     result = _verify(app, anchor)
     assert result.exit_code == 1
-    assert "rewritten without the key" in result.output or "no longer has the hash printed as the anchor" in result.output
+    assert (
+        "rewritten without the key" in result.output or "no longer has the hash printed as the anchor" in result.output
+    )
     assert "the log was rewritten" in result.output
 
 
-@pytest.mark.parametrize(("table", "change", "named"), [
-    ("sales", "UPDATE sales SET total_cents = total_cents - 1000 WHERE kind = 'sale'", "money row sales:"),
-    ("payouts", "UPDATE payouts SET amount_cents = amount_cents + 50000", "money row payouts:"),
-    ("cookie_jar_settings", "UPDATE cookie_jar_settings SET fee_cents = 100", "money row cookie_jar_settings:"),
-    ("sale_lines", "DELETE FROM sale_lines WHERE id = (SELECT MAX(id) FROM sale_lines)", "deleted outside Flashboard"),
-    ("tills", "UPDATE tills SET counted_cents = counted_cents + 2000", "money row tills:"),
-])
-def test_editing_a_money_row_with_the_apps_login_is_named_by_verify(app: Flask, admin: Api, session: Session, clock: Clock,
-                                                                     table: str, change: str, named: str) -> None:
+@pytest.mark.parametrize(
+    ("table", "change", "named"),
+    [
+        ("sales", "UPDATE sales SET total_cents = total_cents - 1000 WHERE kind = 'sale'", "money row sales:"),
+        ("payouts", "UPDATE payouts SET amount_cents = amount_cents + 50000", "money row payouts:"),
+        ("cookie_jar_settings", "UPDATE cookie_jar_settings SET fee_cents = 100", "money row cookie_jar_settings:"),
+        (
+            "sale_lines",
+            "DELETE FROM sale_lines WHERE id = (SELECT MAX(id) FROM sale_lines)",
+            "deleted outside Flashboard",
+        ),
+        ("tills", "UPDATE tills SET counted_cents = counted_cents + 2000", "money row tills:"),
+    ],
+)
+def test_editing_a_money_row_with_the_apps_login_is_named_by_verify(
+    app: Flask, admin: Api, session: Session, clock: Clock, table: str, change: str, named: str
+) -> None:
     _, anchor = _night(admin, session)
     with session.bind.connect() as conn:  # type: ignore[union-attr]
         if conn.dialect.name == "sqlite":
@@ -156,7 +192,9 @@ def test_editing_a_money_row_with_the_apps_login_is_named_by_verify(app: Flask, 
     assert named in result.output, result.output
 
 
-def test_a_sale_inserted_with_the_apps_login_is_in_no_audit_entry(app: Flask, admin: Api, session: Session, clock: Clock) -> None:
+def test_a_sale_inserted_with_the_apps_login_is_in_no_audit_entry(
+    app: Flask, admin: Api, session: Session, clock: Clock
+) -> None:
     _, anchor = _night(admin, session)
     with session.info["database"].readers() as reader:
         model = dict(reader.execute(select(text("*")).select_from(text("sales")).limit(1)).mappings().one())
@@ -168,27 +206,39 @@ def test_a_sale_inserted_with_the_apps_login_is_in_no_audit_entry(app: Flask, ad
     assert result.exit_code == 1 and "money row sales:9999 is in no audit entry" in result.output
 
 
-def test_a_row_edited_outside_and_then_changed_by_the_app_is_still_caught(app: Flask, admin: Api, session: Session,
-                                                                         clock: Clock) -> None:
+def test_a_row_edited_outside_and_then_changed_by_the_app_is_still_caught(
+    app: Flask, admin: Api, session: Session, clock: Clock
+) -> None:
     """The intruder raises an open till's opening bank; the cashier's close then re-seals the till.
     The close's seal starts from a digest that is not the one the chain last sealed."""
     occ, _, cashier, ids = shop(admin, session)
-    ok(cashier.post(occ + "/sales", {"buyer_is_adult": True, "lines": [line(ids, "admission", 1, "20.00")], "tendered": "20.00"}), 201)
+    ok(
+        cashier.post(
+            occ + "/sales", {"buyer_is_adult": True, "lines": [line(ids, "admission", 1, "20.00")], "tendered": "20.00"}
+        ),
+        201,
+    )
     till = ok(cashier.get(occ + "/tills"))[0]
-    _tamper(session, ("UPDATE tills SET opening_bank_cents = opening_bank_cents + 10000 WHERE id = :t", {"t": till["id"]}))
+    _tamper(
+        session, ("UPDATE tills SET opening_bank_cents = opening_bank_cents + 10000 WHERE id = :t", {"t": till["id"]})
+    )
     close_till(cashier, till)
     result = app.test_cli_runner().invoke(args=["audit", "verify"])
     assert result.exit_code == 1
     assert f"money row tills:{till['id']} was changed outside Flashboard between entries" in result.output
 
 
-def test_a_missing_key_file_stops_every_write_and_verify_says_so(app: Flask, admin: Api, session: Session, clock: Clock) -> None:
+def test_a_missing_key_file_stops_every_write_and_verify_says_so(
+    app: Flask, admin: Api, session: Session, clock: Clock
+) -> None:
     occ, _, cashier, ids = shop(admin, session)
     key = Path(app.instance_path) / "audit.key"
     assert key.exists()
     key.rename(key.with_suffix(".away"))
     app.extensions["flashboard.db"].sessions.kw["info"]["flashboard.keyring"]._key = None
-    reply = cashier.post(occ + "/sales", {"buyer_is_adult": True, "lines": [line(ids, "admission", 1, "20.00")], "tendered": "20.00"})
+    reply = cashier.post(
+        occ + "/sales", {"buyer_is_adult": True, "lines": [line(ids, "admission", 1, "20.00")], "tendered": "20.00"}
+    )
     assert reply.status_code == 503 and reply.get_json()["error"] == "audit_key_missing"
     result = app.test_cli_runner().invoke(args=["audit", "verify"])
     assert result.exit_code == 1 and "the audit key is missing" in result.output

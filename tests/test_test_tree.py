@@ -1,5 +1,6 @@
 """The tests' own layout: what tests share lives in tests/support/, and a test module never imports
 another test module (nor conftest.py), so each one can be read, run and moved on its own."""
+
 from __future__ import annotations
 
 import ast
@@ -32,11 +33,19 @@ def is_test_module(name: str) -> bool:
 def test_no_test_module_imports_another_test_module() -> None:
     files = sorted(TESTS.glob("test_*.py")) + sorted((TESTS / "support").rglob("*.py"))
     assert len(files) > 50
-    found = [f"{path.relative_to(TESTS.parent)}: {name}" for path in files for name in sorted(set(imported_modules(path)))
-             if is_test_module(name)]
+    found = [
+        f"{path.relative_to(TESTS.parent)}: {name}"
+        for path in files
+        for name in sorted(set(imported_modules(path)))
+        if is_test_module(name)
+    ]
     assert found == [], "import it from tests/support/ instead:\n" + "\n".join(found)
 
 
 def test_helpers_live_in_tests_support() -> None:
-    loose = sorted(p.name for p in TESTS.glob("*.py") if not (p.name.startswith("test_") or p.name in {"__init__.py", "conftest.py"}))
+    loose = sorted(
+        p.name
+        for p in TESTS.glob("*.py")
+        if not (p.name.startswith("test_") or p.name in {"__init__.py", "conftest.py"})
+    )
     assert loose == [], f"move these into tests/support/: {loose}"

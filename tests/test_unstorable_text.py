@@ -2,6 +2,7 @@
 PostgreSQL, which cannot store NUL in text. Text the databases cannot store (NUL, an unpaired
 surrogate) is refused with 400 naming the field, from the JSON body, a form, the query string and
 the URL alike, and nothing is written."""
+
 from __future__ import annotations
 
 from flask import Flask
@@ -33,8 +34,12 @@ def test_issue_10_vendor_name_with_nul_refused_not_500(admin: Api, session: Sess
 def test_issue_10_unpaired_surrogate_in_nested_json_names_the_path(admin: Api, session: Session) -> None:
     org = make_org(session)
     raw = '{"name": "Member \\ud93b", "date_of_birth": "1970-01-01", "active_since": "2000-01-01", "is_officer": false}'
-    reply = admin.client.post(f"/api/v1/organizations/{org.id}/members", data=raw, content_type="application/json",
-                              headers={"X-CSRF-Token": admin.token})
+    reply = admin.client.post(
+        f"/api/v1/organizations/{org.id}/members",
+        data=raw,
+        content_type="application/json",
+        headers={"X-CSRF-Token": admin.token},
+    )
     refused_for(reply, "name")
 
 
@@ -55,9 +60,13 @@ def test_issue_10_nul_in_sign_in_form_refused(app: Flask, api: Api) -> None:
     refused_for(api.sign_in("admin\x00", "x"), "username")
 
 
-@given(st.recursive(st.text() | st.integers() | st.none(),
-                    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3),
-                    max_leaves=12))
+@given(
+    st.recursive(
+        st.text() | st.integers() | st.none(),
+        lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3),
+        max_leaves=12,
+    )
+)
 def test_issue_10_unstorable_field_found_exactly_when_some_text_is_unstorable(payload: object) -> None:
     def texts(value: object) -> list[str]:
         if isinstance(value, str):

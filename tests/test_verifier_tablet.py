@@ -1,6 +1,7 @@
 """The verifier's tablet in a real browser: a face keyed in (or scanned, ending with Enter) shows
 valid or invalid with the reason and the daubed grid, and the claim reaches the caller's queue. A
 scan that lands before the page's script has loaded (the form submits as ?face=N) is still checked."""
+
 from __future__ import annotations
 
 import re
@@ -20,8 +21,9 @@ from tests.support.screens import shoot
 
 
 @pytest.mark.browser
-def test_verifier_scans_a_face_and_the_claim_reaches_the_caller(browser: Browser, live_url: str, admin: Api, session: Session,
-                                                               clock: Clock) -> None:
+def test_verifier_scans_a_face_and_the_claim_reaches_the_caller(
+    browser: Browser, live_url: str, admin: Api, session: Session, clock: Clock
+) -> None:
     hall = make_hall(session)
     script = split_script(STANDARD[PatternKind.ANY_ROW], winners=3)
     occasion = setup_occasion(admin, hall, [{"pattern": {"kind": "any_row"}, "prize": "300.00"}])
@@ -54,7 +56,10 @@ def test_verifier_scans_a_face_and_the_claim_reaches_the_caller(browser: Browser
     page.press("#face", "Enter")
     expect(page.locator("#reason")).to_contain_text("not in this occasion's series")
     claims = ok(caller.get(occ))["games"][0]["claims"]
-    assert [(c["face_number"], c["verdict"]) for c in claims] == [(script.winners[0], "valid"), (script.early[0], "sleeper")]
+    assert [(c["face_number"], c["verdict"]) for c in claims] == [
+        (script.winners[0], "valid"),
+        (script.early[0], "sleeper"),
+    ]
     page.goto(live_url + f"/bingo/verifier?face={script.winners[1]}")
     expect(page.locator("#verdict")).to_have_text(f"VALID: face {script.winners[1]}")
     expect(page).to_have_url(re.compile(r"/bingo/verifier$"))

@@ -1,4 +1,5 @@
 """The audit log as the tests read it: the actions recorded, in order."""
+
 from __future__ import annotations
 
 from sqlalchemy import select

@@ -1,5 +1,6 @@
 """Helpers for the books: a till opened at the test client's station and closed with the exact count
 its lines expect, so tests that sell or pay do it the way a cashier does, on an open till."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -34,7 +35,9 @@ def close_till(api: Api, till: dict[str, Any], short_cents: int = 0) -> dict[str
     """Close the till with the count its own lines expect (less any shortage)."""
     drawer = ok(api.get(f"/api/v1/tills/{till['id']}"))
     expected = parse_cents(drawer["in_drawer"])
-    found: dict[str, Any] = ok(api.post(f"/api/v1/tills/{till['id']}/close", {"counts": count_of(expected - short_cents)}))
+    found: dict[str, Any] = ok(
+        api.post(f"/api/v1/tills/{till['id']}/close", {"counts": count_of(expected - short_cents)})
+    )
     return found
 
 
@@ -45,8 +48,18 @@ def product(api: Api, occ: str, kind: str, game: int | None = None, price: str |
             return dict(found)
     if price is None and kind == "upick_face":
         price = next(g for g in ok(api.get(occ))["games"] if g["number"] == game)["face_price"]
-    made: dict[str, Any] = ok(api.post(occ + "/products", {"kind": kind, "name": kind.replace("_", " ").title(), "game_number": game,
-                                                           "price": price or ("1.00" if kind != "cookie_jar" else None)}), 201)
+    made: dict[str, Any] = ok(
+        api.post(
+            occ + "/products",
+            {
+                "kind": kind,
+                "name": kind.replace("_", " ").title(),
+                "game_number": game,
+                "price": price or ("1.00" if kind != "cookie_jar" else None),
+            },
+        ),
+        201,
+    )
     return made
 
 
@@ -61,8 +74,14 @@ def sell(api: Api, occ: str, kind: str, quantity: int = 1, game: int | None = No
     item = product(api, occ, kind, game)
     till_open(api, occ)
     total = parse_cents(item["price"]) * quantity
-    return api.post(occ + "/sales", {"lines": [{"product_id": item["id"], "quantity": quantity, "unit_price": item["price"], **line}],
-                                     "buyer_is_adult": True, "tendered": wire_cents(total)})
+    return api.post(
+        occ + "/sales",
+        {
+            "lines": [{"product_id": item["id"], "quantity": quantity, "unit_price": item["price"], **line}],
+            "buyer_is_adult": True,
+            "tendered": wire_cents(total),
+        },
+    )
 
 
 def sell_jar_entries(api: Api, occ: str, quantity: int) -> Any:

@@ -1,5 +1,6 @@
 """The API client the tests drive the app with: Flask's test client carrying the CSRF header every
 state-changing call needs, and another member of staff signed in on a fresh client of the same app."""
+
 from __future__ import annotations
 
 from typing import Any

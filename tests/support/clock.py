@@ -1,4 +1,5 @@
 """The hall clock a test moves by hand, in place of the wall clock (the rules refuse play before noon)."""
+
 from __future__ import annotations
 
 from datetime import datetime, timedelta

@@ -1,4 +1,5 @@
 """Test data built through the services, so every factory row has its audit entry like real data."""
+
 from __future__ import annotations
 
 from datetime import date, datetime, timezone
@@ -25,27 +26,53 @@ _seq = count(1)
 
 
 def make_org(session: Session, **overrides: Any) -> Organization:
-    data = {"name": f"Test Fire Company {next(_seq)}", "kind": OrganizationKind.VOLUNTEER_FIRE_COMPANY,
-            "bingo_first_licensed_on": date(2005, 1, 1), **overrides}
+    data = {
+        "name": f"Test Fire Company {next(_seq)}",
+        "kind": OrganizationKind.VOLUNTEER_FIRE_COMPANY,
+        "bingo_first_licensed_on": date(2005, 1, 1),
+        **overrides,
+    }
     return organizations.create_organization(session, SYSTEM, NOW, data)
 
 
 def make_member(session: Session, org: Organization, **overrides: Any) -> Member:
-    data = {"name": f"Member {next(_seq)}", "date_of_birth": date(1970, 5, 5), "active_since": date(2000, 1, 1),
-            "is_officer": False, "status": MemberStatus.ACTIVE, **overrides}
+    data = {
+        "name": f"Member {next(_seq)}",
+        "date_of_birth": date(1970, 5, 5),
+        "active_since": date(2000, 1, 1),
+        "is_officer": False,
+        "status": MemberStatus.ACTIVE,
+        **overrides,
+    }
     return organizations.create_member(session, SYSTEM, NOW, org.id, data)
 
 
 def make_user(session: Session, roles: list[Role], member: Member | None = None, **overrides: Any) -> User:
-    data = {"username": f"user{next(_seq)}", "display_name": "Test User", "password": PASSWORD, "pin": PIN,
-            "member_id": member.id if member else None, "roles": roles, **overrides}
+    data = {
+        "username": f"user{next(_seq)}",
+        "display_name": "Test User",
+        "password": PASSWORD,
+        "pin": PIN,
+        "member_id": member.id if member else None,
+        "roles": roles,
+        **overrides,
+    }
     return staff.create_user(session, SYSTEM, NOW, data, KdfCost(TEST_KDF_N))
 
 
 def make_license(session: Session, org: Organization, **overrides: Any) -> PersonalLicense:
-    data = {"holder_name": f"Dealer {next(_seq)}", "date_of_birth": date(1985, 1, 1), "kind": PersonalLicenseKind.DEALER,
-            "number": f"NLH-{next(_seq):04d}", "issued_on": date(2025, 6, 1), "fee_cents": 1500,
-            "status": PersonalLicenseStatus.ACTIVE, "member_id": None, "vendor_id": None, **overrides}
+    data = {
+        "holder_name": f"Dealer {next(_seq)}",
+        "date_of_birth": date(1985, 1, 1),
+        "kind": PersonalLicenseKind.DEALER,
+        "number": f"NLH-{next(_seq):04d}",
+        "issued_on": date(2025, 6, 1),
+        "fee_cents": 1500,
+        "status": PersonalLicenseStatus.ACTIVE,
+        "member_id": None,
+        "vendor_id": None,
+        **overrides,
+    }
     return licenses.record_personal_license(session, SYSTEM, NOW, org.id, data)
 
 

@@ -1,5 +1,6 @@
 """Cookie jar bingo (10 DE Admin Code 101-4.31) set up through the API: a hall with its jars opened,
 and an occasion with its balls verified and the cookie-jar number posted."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -19,7 +20,13 @@ def jar_hall(admin: Api, session: Session, jar1: str, jar2: str) -> Hall:
     opened with these amounts."""
     hall = make_hall(session)
     org = f"/api/v1/organizations/{hall.org.id}/cookie-jar"
-    refused(admin.put(org, {"maximum": "1000.01", "fee": "2.00"}), 422, "jar_maximum_out_of_range", JAR_RULE + ".1", "maximum")
+    refused(
+        admin.put(org, {"maximum": "1000.01", "fee": "2.00"}),
+        422,
+        "jar_maximum_out_of_range",
+        JAR_RULE + ".1",
+        "maximum",
+    )
     ok(admin.put(org, {"maximum": "1000.00", "fee": "2.00"}))
     ok(admin.post(org + "/opening", {"jar1": jar1, "jar2": jar2}), 201)
     return hall

@@ -10,6 +10,7 @@ FLASHBOARD_LIVE_NOW and FLASHBOARD_LIVE_INSTANCE:
 
     gunicorn -k gthread 'tests.support.live_server:gunicorn_app()'
 """
+
 from __future__ import annotations
 
 import os
@@ -52,6 +53,7 @@ def crash_on(action: str) -> None:
     records `action`, after its rows are flushed and before the commit; or, for "print", after the
     commit, as the receipt goes to the printer (before any answer leaves)."""
     if action == "print":
+
         def attempt(*args: Any, **kwargs: Any) -> Any:
             os.kill(os.getpid(), signal.SIGKILL)
 
@@ -79,7 +81,11 @@ def test_app(database_url: str, now: str, instance: str) -> Flask:
 
 
 def gunicorn_app() -> Flask:
-    return test_app(os.environ["FLASHBOARD_LIVE_DATABASE_URL"], os.environ["FLASHBOARD_LIVE_NOW"], os.environ["FLASHBOARD_LIVE_INSTANCE"])
+    return test_app(
+        os.environ["FLASHBOARD_LIVE_DATABASE_URL"],
+        os.environ["FLASHBOARD_LIVE_NOW"],
+        os.environ["FLASHBOARD_LIVE_INSTANCE"],
+    )
 
 
 def main(argv: list[str]) -> None:

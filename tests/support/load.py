@@ -7,6 +7,7 @@ and stops by itself.
 The figures: latency of every verify and sell, and for every call the delay from the caller's POST
 to each TV receiving the board with that call.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -58,9 +59,17 @@ class Figures:
     screens_missing: int = 0
 
     def summary(self) -> dict[str, Any]:
-        return {"verify": percentiles(self.verify_ms), "sell": percentiles(self.sell_ms), "call": percentiles(self.call_ms),
-                "call_to_display": percentiles(self.display_ms), "errors": len(self.errors), "first_errors": self.errors[:5],
-                "calls": self.calls_made, "screens": self.screens_connected, "deliveries_missing": self.screens_missing}
+        return {
+            "verify": percentiles(self.verify_ms),
+            "sell": percentiles(self.sell_ms),
+            "call": percentiles(self.call_ms),
+            "call_to_display": percentiles(self.display_ms),
+            "errors": len(self.errors),
+            "first_errors": self.errors[:5],
+            "calls": self.calls_made,
+            "screens": self.screens_connected,
+            "deliveries_missing": self.screens_missing,
+        }
 
 
 def percentiles(values: list[float]) -> dict[str, float]:
@@ -71,8 +80,14 @@ def percentiles(values: list[float]) -> dict[str, float]:
     def at(p: float) -> float:
         return round(ordered[min(len(ordered) - 1, int(p * len(ordered)))], 1)
 
-    return {"n": len(values), "p50": at(0.50), "p95": at(0.95), "p99": at(0.99), "max": round(ordered[-1], 1),
-            "mean": round(statistics.fmean(values), 1)}
+    return {
+        "n": len(values),
+        "p50": at(0.50),
+        "p95": at(0.95),
+        "p99": at(0.99),
+        "max": round(ordered[-1], 1),
+        "mean": round(statistics.fmean(values), 1),
+    }
 
 
 class Http:
@@ -91,12 +106,19 @@ class Http:
         return self.reader, self.writer
 
     def _head(self, method: str, path: str, length: int, extra: dict[str, str]) -> bytes:
-        headers = {"Host": f"127.0.0.1:{self.port}", "Content-Length": str(length), "Accept": "application/json", **extra}
+        headers = {
+            "Host": f"127.0.0.1:{self.port}",
+            "Content-Length": str(length),
+            "Accept": "application/json",
+            **extra,
+        }
         if length:
             headers["Content-Type"] = "application/json"
         if self.cookies:
             headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
-        return (f"{method} {path} HTTP/1.1\r\n" + "".join(f"{k}: {v}\r\n" for k, v in headers.items()) + "\r\n").encode()
+        return (
+            f"{method} {path} HTTP/1.1\r\n" + "".join(f"{k}: {v}\r\n" for k, v in headers.items()) + "\r\n"
+        ).encode()
 
     async def _read_head(self, reader: asyncio.StreamReader) -> tuple[int, dict[str, str]]:
         status = int((await reader.readline()).split()[1])
@@ -110,7 +132,9 @@ class Http:
             headers[name.lower()] = value.strip()
         return status, headers
 
-    async def request(self, method: str, path: str, body: Any = None, headers: dict[str, str] | None = None) -> tuple[int, Any]:
+    async def request(
+        self, method: str, path: str, body: Any = None, headers: dict[str, str] | None = None
+    ) -> tuple[int, Any]:
         payload = json.dumps(body).encode() if body is not None else b""
         extra = dict(headers or {})
         if method != "GET":
@@ -182,7 +206,9 @@ class Load:
         while self.running():
             await asyncio.sleep(self.rng.uniform(0.5, 1.5) * self.plan.verify_every)
             face = self.rng.randint(1, self.plan.faces)
-            claim = await self.timed(self.figures.verify_ms, "verify", http.request("POST", url, {"face_number": face}), 201)
+            claim = await self.timed(
+                self.figures.verify_ms, "verify", http.request("POST", url, {"face_number": face}), 201
+            )
             if claim is not None:
                 self.figures.claim_ids.add(claim["id"])
 
@@ -204,7 +230,10 @@ class Load:
                 return
             self.posted[count] = time.monotonic()
             key = {"Idempotency-Key": f"load-call-{count:03d}-{ball}"}
-            if await self.timed(self.figures.call_ms, "call", http.request("POST", url, {"ball": ball}, key), 201) is not None:
+            if (
+                await self.timed(self.figures.call_ms, "call", http.request("POST", url, {"ball": ball}, key), 201)
+                is not None
+            ):
                 self.figures.calls_made = count
 
     async def screen(self, index: int, after: int) -> None:
@@ -216,8 +245,10 @@ class Load:
         except OSError as exc:
             self.figures.errors.append(f"screen {index}: {exc!r}")
             return
-        writer.write(f"GET /bingo/board/{self.plan.token}/events?after={after} HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-                     "Accept: text/event-stream\r\n\r\n".encode())
+        writer.write(
+            f"GET /bingo/board/{self.plan.token}/events?after={after} HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+            "Accept: text/event-stream\r\n\r\n".encode()
+        )
         await writer.drain()
         status = await reader.readline()
         if b" 200 " not in status:

@@ -1,5 +1,6 @@
 """Bingo occasions built through the API for the tests to start from: set up for a hall, started with
 game 1 announced, game 1 played to a close, and every winner paid so the occasion can close."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -16,13 +17,32 @@ def setup_occasion(admin: Api, hall: Hall, games: list[dict[str, Any]], day: str
     """An occasion on `day` at the hall: the test series, a program of `games`, the member in charge, a
     caller and a verifier; the occasion as the API answers it."""
     org = hall.org.id
-    series = ok(admin.post(f"/api/v1/organizations/{org}/series/generate", {"name": "Test perm", "count": SERIES_SIZE,
-                                                                          "seed": SERIES_SEED}), 201)
+    series = ok(
+        admin.post(
+            f"/api/v1/organizations/{org}/series/generate",
+            {"name": "Test perm", "count": SERIES_SIZE, "seed": SERIES_SEED},
+        ),
+        201,
+    )
     program = ok(admin.post(f"/api/v1/organizations/{org}/programs", {"name": "Saturday night", "games": games}), 201)
-    occasion: dict[str, Any] = ok(admin.post(f"/api/v1/organizations/{org}/occasions", {
-        "premises_id": hall.premises.id, "program_id": program["id"], "series_id": series["id"], "occasion_date": day,
-        "start_time": "18:00", "member_in_charge_id": hall.mic.id,
-        "workers": [{"member_id": hall.caller.id, "role": "caller"}, {"member_id": hall.verifier.id, "role": "verifier"}]}), 201)
+    occasion: dict[str, Any] = ok(
+        admin.post(
+            f"/api/v1/organizations/{org}/occasions",
+            {
+                "premises_id": hall.premises.id,
+                "program_id": program["id"],
+                "series_id": series["id"],
+                "occasion_date": day,
+                "start_time": "18:00",
+                "member_in_charge_id": hall.mic.id,
+                "workers": [
+                    {"member_id": hall.caller.id, "role": "caller"},
+                    {"member_id": hall.verifier.id, "role": "verifier"},
+                ],
+            },
+        ),
+        201,
+    )
     return occasion
 
 
@@ -42,14 +62,24 @@ def pay_every_winner(api: Api, occ: str) -> None:
     """The cashier pays each valid claim's game share and cookie-jar share from a till the member in
     charge pays in to from the prize bank, then every till is counted, so the occasion can close.
     `api` is the member in charge or an admin."""
-    owed = [(game["number"], prize, claim["id"], share) for game in ok(api.get(occ))["games"] for claim in game["claims"]
-            for prize, share in (("game", claim["share"]), ("cookie_jar", claim["jar_share"]))
-            if share and share != "0.00" and not claim["merchandise_won"]]
+    owed = [
+        (game["number"], prize, claim["id"], share)
+        for game in ok(api.get(occ))["games"]
+        for claim in game["claims"]
+        for prize, share in (("game", claim["share"]), ("cookie_jar", claim["jar_share"]))
+        if share and share != "0.00" and not claim["merchandise_won"]
+    ]
     till_open(api, occ)
     mine = next(t for t in ok(api.get(occ + "/tills")) if t["closed_at"] is None and t["station"] == "127.0.0.1")
     total = sum(parse_cents(share) for *_, share in owed)
     if total:
-        ok(api.post(f"/api/v1/tills/{mine['id']}/movements", {"kind": "paid_in", "amount": wire_cents(total), "note": "prizes"}), 201)
+        ok(
+            api.post(
+                f"/api/v1/tills/{mine['id']}/movements",
+                {"kind": "paid_in", "amount": wire_cents(total), "note": "prizes"},
+            ),
+            201,
+        )
     for number, prize, claim_id, _ in owed:
         ok(api.post(occ + "/payouts", {"game_number": number, "prize": prize, "claim_id": claim_id}), 201)
     for till in ok(api.get(occ + "/tills")):

@@ -1,5 +1,6 @@
 """Poker test data through the API: a Delaware setup, the organization's occasion licence for the day
 and a licensed tournament director appointed, as a hall would have them before the draw."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -13,20 +14,42 @@ from tests.support.factories import make_license, make_member, make_org
 from tests.support.replies import ok
 
 DE_SETUP: dict[str, Any] = {
-    "name": "Winter Classic", "jurisdiction": "de", "starts_on": "2026-12-05", "entry_fee": "100.00", "starting_chips": 10000,
+    "name": "Winter Classic",
+    "jurisdiction": "de",
+    "starts_on": "2026-12-05",
+    "entry_fee": "100.00",
+    "starting_chips": 10000,
     "rebuy": {"allowed": True, "cost": "100.00", "chips": 10000, "until_level": 3},
-    "levels": [{"small_blind": 25, "big_blind": 50, "minutes": 20}, {"small_blind": 50, "big_blind": 100, "minutes": 20},
-               {"minutes": 10, "is_break": True}, {"small_blind": 100, "big_blind": 200, "ante": 25, "minutes": 20}],
-    "prizes": [{"place": 1, "description": "50% of the pool", "percent_bp": 5000},
-               {"place": 2, "description": "30% of the pool", "percent_bp": 3000},
-               {"place": 3, "description": "20% of the pool", "percent_bp": 2000}],
-    "final_table_size": 9, "min_players": 10}
+    "levels": [
+        {"small_blind": 25, "big_blind": 50, "minutes": 20},
+        {"small_blind": 50, "big_blind": 100, "minutes": 20},
+        {"minutes": 10, "is_break": True},
+        {"small_blind": 100, "big_blind": 200, "ante": 25, "minutes": 20},
+    ],
+    "prizes": [
+        {"place": 1, "description": "50% of the pool", "percent_bp": 5000},
+        {"place": 2, "description": "30% of the pool", "percent_bp": 3000},
+        {"place": 3, "description": "20% of the pool", "percent_bp": 2000},
+    ],
+    "final_table_size": 9,
+    "min_players": 10,
+}
 
 
 def licensed(admin: Api, session: Session) -> tuple[int, int]:
     org = make_org(session)
-    licence = ok(admin.post("/api/v1/poker-occasion-licenses", {"number": f"P-{org.id}", "occasion_date": "2026-12-05", "fee": "250.00",
-                                                                 "sponsor_organization_ids": [org.id]}), 201)
+    licence = ok(
+        admin.post(
+            "/api/v1/poker-occasion-licenses",
+            {
+                "number": f"P-{org.id}",
+                "occasion_date": "2026-12-05",
+                "fee": "250.00",
+                "sponsor_organization_ids": [org.id],
+            },
+        ),
+        201,
+    )
     return org.id, licence["id"]
 
 
@@ -35,16 +58,25 @@ def appoint_director(admin: Api, session: Session, org_id: int, tournament_id: i
     org = session.get(Organization, org_id)
     assert org is not None
     member = make_member(session, org, name=f"Director {tournament_id}")
-    make_license(session, org, holder_name=member.name, member_id=member.id, kind=PersonalLicenseKind.TOURNAMENT_DIRECTOR)
-    appointed: dict[str, Any] = ok(admin.post(f"/api/v1/tournaments/{tournament_id}/staff",
-                                               {"role": "tournament_director", "member_id": member.id}), 201)
+    make_license(
+        session, org, holder_name=member.name, member_id=member.id, kind=PersonalLicenseKind.TOURNAMENT_DIRECTOR
+    )
+    appointed: dict[str, Any] = ok(
+        admin.post(
+            f"/api/v1/tournaments/{tournament_id}/staff", {"role": "tournament_director", "member_id": member.id}
+        ),
+        201,
+    )
     return appointed
 
 
 def delaware_tournament(admin: Api, session: Session, **changes: Any) -> tuple[int, str]:
     """A licensed Delaware tournament with its director appointed: (organization id, its API URL)."""
     org_id, licence_id = licensed(admin, session)
-    tournament = ok(admin.post(f"/api/v1/organizations/{org_id}/tournaments", {**DE_SETUP, "license_id": licence_id, **changes}), 201)
+    tournament = ok(
+        admin.post(f"/api/v1/organizations/{org_id}/tournaments", {**DE_SETUP, "license_id": licence_id, **changes}),
+        201,
+    )
     appoint_director(admin, session, org_id, tournament["id"])
     url = f"/api/v1/tournaments/{tournament['id']}"
     open_desk(admin, url)

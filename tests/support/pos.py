@@ -1,6 +1,7 @@
 """The cashier's point of sale in the browser: a hall with a stocked station "front" and printers at
 the emulator, a station signed in by PIN, the till opened and a pack and a U Pick Em face sold from
 the screen, and the receipts that reached the emulator."""
+
 from __future__ import annotations
 
 import time
@@ -31,34 +32,75 @@ def stock_the_station(admin: Api, occ: str, org_id: int, pick_count_game: int) -
     faces each) issued to station "front", a U Pick Em face, a cookie-jar entry and a dauber."""
     ok(admin.put(f"/api/v1/organizations/{org_id}/cookie-jar", {"maximum": "1000.00", "fee": "2.00"}))
     occasion = ok(admin.get(occ))
-    paper = ok(admin.post(f"/api/v1/organizations/{org_id}/paper-sets", {
-        "series_id": occasion["series_id"], "colour": "blue", "faces_per_sheet": 5, "sheets_per_pack": 1, "serial_from": 500,
-        "serial_to": pack_of(SERIES_SIZE), "first_face": 1}), 201)
-    ok(admin.post(f"/api/v1/paper-sets/{paper['id']}/packs", {"action": "issue", "serials": list(range(500, pack_of(SERIES_SIZE) + 1)),
-                                                              "occasion_id": occasion["id"], "station": "front"}))
+    paper = ok(
+        admin.post(
+            f"/api/v1/organizations/{org_id}/paper-sets",
+            {
+                "series_id": occasion["series_id"],
+                "colour": "blue",
+                "faces_per_sheet": 5,
+                "sheets_per_pack": 1,
+                "serial_from": 500,
+                "serial_to": pack_of(SERIES_SIZE),
+                "first_face": 1,
+            },
+        ),
+        201,
+    )
+    ok(
+        admin.post(
+            f"/api/v1/paper-sets/{paper['id']}/packs",
+            {
+                "action": "issue",
+                "serials": list(range(500, pack_of(SERIES_SIZE) + 1)),
+                "occasion_id": occasion["id"],
+                "station": "front",
+            },
+        )
+    )
     ids = {}
-    for kind, name, price, extra in [("admission", "Blue pack", "10.00", {"paper_set_id": paper["id"]}),
-                                     ("upick_face", "U Pick Em face", "1.00", {"game_number": pick_count_game}),
-                                     ("cookie_jar", "Cookie jar entry", None, {}), ("non_gaming", "Dauber", "1.50", {})]:
+    for kind, name, price, extra in [
+        ("admission", "Blue pack", "10.00", {"paper_set_id": paper["id"]}),
+        ("upick_face", "U Pick Em face", "1.00", {"game_number": pick_count_game}),
+        ("cookie_jar", "Cookie jar entry", None, {}),
+        ("non_gaming", "Dauber", "1.50", {}),
+    ]:
         ids[kind] = ok(admin.post(occ + "/products", {"kind": kind, "name": name, "price": price, **extra}), 201)["id"]
     return ids
 
 
-def hall_with_a_shop(app: Flask, admin: Api, session: Session, printer_config: Path) -> tuple[Hall, dict[str, Any], str]:
+def hall_with_a_shop(
+    app: Flask, admin: Api, session: Session, printer_config: Path
+) -> tuple[Hall, dict[str, Any], str]:
     """The whole-night setup for the screen tests: printers at the emulator, a cashier, a program of an
     any-row game and a U Pick Em game (8 picks), and a stocked station "front"."""
     app.extensions["flashboard.printers"] = stations.load(printer_config)
     hall = make_hall(session, name="Millbrook Volunteer Fire Company")
-    make_user(session, [Role.CASHIER], member=make_member(session, hall.org, name="Cashier"), username=f"cashier{hall.org.id}")
-    occasion = setup_occasion(admin, hall, [
-        {"pattern": {"kind": "any_row"}, "prize": "250.00"},
-        {"kind": "u_pick_em", "pattern": {"kind": "blackout"}, "prize": "100.00", "pick_count": 8, "face_price": "1.00"}])
+    make_user(
+        session, [Role.CASHIER], member=make_member(session, hall.org, name="Cashier"), username=f"cashier{hall.org.id}"
+    )
+    occasion = setup_occasion(
+        admin,
+        hall,
+        [
+            {"pattern": {"kind": "any_row"}, "prize": "250.00"},
+            {
+                "kind": "u_pick_em",
+                "pattern": {"kind": "blackout"},
+                "prize": "100.00",
+                "pick_count": 8,
+                "face_price": "1.00",
+            },
+        ],
+    )
     occ = f"/api/v1/occasions/{occasion['id']}"
     stock_the_station(admin, occ, hall.org.id, 2)
     return hall, occasion, occ
 
 
-def station_sign_in(browser: Browser, live_url: str, username: str, station: str, width: int = 1280, height: int = 800) -> Page:
+def station_sign_in(
+    browser: Browser, live_url: str, username: str, station: str, width: int = 1280, height: int = 800
+) -> Page:
     """A page of this size signed in by PIN at `station`, on the user's own screen."""
     page = browser.new_page(viewport={"width": width, "height": height})
     page.goto(f"{live_url}/pin?station={station}")

@@ -1,4 +1,5 @@
 """emupos, the ESC/POS printer emulator the printer tests print to, and the receipts that reached it."""
+
 from __future__ import annotations
 
 import json
@@ -34,13 +35,19 @@ class Emulator:
         return bytes(self.get(f"/api/v1/devices/front/receipts/{receipt_id}/image"))
 
     def fault(self, name: str, active: bool) -> None:
-        request = urllib.request.Request(self.api + f"/api/v1/devices/front/faults/{name}", method="PUT" if active else "DELETE")
+        request = urllib.request.Request(
+            self.api + f"/api/v1/devices/front/faults/{name}", method="PUT" if active else "DELETE"
+        )
         urllib.request.urlopen(request, timeout=10).close()
 
     def start(self) -> None:
         log = open(self.config.parent / "emupos.log", "ab")
-        self.process = subprocess.Popen([str(self.config.parent / "bin-emupos"), "run", "--config", str(self.config)],
-                                        stdout=log, stderr=subprocess.STDOUT, cwd=self.config.parent)
+        self.process = subprocess.Popen(
+            [str(self.config.parent / "bin-emupos"), "run", "--config", str(self.config)],
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            cwd=self.config.parent,
+        )
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             try:

@@ -1,4 +1,5 @@
 """Calls raced against each other: every one started at the same instant from its own thread."""
+
 from __future__ import annotations
 
 import threading

@@ -1,5 +1,6 @@
 """The API's answers checked: a success with its status and body, or a refusal with its status, error
 code and (when asked) the rule and the field it names."""
+
 from __future__ import annotations
 
 from typing import Any

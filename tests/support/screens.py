@@ -1,5 +1,6 @@
 """Screenshots for docs/screens: taken only when FLASHBOARD_SCREENSHOT_DIR is set, so a normal run
 writes nothing and a documentation run refreshes every screen at its target size."""
+
 from __future__ import annotations
 
 import os
@@ -30,14 +31,18 @@ AUDIT = """() => {
   const visible = (el) => { const r = el.getBoundingClientRect(); const s = getComputedStyle(el);
     return r.width > 0 && r.height > 0 && s.visibility !== 'hidden' && s.display !== 'none'; };
   const rgb = (text) => { const m = text.match(/[\\d.]+/g); return m ? m.map(Number) : [0, 0, 0, 0]; };
-  const luminance = ([r, g, b]) => { const c = [r, g, b].map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; });
+  const luminance = ([r, g, b]) => {
+    const c = [r, g, b].map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; });
     return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2]; };
-  const background = (el) => { for (let n = el; n; n = n.parentElement) { const c = rgb(getComputedStyle(n).backgroundColor);
+  const background = (el) => {
+    for (let n = el; n; n = n.parentElement) { const c = rgb(getComputedStyle(n).backgroundColor);
     if (c.length < 4 || c[3] > 0.5) return c; } return [255, 255, 255]; };
-  for (const el of document.querySelectorAll('button, a.btn, input:not([type=checkbox]):not([type=hidden]), select, .tile, .key')) {
+  const targets = 'button, a.btn, input:not([type=checkbox]):not([type=hidden]), select, .tile, .key';
+  for (const el of document.querySelectorAll(targets)) {
     if (!visible(el)) continue;
     const r = el.getBoundingClientRect();
-    if (r.height < 56 || r.width < 56) problems.push(`target ${el.id || el.textContent.trim().slice(0, 20)}: ${Math.round(r.width)}x${Math.round(r.height)}`);
+    const name = el.id || el.textContent.trim().slice(0, 20);
+    if (r.height < 56 || r.width < 56) problems.push(`target ${name}: ${Math.round(r.width)}x${Math.round(r.height)}`);
   }
   for (const el of document.querySelectorAll('body *')) {
     if (!visible(el) || el.closest('[aria-hidden=true]')) continue;
@@ -48,7 +53,8 @@ AUDIT = """() => {
     const ratio = (Math.max(fg, bg) + 0.05) / (Math.min(fg, bg) + 0.05);
     const size = parseFloat(s.fontSize), bold = parseInt(s.fontWeight, 10) >= 700;
     const needed = size >= 24 || (bold && size >= 18.66) ? 3 : 4.5;
-    if (ratio < needed && !(el.disabled)) problems.push(`contrast ${ratio.toFixed(2)} < ${needed} on "${el.textContent.trim().slice(0, 30)}"`);
+    const text = el.textContent.trim().slice(0, 30);
+    if (ratio < needed && !(el.disabled)) problems.push(`contrast ${ratio.toFixed(2)} < ${needed} on "${text}"`);
   }
   return problems;
 }"""

@@ -1,5 +1,6 @@
 """Servers in their own processes for the tests that kill one or run two side by side, and the free
 loopback ports they (and the printer emulator) listen on."""
+
 from __future__ import annotations
 
 import os
@@ -29,8 +30,13 @@ class Server:
         self.log = instance / f"server-{port}.log"
         env = {**os.environ, "FLASHBOARD_CRASH_ON": crash_on or ""}
         with self.log.open("ab") as log:
-            self.process = subprocess.Popen([sys.executable, "-m", "tests.support.live_server", database_url, str(port), now, str(instance)],
-                                            cwd=PROJECT_ROOT, stdout=log, stderr=subprocess.STDOUT, env=env)
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", "tests.support.live_server", database_url, str(port), now, str(instance)],
+                cwd=PROJECT_ROOT,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                env=env,
+            )
         if not healthy(self.url, 150):
             self.kill()
             raise AssertionError(f"the server did not start: {self.log.read_text()[-2000:]}")
