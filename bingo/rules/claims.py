@@ -30,12 +30,26 @@ class ClaimCheck:
 
     @property
     def valid(self) -> bool:
+        """10 DE Admin Code 101-4.27: the claim is a winner: the pre-announced pattern is covered (and,
+        under the last-call house rule, the last number called completed it)."""
         return self.verdict is Verdict.VALID
 
 
 def completing_call(face: Face, pattern: Pattern, calls: Sequence[int]) -> int | None:
-    """The 1-based call on which the face first completed the pattern, found by bisection over the
-    (monotonic) coverage of each prefix of the calls."""
+    """10 DE Admin Code 101-4.11 and 4.27: the 1-based call on which the face first completed the pattern
+    (winners share when they complete on the call of the same number), found by bisection over the
+    (monotonic) coverage of each prefix of the calls.
+
+    >>> from bingo.rules.faces import Face
+    >>> from bingo.rules.patterns import STANDARD, PatternKind
+    >>> face = Face.from_columns(1, [[1, 2, 3, 4, 5], [16, 17, 18, 19, 20], [31, 32, 33, 34],
+    ...                              [46, 47, 48, 49, 50], [61, 62, 63, 64, 65]])
+    >>> row = STANDARD[PatternKind.HORIZONTAL_ROW]
+    >>> completing_call(face, row, [1, 16, 70, 31, 46, 61, 2])
+    6
+    >>> completing_call(face, row, [1, 16, 31]) is None
+    True
+    """
     if not pattern.is_complete(face.covered(calls)):
         return None
     low, high = 1, len(calls)
@@ -51,7 +65,20 @@ def completing_call(face: Face, pattern: Pattern, calls: Sequence[int]) -> int |
 def check_face(face: Face, pattern: Pattern, calls: Sequence[int], last_call_only: bool = True) -> ClaimCheck:
     """10 DE Admin Code 101-4.27: a winner has the pre-announced pattern covered. House rule (on by
     default, settled in DESIGN.md): the bingo counts only if the last number called completed it;
-    a face already complete before the last call is a sleeper."""
+    a face already complete before the last call is a sleeper.
+
+    >>> from bingo.rules.faces import Face
+    >>> from bingo.rules.patterns import STANDARD, PatternKind
+    >>> face = Face.from_columns(1, [[1, 2, 3, 4, 5], [16, 17, 18, 19, 20], [31, 32, 33, 34],
+    ...                              [46, 47, 48, 49, 50], [61, 62, 63, 64, 65]])
+    >>> row = STANDARD[PatternKind.HORIZONTAL_ROW]
+    >>> check_face(face, row, [70, 1, 16, 31, 46, 61]).verdict.value
+    'valid'
+    >>> check_face(face, row, [1, 16, 31, 46, 61, 70]).verdict.value
+    'sleeper'
+    >>> check_face(face, row, [1, 16, 31, 46, 61, 70], last_call_only=False).completed_on_call
+    5
+    """
     covered = face.covered(calls)
     alternative = pattern.winning_alternative(covered)
     if alternative is None:

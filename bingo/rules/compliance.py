@@ -34,7 +34,13 @@ class Finding:
 
 def frequency(license_class: BingoLicenseClass, days: Sequence[date]) -> list[Finding]:
     """10 DE Admin Code 101-4.4: at most 10 bingo days a calendar month before 71 Del. Laws 444, one
-    occasion a week (Sunday to Saturday) after; the day that goes over the limit is named."""
+    occasion a week (Sunday to Saturday) after; the day that goes over the limit is named.
+
+    >>> from datetime import date
+    >>> found = frequency(BingoLicenseClass.POST_444, [date(2026, 3, 1), date(2026, 3, 7), date(2026, 3, 8)])
+    >>> [(f.period, f.flag) for f in found]
+    [('week of 2026-03-01', 'second occasion on 2026-03-07'), ('week of 2026-03-08', '')]
+    """
     rule = "10 DE Admin Code 101-4.4"
     ordered = sorted(days)
     found = []

@@ -28,16 +28,31 @@ HEADER = ["face"] + [f"{LETTERS[c]}{r + 1}" for c in range(5) for r in range(5) 
 
 
 def column_of(number: int) -> int:
-    """10 DE Admin Code 101-4.12 uses 75 balls: B 1-15, I 16-30, N 31-45, G 46-60, O 61-75."""
+    """10 DE Admin Code 101-4.12 uses 75 balls: B 1-15, I 16-30, N 31-45, G 46-60, O 61-75.
+
+    >>> [column_of(n) for n in (1, 15, 16, 45, 75)]
+    [0, 0, 1, 2, 4]
+    """
     return (number - 1) // 15
 
 
 def ball_label(number: int) -> str:
-    """How a call is announced and shown: "B-7", "O-75"."""
+    """10 DE Admin Code 101-4.12: all numbers are announced so as to be visible or audible to all players; a
+    call is announced and shown with its column letter, "B-7", "O-75".
+
+    >>> ball_label(7), ball_label(75)
+    ('B-7', 'O-75')
+    """
     return f"{LETTERS[column_of(number)]}-{number}"
 
 
 def cell(row: int, col: int) -> int:
+    """10 DE Admin Code 101-4.14 (the card's rows and columns): the cell number of (row, col), row by row
+    from 0 at top-left to 24 at bottom-right; cell 12 is the free space.
+
+    >>> cell(0, 0), cell(2, 2), cell(4, 4)
+    (0, 12, 24)
+    """
     return row * 5 + col
 
 
@@ -54,19 +69,33 @@ class Face:
 
     @classmethod
     def from_columns(cls, number: int, columns: list[list[int]]) -> Face:
-        """Build from five columns read top to bottom; the N column has 4 numbers."""
+        """10 DE Admin Code 101-4.12 (the 75-ball face, docs/rules.md "Bingo occasions"): build from five
+        columns read top to bottom; the N column has 4 numbers, around the free space."""
         n_col = columns[2][:2] + [FREE] + columns[2][2:]
         full = [columns[0], columns[1], n_col, columns[3], columns[4]]
         return cls(number, tuple(full[c][r] for r in range(5) for c in range(5)))
 
     def columns(self) -> list[list[int]]:
+        """10 DE Admin Code 101-4.12 (the 75-ball face): the five columns B I N G O, each read top to
+        bottom, with FREE (0) in the middle of N."""
         return [[self.cells[cell(r, c)] for r in range(5)] for c in range(5)]
 
     def cell_of(self, ball: int) -> int | None:
+        """10 DE Admin Code 101-4.27: the cell a called ball covers on this face, or None when the face does
+        not hold it."""
         return self._index.get(ball)
 
     def covered(self, called: Iterable[int]) -> int:
-        """The 25-bit mask of covered cells; the free space is always covered."""
+        """10 DE Admin Code 101-4.27 and 4.14: the 25-bit mask of covered cells; the free space is always
+        covered.
+
+        >>> face = Face.from_columns(1, [[1, 2, 3, 4, 5], [16, 17, 18, 19, 20], [31, 32, 33, 34],
+        ...                              [46, 47, 48, 49, 50], [61, 62, 63, 64, 65]])
+        >>> bin(face.covered([]))
+        '0b1000000000000'
+        >>> face.covered([1, 70]) == (1 << 0) | (1 << FREE_CELL)
+        True
+        """
         mask = 1 << FREE_CELL
         for ball in called:
             position = self._index.get(ball)
@@ -75,6 +104,8 @@ class Face:
         return mask
 
     def csv_row(self) -> list[str]:
+        """Flashboard house rule (the series file format in this module's docstring): the face as one line
+        of a series file, its number then the 24 numbers column by column."""
         values = [str(n) for col in self.columns() for n in col if n != FREE]
         return [str(self.number), *values]
 
@@ -86,7 +117,14 @@ class SeriesProblem:
 
 
 def face_problems(numbers: list[int]) -> list[str]:
-    """10 DE Admin Code 101-4.12: every number in its column's range and none repeated on a face."""
+    """10 DE Admin Code 101-4.12: every number in its column's range and none repeated on a face.
+
+    >>> good = [1, 2, 3, 4, 5, 16, 17, 18, 19, 20, 31, 32, 33, 34, 46, 47, 48, 49, 50, 61, 62, 63, 64, 65]
+    >>> face_problems(good)
+    []
+    >>> face_problems([16] + good[1:])
+    ['16 is outside column B (1-15)', 'repeated on the face: 16']
+    """
     problems = []
     columns = [numbers[0:5], numbers[5:10], numbers[10:14], numbers[14:19], numbers[19:24]]
     for c, values in enumerate(columns):
@@ -105,8 +143,16 @@ def _columns(numbers: list[int]) -> list[list[int]]:
 
 
 def parse_series(text: str) -> tuple[list[Face], list[SeriesProblem]]:
-    """Read a series file; every bad line is reported by number, and faces are returned only when
-    there are no problems at all (a series is imported whole or not at all)."""
+    """Flashboard house rule: a series is imported whole or not at all. Every bad line is reported by number
+    (each face checked by face_problems, 10 DE Admin Code 101-4.12), and faces are returned only when there
+    are no problems at all.
+
+    >>> parse_series("7,1,2,3")
+    ([], [SeriesProblem(line=1, message='expected 25 values (face number and 24 numbers), found 4')])
+    >>> faces, problems = parse_series(export_series(generate_series(3, seed=1)))
+    >>> [f.number for f in faces], problems
+    ([1, 2, 3], [])
+    """
     faces: list[Face] = []
     problems: list[SeriesProblem] = []
     seen_numbers: dict[int, int] = {}
@@ -157,7 +203,15 @@ def parse_series(text: str) -> tuple[list[Face], list[SeriesProblem]]:
 
 
 def generate_series(count: int, seed: int) -> list[Face]:
-    """N distinct faces numbered 1..N; the same seed always gives the same series."""
+    """10 DE Admin Code 101-4.12: every generated face is a valid 75-ball face and no two are alike; N
+    distinct faces numbered 1..N, and the same seed always gives the same series (the seed is stored with
+    it).
+
+    >>> generate_series(2, seed=9) == generate_series(2, seed=9)
+    True
+    >>> [face_problems([n for col in f.columns() for n in col if n != FREE]) for f in generate_series(2, seed=9)]
+    [[], []]
+    """
     rng = random.Random(seed)
     faces: list[Face] = []
     layouts: set[tuple[int, ...]] = set()
@@ -171,6 +225,8 @@ def generate_series(count: int, seed: int) -> list[Face]:
 
 
 def export_series(faces: Iterable[Face]) -> str:
+    """Flashboard house rule (the series file format in this module's docstring): the faces as a series
+    file, with its header line, that parse_series reads back."""
     return csv_text([HEADER, *(face.csv_row() for face in faces)])
 
 
@@ -187,4 +243,6 @@ class Series:
         return iter(self._faces.values())
 
     def get(self, face_number: int) -> Face | None:
+        """Flashboard house rule (docs/rules.md, "not in series"): the face with this number, or None; a
+        claim on a face number not in the series is refused, since it is almost always a mis-keyed number."""
         return self._faces.get(face_number)

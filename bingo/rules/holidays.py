@@ -13,7 +13,12 @@ from datetime import date, timedelta
 
 
 def easter(year: int) -> date:
-    """Gregorian Easter Sunday (the anonymous Gregorian algorithm)."""
+    """1 Del. C. §501 (Good Friday, two days before Easter, is a Delaware holiday): Gregorian Easter Sunday,
+    by the anonymous Gregorian algorithm.
+
+    >>> easter(2026), easter(2027)
+    (datetime.date(2026, 4, 5), datetime.date(2027, 3, 28))
+    """
     a, b, c = year % 19, year // 100, year % 100
     d, e = b // 4, b % 4
     f = (b + 8) // 25
@@ -42,7 +47,14 @@ MONDAY, TUESDAY, THURSDAY = 0, 1, 3
 
 
 def delaware_holidays(year: int) -> dict[date, str]:
-    """1 Del. C. §501: each holiday by name, with its observed weekday where it falls on a weekend."""
+    """1 Del. C. §501: each holiday by name, with its observed weekday where it falls on a weekend.
+
+    >>> holidays = delaware_holidays(2026)
+    >>> holidays[date(2026, 7, 4)], holidays[date(2026, 7, 3)]
+    ('Independence Day', 'Independence Day (observed)')
+    >>> holidays[date(2026, 11, 27)]
+    'Day after Thanksgiving'
+    """
     thanksgiving = _nth_weekday(year, 11, THURSDAY, 4)
     named = {
         date(year, 1, 1): "New Year's Day",
@@ -70,7 +82,13 @@ def delaware_holidays(year: int) -> dict[date, str]:
 
 def holiday_within_week(occasion: date) -> tuple[date, str] | None:
     """10 DE Admin Code 101-4.6: a holiday occasion is within the seven days before a holiday or on it;
-    returns the nearest such holiday on or after the occasion."""
+    returns the nearest such holiday on or after the occasion.
+
+    >>> holiday_within_week(date(2026, 12, 19))
+    (datetime.date(2026, 12, 25), 'Christmas Day')
+    >>> holiday_within_week(date(2026, 12, 12)) is None
+    True
+    """
     found = {**delaware_holidays(occasion.year), **delaware_holidays(occasion.year + 1)}
     for offset in range(0, 8):
         day = occasion + timedelta(days=offset)

@@ -47,19 +47,33 @@ class PrizeTerms:
     attendance_tiers: tuple[tuple[int, int], ...] = ()
 
     def worst_case(self) -> int:
-        """Settled reading (DESIGN.md): limits are checked on the highest amount the game could pay."""
+        """Settled reading (DESIGN.md): limits are checked on the highest amount the game could pay.
+
+        >>> PrizeTerms(10_000, alternate_within_calls=50, alternate_cents=35_000).worst_case()
+        35000
+        """
         amounts = [self.amount_cents, *(amount for _, amount in self.attendance_tiers)]
         if self.alternate_cents is not None:
             amounts.append(self.alternate_cents)
         return max(amounts)
 
     def for_attendance(self, attendance: int | None) -> int:
-        """10 DE Admin Code 101-4.18: the highest tier the attendance reaches, else the base amount."""
+        """10 DE Admin Code 101-4.18: the highest tier the attendance reaches, else the base amount.
+
+        >>> terms = PrizeTerms(10_000, attendance_tiers=((100, 15_000), (150, 20_000)))
+        >>> terms.for_attendance(None), terms.for_attendance(120), terms.for_attendance(150)
+        (10000, 15000, 20000)
+        """
         reached = [amount for least, amount in self.attendance_tiers if attendance is not None and attendance >= least]
         return max(reached) if reached else self.amount_cents
 
     def payable(self, attendance: int | None, winning_call: int | None) -> int:
-        """10 DE Admin Code 101-4.15: the alternate amount when bingo came within its number of calls."""
+        """10 DE Admin Code 101-4.15: the alternate amount when bingo came within its number of calls.
+
+        >>> terms = PrizeTerms(10_000, alternate_within_calls=50, alternate_cents=35_000)
+        >>> terms.payable(None, 50), terms.payable(None, 51)
+        (35000, 10000)
+        """
         base = self.for_attendance(attendance)
         if (
             self.alternate_within_calls is not None
@@ -86,7 +100,16 @@ def counts_toward_limits(game: ProgramGame) -> bool:
 
 def program_violations(games: Sequence[ProgramGame]) -> list[Violation]:
     """10 DE Admin Code 101-4.6 and 4.17: at most 40 games, no prize over $350, and no more than
-    $3,000 in prizes for the occasion, each on its worst case."""
+    $3,000 in prizes for the occasion, each on its worst case.
+
+    >>> games = [ProgramGame(n, GameKind.REGULAR, PrizeTerms(5_000)) for n in range(1, 42)]
+    >>> [v.code for v in program_violations(games)]
+    ['too_many_games']
+    >>> [v.rule for v in program_violations([ProgramGame(1, GameKind.REGULAR, PrizeTerms(35_001))])]
+    ['10 DE Admin Code 101-4.6']
+    >>> program_violations(games[:40] + [ProgramGame(41, GameKind.COOKIE_JAR_FINAL, PrizeTerms(100_000))])
+    []
+    """
     counted = [g for g in games if counts_toward_limits(g)]
     found = []
     if len(counted) > MAX_GAMES:
@@ -126,7 +149,13 @@ def program_violations(games: Sequence[ProgramGame]) -> list[Violation]:
 
 def start_refusal(now: datetime) -> Violation | None:
     """10 DE Admin Code 101-4.2 and 4.25: the occasion starts when the balls are verified, never
-    before 12:00 p.m. hall time."""
+    before 12:00 p.m. hall time.
+
+    >>> start_refusal(datetime(2026, 12, 5, 11, 59)).code
+    'before_noon'
+    >>> start_refusal(datetime(2026, 12, 5, 12, 0)) is None
+    True
+    """
     if now.time() < EARLIEST_START:
         return Violation(
             "before_noon",
@@ -140,7 +169,16 @@ def start_refusal(now: datetime) -> Violation | None:
 
 def running_refusal(started_at: datetime, now: datetime) -> Violation | None:
     """10 DE Admin Code 101-4.2 and 4.10: play stops six hours after the start, and every prize is
-    determined and awarded on the calendar day the game is played."""
+    determined and awarded on the calendar day the game is played.
+
+    >>> start = datetime(2026, 12, 5, 19, 0)
+    >>> running_refusal(start, datetime(2026, 12, 5, 23, 59)) is None
+    True
+    >>> running_refusal(start, datetime(2026, 12, 6, 0, 1)).code
+    'past_midnight'
+    >>> running_refusal(datetime(2026, 12, 5, 12, 0), datetime(2026, 12, 5, 18, 1)).rule
+    '10 DE Admin Code 101-4.2'
+    """
     if now > started_at + timedelta(hours=MAX_OCCASION_HOURS):
         return Violation(
             "over_six_hours",
@@ -161,7 +199,14 @@ def running_refusal(started_at: datetime, now: datetime) -> Violation | None:
 
 
 def week_of(day: date) -> tuple[date, date]:
-    """Settled reading: a "week" in 4.4 and 4.7 is Sunday through Saturday."""
+    """Settled reading (docs/rules.md, "101-4.4 frequency"): a "week" in 10 DE Admin Code 101-4.4 and 4.7 is
+    Sunday through Saturday.
+
+    >>> week_of(date(2026, 3, 4))
+    (datetime.date(2026, 3, 1), datetime.date(2026, 3, 7))
+    >>> week_of(date(2026, 3, 1))[0], week_of(date(2026, 3, 7))[0]
+    (datetime.date(2026, 3, 1), datetime.date(2026, 3, 1))
+    """
     start = day - timedelta(days=(day.weekday() + 1) % 7)
     return start, start + timedelta(days=6)
 
@@ -183,7 +228,16 @@ def schedule_refusal(
 ) -> Violation | None:
     """10 DE Admin Code 101-4.4 and 4.7: the licence class's frequency limit, one organization per
     premises per day, and for post-444 licensees one organization per licensed organization's
-    building per week."""
+    building per week.
+
+    >>> booked = [Booking(1, 10, date(2026, 3, 2))]
+    >>> schedule_refusal(1, BingoLicenseClass.POST_444, 10, False, date(2026, 3, 7), booked).code
+    'one_per_week'
+    >>> schedule_refusal(1, BingoLicenseClass.POST_444, 10, False, date(2026, 3, 8), booked) is None
+    True
+    >>> schedule_refusal(2, BingoLicenseClass.PRE_444, 10, False, date(2026, 3, 2), booked).rule
+    '10 DE Admin Code 101-4.7'
+    """
     others_here = [b for b in bookings if b.premises_id == premises_id and b.organization_id != organization_id]
     if any(b.day == day for b in others_here):
         return Violation(
@@ -243,7 +297,19 @@ def promotion_refusal(new: Promotion, same_year: Sequence[Promotion], anniversar
     """10 DE Admin Code 101-4.6: promotional giveaways total at most $500 a year, only at the
     organization's anniversary occasion and at most three holiday occasions, each within the seven
     days before a Delaware holiday or on it. Settled reading: the anniversary occasion uses the same
-    seven-day window before (or on) the anniversary date."""
+    seven-day window before (or on) the anniversary date.
+
+    >>> christmas = Promotion(date(2026, 12, 19), 30_000, PromotionOccasion.HOLIDAY)
+    >>> promotion_refusal(christmas, [], None) is None
+    True
+    >>> promotion_refusal(Promotion(date(2026, 12, 24), 20_001, PromotionOccasion.HOLIDAY), [christmas], None).code
+    'promotions_over_limit'
+    >>> promotion_refusal(Promotion(date(2026, 12, 12), 100, PromotionOccasion.HOLIDAY), [], None).code
+    'not_holiday'
+    >>> promotion_refusal(Promotion(date(2026, 5, 9), 100, PromotionOccasion.ANNIVERSARY), [], date(1950, 5, 16))
+    >>> promotion_refusal(Promotion(date(2026, 5, 17), 100, PromotionOccasion.ANNIVERSARY), [], date(1950, 5, 16)).code
+    'not_anniversary'
+    """
     rule = "10 DE Admin Code 101-4.6"
     total = sum(p.value_cents for p in same_year) + new.value_cents
     if total > MAX_PROMOTIONS_CENTS_PER_YEAR:
@@ -302,7 +368,13 @@ def promotion_refusal(new: Promotion, same_year: Sequence[Promotion], anniversar
 
 def inducement_refusal(inducements_cents: int, other_prizes_cents: int) -> Violation | None:
     """10 DE Admin Code 101-4.6: inducements (free refreshments, transport and the like) are worth at
-    most 15% of the occasion's other prizes."""
+    most 15% of the occasion's other prizes.
+
+    >>> inducement_refusal(15_000, 100_000) is None
+    True
+    >>> inducement_refusal(15_001, 100_000).code
+    'inducements_over_limit'
+    """
     if inducements_cents * 100 <= INDUCEMENT_PERCENT * other_prizes_cents:
         return None
     allowed = other_prizes_cents * INDUCEMENT_PERCENT // 100
@@ -331,10 +403,18 @@ class LimitUse:
 
     @property
     def percent(self) -> int:
+        """Flashboard house rule (the member in charge's limit gauge): the share of the limit used, in whole
+        percent, never shown past 100."""
         return min(100, self.used * 100 // self.limit)
 
     @property
     def level(self) -> str:
+        """Flashboard house rule (the member in charge's limit gauge): "approaching" from 80% of the limit,
+        so there is time to act, and "reached" at the limit; the limit itself is the rule in `rule`.
+
+        >>> [LimitUse("Games played", n, 40, "games", "10 DE Admin Code 101-4.17").level for n in (31, 32, 40)]
+        ['ok', 'approaching', 'reached']
+        """
         if self.used >= self.limit:
             return "reached"
         return "approaching" if self.used * 100 >= self.limit * APPROACHING_PERCENT else "ok"
@@ -344,7 +424,12 @@ def limits_in_use(
     prizes_awarded_cents: int, games_played: int, started_at: datetime | None, now: datetime
 ) -> list[LimitUse]:
     """10 DE Admin Code 101-4.6 ($3,000 in prizes), 4.17 (40 games) and 4.2 (six hours from the start):
-    the three limits an occasion runs against, as used so far. Time is counted in whole minutes."""
+    the three limits an occasion runs against, as used so far. Time is counted in whole minutes.
+
+    >>> start = datetime(2026, 12, 5, 18, 0)
+    >>> [(u.name, u.used, u.percent) for u in limits_in_use(150_000, 20, start, datetime(2026, 12, 5, 21, 0))]
+    [('Prizes awarded', 150000, 50), ('Games played', 20, 50), ('Time since the start', 180, 50)]
+    """
     minutes = 0 if started_at is None else max(0, int((now - started_at).total_seconds() // 60))
     return [
         LimitUse(

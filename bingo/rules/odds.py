@@ -29,7 +29,8 @@ class TooComplex(ValueError):
 
 
 def union_coefficients(pattern: Pattern) -> dict[int, int]:
-    """Union mask (free space excluded) → Σ(-1)^(|I|+1) over sets I of alternatives with that union."""
+    """10 DE Admin Code 101-4.15 (the odds advisor for alternate-prize thresholds): union mask (free space
+    excluded) → Σ(-1)^(|I|+1) over sets I of alternatives with that union."""
     free = ~(1 << FREE_CELL)
     coefficients: dict[int, int] = {}
     for alternative in pattern.alternatives:
@@ -58,7 +59,15 @@ def _by_size(pattern: Pattern) -> dict[int, int]:
 
 
 def chance_within(pattern: Pattern, calls: int) -> Fraction:
-    """Exact probability that one face has completed the pattern within `calls` balls."""
+    """10 DE Admin Code 101-4.15 (the odds advisor for alternate-prize thresholds): the exact probability
+    that one face has completed the pattern within `calls` balls.
+
+    >>> from bingo.rules.patterns import STANDARD, PatternKind
+    >>> chance_within(STANDARD[PatternKind.FOUR_CORNERS], 4)
+    Fraction(1, 1215450)
+    >>> chance_within(STANDARD[PatternKind.BLACKOUT], 23)
+    Fraction(0, 1)
+    """
     if not 0 <= calls <= BALL_COUNT:
         raise ValueError("calls are between 0 and 75")
     return sum((Fraction(c * comb(calls, k), comb(BALL_COUNT, k)) for k, c in _by_size(pattern).items()), Fraction(0))
@@ -72,7 +81,14 @@ class Odds:
 
 
 def odds(pattern: Pattern) -> Odds:
-    """The chance for every number of calls 0..75 and the expected calls to complete one face."""
+    """10 DE Admin Code 101-4.15 (the odds advisor for alternate-prize thresholds): the chance for every
+    number of calls 0..75, and the expected calls to complete one face.
+
+    >>> from bingo.rules.patterns import STANDARD, PatternKind
+    >>> corners = odds(STANDARD[PatternKind.FOUR_CORNERS])
+    >>> corners.expected_calls, corners.by_calls[75]
+    (Fraction(304, 5), Fraction(1, 1))
+    """
     sizes = _by_size(pattern)
     curve = tuple(
         sum((Fraction(c * comb(n, k), comb(BALL_COUNT, k)) for k, c in sizes.items()), Fraction(0))
@@ -101,7 +117,15 @@ def _random_face(rng: random.Random, number: int) -> Face:
 
 
 def simulate(pattern: Pattern, faces: int, calls: int, trials: int, rng: random.Random) -> Estimate:
-    """Chance that at least one of K random faces has completed the pattern within N calls."""
+    """10 DE Admin Code 101-4.15 (the odds advisor for alternate-prize thresholds): the chance that at least
+    one of K random faces has completed the pattern within N calls, by a stated Monte Carlo with its
+    standard error. The RNG comes in.
+
+    >>> from bingo.rules.patterns import STANDARD, PatternKind
+    >>> estimate = simulate(STANDARD[PatternKind.BLACKOUT], faces=2, calls=23, trials=3, rng=random.Random(1))
+    >>> estimate.chance, estimate.standard_error
+    (0.0, 0.0)
+    """
     hits = 0
     total_first = 0
     for _ in range(trials):

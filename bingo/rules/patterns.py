@@ -66,7 +66,17 @@ class Pattern:
     alternatives: tuple[int, ...]
 
     def winning_alternative(self, covered: int) -> int | None:
-        """The first alternative fully covered, or None."""
+        """10 DE Admin Code 101-4.27: a face wins when its covered cells include every cell of any one
+        alternative; the first alternative fully covered, or None. The free space always counts.
+
+        >>> corners = STANDARD[PatternKind.FOUR_CORNERS]
+        >>> corners.winning_alternative(FOUR_CORNERS) == FOUR_CORNERS
+        True
+        >>> STANDARD[PatternKind.AROUND_FREE].winning_alternative(AROUND_FREE) == AROUND_FREE
+        True
+        >>> corners.winning_alternative(FOUR_CORNERS & ~1) is None
+        True
+        """
         covered |= FREE_BIT
         for alternative in self.alternatives:
             if covered & alternative == alternative:
@@ -74,19 +84,32 @@ class Pattern:
         return None
 
     def is_complete(self, covered: int) -> bool:
+        """10 DE Admin Code 101-4.27: the pre-announced pattern is covered, in any one of its alternatives."""
         return self.winning_alternative(covered) is not None
 
     def grids(self) -> list[list[list[bool]]]:
-        """Each alternative as a 5×5 grid, for the flashboard and printouts."""
+        """10 DE Admin Code 101-4.13: the arrangement to cover is clearly described to the players; each
+        alternative as a 5×5 grid, for the flashboard and printouts."""
         return [grid(mask) for mask in self.alternatives]
 
 
 def grid(mask: int) -> list[list[bool]]:
+    """10 DE Admin Code 101-4.13: a mask as a 5×5 grid of booleans, row by row, to show the players the
+    arrangement to cover."""
     return [[bool(mask >> cell(r, c) & 1) for c in range(5)] for r in range(5)]
 
 
 def render(mask: int) -> str:
-    """A mask as five lines of "X" and ".", the free space shown as "*" when not required."""
+    """10 DE Admin Code 101-4.13: a mask as five lines of "X" and ".", the free space shown as "*" when not
+    required.
+
+    >>> print(render(FOUR_CORNERS))
+    X...X
+    .....
+    ..*..
+    .....
+    X...X
+    """
     lines = []
     for r in range(5):
         row = ""
@@ -180,7 +203,15 @@ class PatternError(ValueError):
 
 
 def arrangement(name: str, lines: list[str]) -> Pattern:
-    """10 DE Admin Code 101-4.14.5: two or more rows forming a specified arrangement."""
+    """10 DE Admin Code 101-4.14.5: two or more rows forming a specified arrangement.
+
+    >>> arrangement("Railroad tracks", ["colB", "colO"]).rule
+    '10 DE Admin Code 101-4.14.5'
+    >>> arrangement("Double", ["row1", "row1"])
+    Traceback (most recent call last):
+    ...
+    bingo.rules.patterns.PatternError: an arrangement is made of two or more different rows (101-4.14.5)
+    """
     unknown = [line for line in lines if line not in LINES]
     if unknown:
         raise PatternError(f"unknown rows: {', '.join(unknown)}; use {', '.join(LINES)}")
@@ -195,7 +226,15 @@ def arrangement(name: str, lines: list[str]) -> Pattern:
 
 def shape(name: str, rows: list[str], anywhere: bool) -> Pattern:
     """10 DE Admin Code 101-4.14.9: an organization's own shape drawn on the 5×5 grid ("X" marks a
-    square), in that fixed position or anywhere it fits on the card."""
+    square), in that fixed position or anywhere it fits on the card.
+
+    >>> small = ["XX...", "XX...", ".....", ".....", "....."]
+    >>> len(shape("Postage stamp", small, anywhere=False).alternatives)
+    1
+    >>> stamp = shape("Postage stamp", small, anywhere=True)
+    >>> len(stamp.alternatives), stamp.rule
+    (16, '10 DE Admin Code 101-4.14.9')
+    """
     if len(rows) != 5 or any(len(r) != 5 or set(r) - {"X", "."} for r in rows):
         raise PatternError("a shape is five rows of five characters, X for a square to cover and . for one not needed")
     marked = [(r, c) for r in range(5) for c in range(5) if rows[r][c] == "X"]
@@ -218,8 +257,16 @@ def shape(name: str, rows: list[str], anywhere: bool) -> Pattern:
 
 
 def from_spec(spec: dict[str, object]) -> Pattern:
-    """Rebuild a pattern from the plain spec stored with a game: {"kind": ...} plus, for an
-    arrangement, "name" and "lines"; for a shape, "name", "rows" and "anywhere"."""
+    """10 DE Admin Code 101-4.14: only the permitted kinds can be rebuilt, so a stored game cannot name
+    another. Rebuild a pattern from the plain spec stored with a game: {"kind": ...} plus, for an
+    arrangement, "name" and "lines"; for a shape, "name", "rows" and "anywhere".
+
+    >>> from_spec({"kind": "four_corners"}).rule
+    '10 DE Admin Code 101-4.14.7'
+    >>> from_spec({"kind": "arrangement", "name": "Sides", "lines": ["colB", "colO"]}).alternatives == (
+    ...     COLUMNS[0] | COLUMNS[4],)
+    True
+    """
     kind = PatternKind(str(spec.get("kind")))
     if kind in STANDARD:
         return STANDARD[kind]

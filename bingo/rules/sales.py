@@ -25,10 +25,14 @@ class ProductKind(StrEnum):
 
     @property
     def is_gaming(self) -> bool:
+        """10 DE Admin Code 101-4.3 and 4.1.1: everything but non-gaming items is gaming, sold only to a
+        confirmed adult who is not working the occasion (buyer_refusal)."""
         return self is not ProductKind.NON_GAMING
 
     @property
     def needs_game(self) -> bool:
+        """10 DE Admin Code 101-4.22: a special-game sheet is for a single special game; U Pick Em faces
+        (4.30) and break-open sheets (4.29) likewise name the game they play."""
         return self in {ProductKind.SPECIAL, ProductKind.UPICK_FACE, ProductKind.BREAK_OPEN}
 
 
@@ -42,7 +46,15 @@ class LineRequest:
 
 
 def line_refusal(index: int, line: LineRequest) -> Violation | None:
-    """Each line: a positive quantity, and the price the screen showed is the product's price."""
+    """Flashboard house rule: each line has a positive quantity, and the price the screen showed is the
+    product's price, so a stale screen is refused rather than charged.
+
+    >>> line_refusal(0, LineRequest(1, ProductKind.ADMISSION, 2, 1_000, 1_000)) is None
+    True
+    >>> refusal = line_refusal(0, LineRequest(1, ProductKind.ADMISSION, 2, 1_000, 800))
+    >>> refusal.code, refusal.field
+    ('price_mismatch', 'lines.0.unit_price')
+    """
     field = f"lines.{index}"
     if line.quantity <= 0:
         return Violation("bad_quantity", "A quantity is 1 or more.", None, f"{field}.quantity", 422)
@@ -60,7 +72,17 @@ def line_refusal(index: int, line: LineRequest) -> Violation | None:
 
 def buyer_refusal(lines: Sequence[LineRequest], adult_confirmed: bool, buyer_is_working: bool) -> Violation | None:
     """10 DE Admin Code 101-4.3 and 4.1.1: gaming is sold only to a player the cashier confirms is 18
-    or older, and never to someone working the occasion. Non-gaming items are for anyone."""
+    or older, and never to someone working the occasion. Non-gaming items are for anyone.
+
+    >>> food = [LineRequest(9, ProductKind.NON_GAMING, 1, 300, 300)]
+    >>> buyer_refusal(food, adult_confirmed=False, buyer_is_working=True) is None
+    True
+    >>> pack = [LineRequest(1, ProductKind.ADMISSION, 1, 1_000, 1_000)]
+    >>> buyer_refusal(pack, adult_confirmed=False, buyer_is_working=False).rule
+    '10 DE Admin Code 101-4.3'
+    >>> buyer_refusal(pack, adult_confirmed=True, buyer_is_working=True).rule
+    '10 DE Admin Code 101-4.1.1'
+    """
     if not any(line.kind.is_gaming for line in lines):
         return None
     if not adult_confirmed:

@@ -38,7 +38,16 @@ def split_money(
     prize_cents: int, winners: Sequence[Winner], whole_dollars: bool = False, per_player: bool = False
 ) -> dict[int, int]:
     """10 DE Admin Code 101-4.11: the share of each claim (claim id → cents). Per player, a player's
-    share goes to their earliest claim and their other faces get nothing extra."""
+    share goes to their earliest claim and their other faces get nothing extra.
+
+    >>> three = [Winner(1, "Ann"), Winner(2, "Bo"), Winner(3, "Cy")]
+    >>> split_money(35_000, three)
+    {1: 11667, 2: 11667, 3: 11666}
+    >>> split_money(35_000, three, whole_dollars=True)
+    {1: 11700, 2: 11700, 3: 11600}
+    >>> split_money(10_000, [Winner(1, "Ann"), Winner(2, "Ann"), Winner(3, "Bo")], per_player=True)
+    {1: 5000, 2: 0, 3: 5000}
+    """
     if not winners:
         return {}
     if per_player:
@@ -65,6 +74,14 @@ class MerchandiseDraw:
 
 
 def draw_merchandise(winners: Sequence[Winner], rng: random.Random) -> MerchandiseDraw:
+    """10 DE Admin Code 101-4.11: a non-money prize goes to a single winner, here drawn by a recorded RNG
+    draw (the house rule, DESIGN.md); the other winners are qualified for a later game or drawing. The RNG
+    comes in.
+
+    >>> drawn = draw_merchandise([Winner(1, "Ann"), Winner(2, "Bo"), Winner(3, "Cy")], random.Random(3))
+    >>> sorted([drawn.winner, *drawn.qualified]), len(drawn.qualified)
+    ([1, 2, 3], 2)
+    """
     ids = [w.claim_id for w in winners]
     chosen = rng.choice(ids)
     return MerchandiseDraw(chosen, tuple(i for i in ids if i != chosen))
@@ -72,7 +89,13 @@ def draw_merchandise(winners: Sequence[Winner], rng: random.Random) -> Merchandi
 
 def announcement(game_number: int, shares: Sequence[int]) -> str:
     """10 DE Admin Code 101-4.6: at the end of each game, the number of winners and the amount paid
-    to each, e.g. "Game 7: 3 winners: $116.67, $116.67, $116.66"."""
+    to each, e.g. "Game 7: 3 winners: $116.67, $116.67, $116.66".
+
+    >>> announcement(7, [11_667, 11_667, 11_666])
+    'Game 7: 3 winners: $116.67, $116.67, $116.66'
+    >>> announcement(8, [])
+    'Game 8: no winner.'
+    """
     if not shares:
         return f"Game {game_number}: no winner."
     paid = [s for s in shares if s > 0]

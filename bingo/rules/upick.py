@@ -19,7 +19,18 @@ RULE = "10 DE Admin Code 101-4.30.1"
 
 def pick_refusal(numbers: Sequence[int], count: int) -> Violation | None:
     """10 DE Admin Code 101-4.30.1.1-2: numbers 1 to 75, no more than five from any column, no
-    duplicate (a face with one is void and is never sold), and exactly the game's count."""
+    duplicate (a face with one is void and is never sold), and exactly the game's count.
+
+    >>> pick_refusal([1, 2, 3, 4, 5, 16], 6) is None
+    True
+    >>> refusal = pick_refusal([1, 2, 3, 4, 5, 6], 6)
+    >>> refusal.code, refusal.rule
+    ('too_many_in_column', '10 DE Admin Code 101-4.30.1.1')
+    >>> pick_refusal([7, 7, 20], 3).rule
+    '10 DE Admin Code 101-4.30.1.2'
+    >>> pick_refusal([76], 1).code
+    'number_out_of_range'
+    """
     outside = [n for n in numbers if not 1 <= n <= 75]
     if outside:
         return Violation(
@@ -53,7 +64,14 @@ def pick_refusal(numbers: Sequence[int], count: int) -> Violation | None:
 
 
 def count_refusal(count: int) -> Violation | None:
-    """10 DE Admin Code 101-4.30.1.1: five per column over five columns allows at most 25 picks."""
+    """10 DE Admin Code 101-4.30.1.1 and 4.30.1.5: the program lists how many numbers are picked, and five
+    per column over five columns allows at most 25.
+
+    >>> count_refusal(25) is None
+    True
+    >>> count_refusal(26).code
+    'pick_count_out_of_range'
+    """
     if 1 <= count <= 5 * MAX_PER_COLUMN:
         return None
     return Violation(
@@ -66,7 +84,14 @@ def count_refusal(count: int) -> Violation | None:
 
 def quick_pick(count: int, rng: random.Random) -> list[int]:
     """10 DE Admin Code 101-4.30.1.1: the machine picks for the player; always within the column rule.
-    Columns are chosen with room left, then a number from the column, so every valid face can come up."""
+    Columns are chosen with room left, then a number from the column, so every valid face can come up.
+
+    >>> picks = quick_pick(25, random.Random(5))
+    >>> pick_refusal(picks, 25) is None
+    True
+    >>> quick_pick(8, random.Random(5)) == quick_pick(8, random.Random(5))
+    True
+    """
     chosen: list[int] = []
     while len(chosen) < count:
         open_columns = [c for c in range(5) if sum(1 for n in chosen if column_of(n) == c) < MAX_PER_COLUMN]
@@ -77,7 +102,11 @@ def quick_pick(count: int, rng: random.Random) -> list[int]:
 
 
 def by_column(numbers: Iterable[int]) -> list[list[int]]:
-    """10 DE Admin Code 101-4.30.1.3: the numbers as printed on the ticket, under B I N G O."""
+    """10 DE Admin Code 101-4.30.1.3: the numbers as printed on the ticket, under B I N G O.
+
+    >>> by_column([61, 1, 16, 2])
+    [[1, 2], [16], [], [], [61]]
+    """
     columns: list[list[int]] = [[] for _ in range(5)]
     for n in sorted(numbers):
         columns[column_of(n)].append(n)
@@ -85,7 +114,14 @@ def by_column(numbers: Iterable[int]) -> list[list[int]]:
 
 
 def ticket_layout(numbers: Iterable[int]) -> str:
-    """The ticket's B-I-N-G-O grid as fixed-width text, for receipts and the verifier's screen."""
+    """10 DE Admin Code 101-4.30.1.3: once selected, the numbers are printed on the card face; the ticket's
+    B-I-N-G-O grid as fixed-width text, for receipts and the verifier's screen.
+
+    >>> print(ticket_layout([1, 16, 17, 74, 75]))
+     B   I   N   G   O
+     1  16          74
+        17          75
+    """
     columns = by_column(numbers)
     depth = max((len(c) for c in columns), default=0)
     lines = ["  ".join(f"{letter:>2}" for letter in LETTERS)]
@@ -98,7 +134,13 @@ TICKET_ALPHABET = "".join(c for c in string.ascii_uppercase + string.digits if c
 
 
 def new_ticket_code() -> str:
-    """A ticket id a barcode scanner types back: unguessable, no look-alike characters."""
+    """Settled reading (docs/rules.md, "4.30.1.3 ticket"): a ticket id a barcode scanner types back:
+    unguessable, no look-alike characters.
+
+    >>> code = new_ticket_code()
+    >>> len(code), code.startswith("UP-"), set(code[3:]) <= set(TICKET_ALPHABET)
+    (13, True, True)
+    """
     return "UP-" + "".join(secrets.choice(TICKET_ALPHABET) for _ in range(10))
 
 
@@ -131,8 +173,14 @@ class PickIndex:
         return done
 
     def replay(self, calls: Iterable[int]) -> list[Ticket]:
-        """Apply calls in order and return the winners of the first call that completes any ticket
-        (10 DE Admin Code 101-4.30.1.8: the first to cover wins; ties on that call split)."""
+        """10 DE Admin Code 101-4.30.1.8: the first to cover the numbers wins, and tickets completing on
+        that call split (4.11); apply calls in order and return the winners of the first call that completes
+        any ticket.
+
+        >>> index = PickIndex([Ticket("UP-A", (1, 2)), Ticket("UP-B", (2, 3)), Ticket("UP-C", (3, 4))])
+        >>> index.replay([2, 3, 1])
+        [Ticket(code='UP-B', numbers=(2, 3))]
+        """
         for ball in calls:
             done = self.call(ball)
             if done:

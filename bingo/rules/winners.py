@@ -21,6 +21,12 @@ def _bits(mask: int) -> list[int]:
 
 
 def set_bits(value: int) -> list[int]:
+    """10 DE Admin Code 101-4.11 and 4.27 (every face completing on the call): the positions of the set
+    bits, lowest first, so a big integer of faces reads back as face indexes.
+
+    >>> set_bits(0b10110)
+    [1, 2, 4]
+    """
     found = []
     while value:
         low = value & -value
@@ -46,6 +52,8 @@ class CoverageIndex:
         self._won = 0
 
     def call(self, ball: int) -> None:
+        """10 DE Admin Code 101-4.27: daub a called ball on every face that holds it; a number sits only in
+        its own column (4.12), so five cells are touched."""
         column = column_of(ball)
         for row in range(5):
             position = row * 5 + column
@@ -60,8 +68,8 @@ class CoverageIndex:
         return value
 
     def complete(self, pattern: Pattern) -> int:
-        """A big integer with bit f set for every face f that has the pattern now. Alternatives made
-        of whole lines (rows, columns, diagonals) reuse each line's result."""
+        """10 DE Admin Code 101-4.27: a big integer with bit f set for every face f that has the pattern
+        now. Alternatives made of whole lines (rows, columns, diagonals) reuse each line's result."""
         lines: dict[int, int] = {}
         result = 0
         for alternative in pattern.alternatives:
@@ -81,14 +89,29 @@ class CoverageIndex:
         return result
 
     def new_winners(self, pattern: Pattern) -> list[Face]:
-        """Faces that complete the pattern on the latest call (and did not before)."""
+        """10 DE Admin Code 101-4.11 and 4.27: the faces that complete the pattern on the latest call (and
+        did not before), the winners on the call of the same number."""
         now = self.complete(pattern)
         fresh = now & ~self._won
         self._won = now
         return [self.faces[i] for i in set_bits(fresh)]
 
     def replay(self, calls: Iterable[int], pattern: Pattern) -> list[Face]:
-        """Apply calls in order, tracking winners after each; returns the last call's new winners."""
+        """10 DE Admin Code 101-4.11 and 4.27: apply calls in order, tracking winners after each; returns
+        the last call's new winners.
+
+        >>> from bingo.rules.patterns import STANDARD, PatternKind
+        >>> top = Face.from_columns(1, [[1, 2, 3, 4, 5], [16, 17, 18, 19, 20], [31, 32, 33, 34],
+        ...                             [46, 47, 48, 49, 50], [61, 62, 63, 64, 65]])
+        >>> other = Face.from_columns(2, [[6, 7, 8, 9, 10], [21, 22, 23, 24, 25], [36, 37, 38, 39],
+        ...                               [51, 52, 53, 54, 55], [66, 67, 68, 69, 70]])
+        >>> index = CoverageIndex([top, other])
+        >>> [f.number for f in index.replay([1, 16, 31, 46, 61], STANDARD[PatternKind.HORIZONTAL_ROW])]
+        [1]
+        >>> index.call(7)
+        >>> index.new_winners(STANDARD[PatternKind.HORIZONTAL_ROW])
+        []
+        """
         latest: list[Face] = []
         for ball in calls:
             self.call(ball)

@@ -30,11 +30,22 @@ class ClockState:
 
     @property
     def elapsed_in_level(self) -> int:
+        """28 Del. C. ch. 18, printed rules ¶(3): the seconds this level has run, its printed length less
+        the time left."""
         return self.level.minutes * 60 - self.seconds_left
 
 
 def level_at(levels: Sequence[Level], index: int) -> Level:
-    """Level `index` (from 0), doubling past the end of the list; breaks are skipped when doubling."""
+    """28 Del. C. ch. 18, printed rules ¶(3): the blinds and antes rise as the printed rules describe. Level
+    `index` (from 0); past the end of the list each further level doubles the last level played (the printed
+    rules say so), breaks skipped when doubling.
+
+    >>> levels = (Level(25, 50, 0, 20), Level(50, 100, 0, 20), Level(0, 0, 0, 10, is_break=True))
+    >>> level_at(levels, 1)
+    Level(small_blind=50, big_blind=100, ante=0, minutes=20, is_break=False)
+    >>> level_at(levels, 4)
+    Level(small_blind=200, big_blind=400, ante=0, minutes=20, is_break=False)
+    """
     if index < len(levels):
         return levels[index]
     last = next(lv for lv in reversed(levels) if not lv.is_break)
@@ -43,20 +54,41 @@ def level_at(levels: Sequence[Level], index: int) -> Level:
 
 
 def level_number(levels: Sequence[Level], index: int) -> int:
-    """The printed rules' level number at schedule position `index`: breaks are not numbered, and a
-    break keeps the number of the level before it (so "re-buys until the end of level 3" still
-    allows them on the break that follows level 3)."""
+    """28 Del. C. ch. 18, printed rules ¶(2)-(3), as settled in docs/rules.md ("clock"): the printed rules'
+    level number at schedule position `index`. Breaks are not numbered, and a break keeps the number of
+    the level before it (so "re-buys until the end of level 3" still allows them on the break that
+    follows level 3).
+
+    >>> levels = (Level(25, 50, 0, 20), Level(50, 100, 0, 20), Level(0, 0, 0, 10, is_break=True))
+    >>> [level_number(levels, index) for index in range(5)]
+    [1, 2, 2, 3, 4]
+    """
     played = sum(not lv.is_break for lv in levels[: index + 1])
     return played + max(0, index + 1 - len(levels))
 
 
 def running_seconds(started: datetime, pauses: Sequence[Pause], now: datetime) -> int:
-    """Seconds the clock has run: from the start to now, less every pause."""
+    """28 Del. C. ch. 18, printed rules ¶(3) (the levels run on the clock): the seconds the clock has run,
+    from the start to now, less every pause.
+
+    >>> start = datetime(2026, 5, 9, 19, 0)
+    >>> pauses = [Pause(datetime(2026, 5, 9, 19, 10), datetime(2026, 5, 9, 19, 15))]
+    >>> running_seconds(start, pauses, datetime(2026, 5, 9, 19, 30))
+    1500
+    """
     paused = sum(((p.ended or now) - p.started for p in pauses if p.started < now), timedelta())
     return max(0, int((now - started - paused).total_seconds()))
 
 
 def clock_state(levels: Sequence[Level], started: datetime, pauses: Sequence[Pause], now: datetime) -> ClockState:
+    """28 Del. C. ch. 18, printed rules ¶(3): the level running now, the next one and the seconds left, all
+    computed from the levels, the start and the pauses, so every screen shows the same level.
+
+    >>> levels = (Level(25, 50, 0, 20), Level(50, 100, 0, 20), Level(0, 0, 0, 10, is_break=True))
+    >>> state = clock_state(levels, datetime(2026, 5, 9, 19, 0), [], datetime(2026, 5, 9, 19, 25))
+    >>> state.index, state.level.big_blind, state.seconds_left, state.next_level.is_break
+    (1, 100, 900, True)
+    """
     elapsed = running_seconds(started, pauses, now)
     index = 0
     while elapsed >= level_at(levels, index).minutes * 60:
@@ -81,8 +113,18 @@ class ClockAction(StrEnum):
 
 
 def clock_refusal(action: ClockAction, started: datetime | None, pauses: Sequence[Pause]) -> Violation | None:
-    """What the director may do to the clock now: start it once, pause a running clock, resume a
-    paused one, and move levels only while it runs (so the level change is announced on the TV)."""
+    """Flashboard house rule (docs/rules.md, "clock"): what the director may do to the clock now: start it
+    once, pause a running clock, resume a paused one, and move levels only while it runs (so the level
+    change is announced on the TV).
+
+    >>> start = datetime(2026, 5, 9, 19, 0)
+    >>> clock_refusal(ClockAction.START, None, []) is None
+    True
+    >>> clock_refusal(ClockAction.START, start, []).code
+    'clock_started'
+    >>> clock_refusal(ClockAction.NEXT_LEVEL, start, [Pause(start)]).code
+    'clock_paused'
+    """
     paused = any(p.ended is None for p in pauses)
     if action is ClockAction.START:
         return Violation("clock_started", "The clock is already running.", None, "action", 409) if started else None
@@ -96,8 +138,18 @@ def clock_refusal(action: ClockAction, started: datetime | None, pauses: Sequenc
 
 
 def shifted_start(action: ClockAction, state: ClockState, started: datetime) -> datetime:
-    """Moving to the next level, or back to the start of this one, shifts the clock's start: the
-    schedule stays as printed and every screen computes the same level from the same numbers."""
+    """Settled reading (docs/rules.md, "clock"): moving to the next level, or back to the start of this one,
+    shifts the clock's start, so the schedule stays as printed and every screen computes the same level from
+    the same numbers.
+
+    >>> levels = (Level(25, 50, 0, 20), Level(50, 100, 0, 20), Level(0, 0, 0, 10, is_break=True))
+    >>> start = datetime(2026, 5, 9, 19, 0)
+    >>> state = clock_state(levels, start, [], datetime(2026, 5, 9, 19, 25))
+    >>> shifted_start(ClockAction.NEXT_LEVEL, state, start)
+    datetime.datetime(2026, 5, 9, 18, 45)
+    >>> shifted_start(ClockAction.RESTART_LEVEL, state, start)
+    datetime.datetime(2026, 5, 9, 19, 5)
+    """
     if action is ClockAction.NEXT_LEVEL:
         return started - timedelta(seconds=state.seconds_left)
     return started + timedelta(seconds=state.elapsed_in_level)

@@ -29,7 +29,18 @@ class DeckEntry:
 
 
 def new_set_refusal(profile: Profile, backs: Sequence[str]) -> Violation | None:
-    """§1804 B(6): two decks whose backs differ in colour or markings."""
+    """28 Del. C. §1804 B(6): two decks whose backs differ in colour or markings, where the profile requires
+    them.
+
+    >>> from poker.rules.profiles import DELAWARE, NEW_HAMPSHIRE
+    >>> new_set_refusal(DELAWARE, ["red", "blue"]) is None
+    True
+    >>> refusal = new_set_refusal(DELAWARE, ["Red", "red "])
+    >>> refusal.code, refusal.rule
+    ('decks_must_differ', '28 Del. C. §1804 B(6)')
+    >>> new_set_refusal(NEW_HAMPSHIRE, ["red"]) is None
+    True
+    """
     rule = profile.decks_per_table
     if rule is None:
         return None
@@ -54,8 +65,14 @@ class Due:
 
 
 def reminders(profile: Profile, log: Sequence[DeckEntry], tables: Sequence[int], now: datetime) -> list[Due]:
-    """What the director's screen shows: a count overdue after an hour, a change after two hours, a
-    new set once both decks of the set have been played."""
+    """28 Del. C. §1804 B(6), B(8): what the director's screen shows: a count overdue after an hour, a
+    change after two hours, a new set once both decks of the set have been played.
+
+    >>> from poker.rules.profiles import DELAWARE
+    >>> log = [DeckEntry(1, datetime(2026, 5, 9, 19, 0), DeckEvent.NEW_SET, ("red", "blue"))]
+    >>> [(d.table, d.what, d.rule) for d in reminders(DELAWARE, log, [1, 2], datetime(2026, 5, 9, 20, 0))]
+    [(1, 'count the deck', '28 Del. C. §1804 B(8)'), (2, 'no decks logged', '28 Del. C. §1804 B(6)')]
+    """
     found: list[Due] = []
     count_rule, change_rule = profile.deck_count_minutes, profile.deck_change_minutes
     if count_rule is None or change_rule is None:

@@ -32,12 +32,21 @@ class Place:
 
     @property
     def tied(self) -> bool:
+        """Settled reading (docs/rules.md, "places"): players out on the same hand at different tables tie,
+        so a place held by more than one player is a tie."""
         return len(self.players) > 1
 
 
 def places(entrants: int, busts: Sequence[Bust], winner: int | None) -> list[Place]:
-    """Places from last to first: `entrants` is how many started; each group of busts on one hand is
-    ordered (same table: smaller stack first out) or tied (different tables)."""
+    """Settled reading (docs/rules.md, "places"), after 28 Del. C. §1804 B(3)-(4): places from last to
+    first; `entrants` is how many started; each group of busts on one hand is ordered (same table: smaller
+    stack first out) or tied (different tables).
+
+    >>> busts = [Bust(1, hand=1, table=1, starting_stack=100), Bust(2, hand=1, table=1, starting_stack=50),
+    ...          Bust(3, hand=2, table=1, starting_stack=200), Bust(4, hand=2, table=2, starting_stack=300)]
+    >>> [(p.players, p.place) for p in places(5, busts, winner=5)]
+    [((5,), 1), ((3, 4), 2), ((1,), 4), ((2,), 5)]
+    """
     found: list[Place] = []
     next_place = entrants
     for hand in sorted({b.hand for b in busts}):
@@ -59,8 +68,16 @@ def places(entrants: int, busts: Sequence[Bust], winner: int | None) -> list[Pla
 
 
 def prize_amounts(prizes: Sequence[Prize], pool_cents: int) -> dict[int, int]:
-    """Each place's prize in cents: set amounts as they are; percentages of the pool rounded down,
-    the cents left over going to the best-placed percentage prizes, so the shares add up exactly."""
+    """NH Pari 1207.03(d)(5) and 28 Del. C. ch. 18, printed rules ¶(5): each prize is a set amount or a
+    share of the pool. Each place's prize in cents: set amounts as they are; percentages of the pool rounded
+    down, the cents left over going to the best-placed percentage prizes, so the shares add up exactly.
+
+    >>> from poker.rules.setup import Prize
+    >>> prizes = [Prize(1, "Half the pool", percent_bp=5_000), Prize(2, "30% of the pool", percent_bp=3_000),
+    ...           Prize(3, "$10.00", fixed_cents=1_000)]
+    >>> prize_amounts(prizes, 10_003)
+    {1: 5002, 2: 3000, 3: 1000}
+    """
     amounts = {p.place: p.fixed_cents or 0 for p in prizes}
     shares = [p for p in prizes if p.percent_bp is not None]
     total_bp = sum(p.percent_bp or 0 for p in shares)
@@ -73,8 +90,12 @@ def prize_amounts(prizes: Sequence[Prize], pool_cents: int) -> dict[int, int]:
 
 
 def payouts(finish: Sequence[Place], amounts: dict[int, int]) -> dict[int, int]:
-    """Player → cents. Tied players share the prizes of every place their tie covers, the odd cents to
-    the lower player number (the earlier registration)."""
+    """Settled reading (docs/rules.md, "places"): tied players share the prizes of every place their tie
+    covers, the odd cents to the lower player number (the earlier registration). Player → cents.
+
+    >>> payouts([Place((5,), 1), Place((3, 4), 2)], {1: 5_002, 2: 3_000, 3: 1_001})
+    {5: 5002, 3: 2001, 4: 2000}
+    """
     paid: dict[int, int] = {}
     for place in finish:
         covered = range(place.place, place.place + len(place.players))
@@ -96,8 +117,20 @@ def payout_refusal(
     charitable: bool,
     amounts: dict[int, int],
 ) -> Violation | None:
-    """The caps on what may be paid: NH prizes to at most half the starting players and at most 80% of
-    what was collected; MT charitable tournaments keep at least half the entry fees for the nonprofit."""
+    """NH Pari 1207.03(d)(6)-(7), (h)(4) and MCA 23-5-317(8): the caps on what may be paid, as the profile
+    holds them: New Hampshire prizes to at most half the starting players and at most 80% of what was
+    collected; Montana charitable tournaments keep at least half the entry fees for the nonprofit.
+
+    >>> from poker.rules.profiles import MONTANA_SMALL, NEW_HAMPSHIRE
+    >>> payout_refusal(NEW_HAMPSHIRE, 4, 40_000, 40_000, 0, False, {1: 20_000, 2: 12_000}) is None
+    True
+    >>> payout_refusal(NEW_HAMPSHIRE, 4, 40_000, 40_000, 0, False, {1: 20_000, 2: 10_000, 3: 2_000}).rule
+    'N.H. Admin. Code Pari 1207.03(d)(6)'
+    >>> payout_refusal(NEW_HAMPSHIRE, 4, 40_000, 40_000, 0, False, {1: 32_001}).code
+    'prizes_over_pool_share'
+    >>> payout_refusal(MONTANA_SMALL, 2, 10_000, 10_000, 50, True, {1: 6_000}).rule
+    'MCA 23-5-317(8)'
+    """
     paid_places = sum(1 for a in amounts.values() if a > 0)
     total = sum(amounts.values())
     places_cap = profile.paid_places_percent_of_players
@@ -137,7 +170,14 @@ def payout_refusal(
 
 
 def deal_refusal(profile: Profile) -> Violation | None:
-    """28 Del. C. §1804 B(5): no agreement to divide the prizes; play goes on to one player."""
+    """28 Del. C. §1804 B(5): no agreement to divide the prizes; play goes on to one player.
+
+    >>> from poker.rules.profiles import DELAWARE, NEW_HAMPSHIRE
+    >>> deal_refusal(DELAWARE).rule
+    '28 Del. C. §1804 B(5)'
+    >>> deal_refusal(NEW_HAMPSHIRE) is None
+    True
+    """
     if profile.no_deals is None:
         return None
     return Violation(

@@ -42,7 +42,18 @@ class Pot:
 
 
 def pots_refusal(board: str, stakes: Sequence[Stake], table_size: int) -> Violation | None:
-    """Seats on the table, once each, chips put in, and at least one hand still in."""
+    """28 Del. C. §1804 A(7), A(9): the pots to settle: seats on the table, once each, chips put in, at
+    least one hand still in, and no folded player over the most put in by a hand still in (chips nobody
+    called go back, so only the called amount is entered).
+
+    >>> board = "2c 7d 9h Js Kc"
+    >>> pots_refusal(board, [Stake(1, 100, "AsAh"), Stake(4, 300, "KdKh")], 9) is None
+    True
+    >>> pots_refusal(board, [Stake(1, 100, "AsAh"), Stake(4, 300, None)], 9).code
+    'uncalled_chips'
+    >>> pots_refusal(board, [Stake(1, 100, "AsAh"), Stake(1, 100, "KdKh")], 9).code
+    'seat_twice'
+    """
     seats = [s.seat for s in stakes]
     if len(stakes) < 2:
         return Violation("too_few_players", "A pot needs at least two players' chips.", RULE, "stakes", 422)
@@ -89,8 +100,20 @@ class Settlement:
 
 
 def settle(board: str, stakes: Sequence[Stake], button: int, table_size: int) -> Settlement:
-    """The main pot first, then each side pot: who could win it (still in and paid into it) and the
-    chips each winner takes. Call `pots_refusal` first."""
+    """28 Del. C. §1801(2), §1804 A(7), A(9): the main pot first, then each side pot: who could win it
+    (still in and paid into it) and the chips each winner takes, the odd chip to the first winner left of
+    the button (TDA rule 20). Call `pots_refusal` first.
+
+    >>> board = "2c 7d 9h Js Kc"
+    >>> allin = settle(board, [Stake(1, 100, "AsAh"), Stake(4, 300, "KdKh"), Stake(6, 300, "QsQh")], 9, 9)
+    >>> [(pot.amount, pot.eligible, pot.won) for pot in allin.pots]
+    [(300, (1, 4, 6), ((4, 300),)), (400, (4, 6), ((4, 400),))]
+    >>> split = settle(board, [Stake(2, 75, "AsKd"), Stake(5, 75, "AhKh"), Stake(7, 75, None)], 2, 9)
+    >>> split.pots[0].won
+    ((5, 113), (2, 112))
+    >>> settle(board, [Stake(2, 100, "AsKd"), Stake(5, 60, None)], 1, 9).returned
+    (2, 40)
+    """
     order = clockwise(button, [s.seat for s in stakes], table_size)
     by_seat = {s.seat: s for s in stakes}
     chips = tuple(by_seat[seat].chips for seat in order)

@@ -42,7 +42,15 @@ BY_PROFILE = (
 
 
 def standard_play(profile: Profile) -> tuple[str, ...]:
-    """The rules of play, with each jurisdiction's own requirements and their citations."""
+    """28 Del. C. ch. 18, printed rules ¶(1): the standard rules of play, with each jurisdiction's own
+    requirements and their citations (Delaware's citations only in Delaware rules).
+
+    >>> from poker.rules.profiles import DELAWARE, MONTANA_SMALL
+    >>> len(standard_play(DELAWARE)) - len(PLAY)
+    6
+    >>> standard_play(MONTANA_SMALL)[-1]
+    'No rake is taken (MCA 23-5-317(9)).'
+    """
     own = tuple(
         f"{text} ({getattr(profile, name).rule})." for name, text in BY_PROFILE if getattr(profile, name) is not None
     )
@@ -120,7 +128,17 @@ def _prizes(setup: Setup) -> tuple[str, ...]:
 
 def printed_rules(setup: Setup, profile: Profile, organization: str, title: str) -> tuple[Section, ...]:
     """28 Del. C. ch. 18, printed rules ¶(1)-(5), and the helpline the sponsoring organization's rules
-    must name (posting ¶(1))."""
+    must name (posting ¶(1)).
+
+    >>> from poker.rules.profiles import DELAWARE
+    >>> from poker.rules.setup import Level, Prize
+    >>> setup = Setup(10_000, 5_000, (Level(25, 50, 0, 20),), (Prize(1, "Trophy and cash", fixed_cents=50_000),))
+    >>> sections = printed_rules(setup, DELAWARE, "Elks Lodge 1234", "Spring Classic")
+    >>> sections[2].lines[0]
+    'The entry fee is $100.00 for 5,000 chips.'
+    >>> sections[-1].lines
+    ('Delaware Council on Gambling Problems helpline: 888-850-8888',)
+    """
     spend = (
         f" A player may spend at most {format_cents(profile.spend_cap_cents.value)} in all."
         if profile.spend_cap_cents
@@ -166,8 +184,14 @@ def printed_rules(setup: Setup, profile: Profile, organization: str, title: str)
 
 
 def as_receipt(sections: tuple[Section, ...]) -> Receipt:
-    """The same rules on the desk's thermal printer, to hand to a player. "§" is written "sec." there:
-    thermal printers' code pages do not agree on where the section sign lives."""
+    """28 Del. C. ch. 18, posting ¶(1): printed copies of the rules are provided to players on request (and
+    MCA 23-5-317(3): before the start). The same rules on the desk's thermal printer, to hand to a player.
+    "§" is written "sec." there: thermal printers' code pages do not agree on where the section sign lives.
+
+    >>> receipt = as_receipt((Section("Title", ()), Section("Conduct", ("No deals (28 Del. C. §1804 B(5)).",))))
+    >>> receipt.title, receipt.body
+    ('TOURNAMENT RULES', ['CONDUCT', '- No deals (28 Del. C. sec. 1804 B(5)).'])
+    """
     body: list[str] = []
     for section in sections[1:]:
         body += ["", section.title.upper(), *("- " + line.replace("§", "sec. ") for line in section.lines)]
@@ -175,4 +199,10 @@ def as_receipt(sections: tuple[Section, ...]) -> Receipt:
 
 
 def as_text(sections: tuple[Section, ...]) -> str:
+    """28 Del. C. ch. 18, posting ¶(1) and MCA 23-5-317(3): the rules as plain text, for posting and for the
+    copy handed to players.
+
+    >>> as_text((Section("1. Prizes", ("Place 1: $500.00.",)), Section("Help", ("Ask the director.",)))).splitlines()
+    ['1. Prizes', 'Place 1: $500.00.', '', 'Help', 'Ask the director.']
+    """
     return "\n\n".join(s.title + "\n" + "\n".join(s.lines) for s in sections) + "\n"

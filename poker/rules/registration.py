@@ -33,12 +33,32 @@ class PlayerState:
 
 
 def price(setup: Setup, buy: Buy) -> int:
+    """28 Del. C. ch. 18, printed rules ¶(2): the printed rules state the entry fee and the re-buy's terms;
+    an entry costs the entry fee, a re-buy or re-entry its own cost (the entry fee when none is set)."""
     return setup.entry_fee_cents if buy is Buy.ENTRY else setup.rebuy.cost_cents or setup.entry_fee_cents
 
 
 def buy_refusal(setup: Setup, profile: Profile, state: PlayerState, buy: Buy, level: int) -> Violation | None:
-    """Why this purchase may not be made now, or None. The tender (never credit, under the
-    profile's no-credit rule) is checked by shared.core.tills.tender_refusal at the same door."""
+    """NH Pari 1207.03(d)(3)-(4), (h)(3) and MCA 23-5-317(1)(g), (2)(c), as the profile holds them (spending
+    caps; no re-buy or re-entry in Montana small stakes), and the re-buy terms of the printed rules
+    (28 Del. C. ch. 18, printed rules ¶(2)): why this purchase may not be made now, or None. The tender
+    (never credit, under the profile's no-credit rule) is checked by shared.core.tills.tender_refusal at the
+    same door.
+
+    >>> from poker.rules.profiles import MONTANA_SMALL, NEW_HAMPSHIRE
+    >>> from poker.rules.setup import Level, Prize, RebuyPolicy
+    >>> setup = Setup(5_000, 5_000, (Level(25, 50, 0, 20),), (Prize(1, "First", fixed_cents=4_000),),
+    ...               rebuy=RebuyPolicy(allowed=True, cost_cents=5_000, chips=5_000, until_level=3))
+    >>> buy_refusal(setup, NEW_HAMPSHIRE, PlayerState(spent_cents=5_000, entered=True), Buy.REBUY, 2) is None
+    True
+    >>> refusal = buy_refusal(setup, NEW_HAMPSHIRE, PlayerState(spent_cents=15_000, entered=True), Buy.REBUY, 2)
+    >>> refusal.code, refusal.rule
+    ('spend_cap', 'N.H. Admin. Code Pari 1207.03(d)(3)')
+    >>> buy_refusal(setup, NEW_HAMPSHIRE, PlayerState(spent_cents=5_000, entered=True), Buy.REBUY, 4).code
+    'rebuy_period_over'
+    >>> buy_refusal(setup, MONTANA_SMALL, PlayerState(spent_cents=5_000, entered=True), Buy.REBUY, 1).rule
+    'MCA 23-5-317(2)(c)'
+    """
     policy = setup.rebuy
     if buy is Buy.ENTRY and state.entered:
         return Violation(

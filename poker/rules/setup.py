@@ -74,7 +74,18 @@ def _v(code: str, message: str, rule: str, field_name: str) -> Violation:
 
 
 def spend_cap(setup: Setup, profile: Profile) -> int | None:
-    """The most one player may spend on this tournament, if the jurisdiction sets one."""
+    """NH Pari 1207.03(d)(3)-(4) and MCA 23-5-317(1)(g), (2)(c): the most one player may spend on this
+    tournament, buy-ins and re-buys included, if the jurisdiction sets one ($250 for New Hampshire's one
+    special game).
+
+    >>> from dataclasses import replace
+    >>> from poker.rules.profiles import DELAWARE, MONTANA_LARGE, NEW_HAMPSHIRE
+    >>> setup = Setup(10_000, 5_000, (Level(25, 50, 0, 20),), (Prize(1, "First", fixed_cents=5_000),))
+    >>> spend_cap(setup, NEW_HAMPSHIRE), spend_cap(replace(setup, special_game=True), NEW_HAMPSHIRE)
+    (15000, 25000)
+    >>> spend_cap(setup, DELAWARE) is None
+    True
+    """
     if setup.special_game and profile.special_game_cap_cents is not None:
         return profile.special_game_cap_cents.value
     return profile.spend_cap_cents.value if profile.spend_cap_cents else None
@@ -316,12 +327,36 @@ def _conduct(setup: Setup, profile: Profile) -> list[Violation]:
 
 
 def setup_violations(setup: Setup, profile: Profile) -> list[Violation]:
-    """Everything wrong with a setup under its profile, each with the rule it breaks."""
+    """28 Del. C. ch. 18, NH Pari 1207.03 or MCA 23-5-317, whichever the profile holds, and the Flashboard
+    tournament setup's own checks: everything wrong with a setup under its profile, each with the rule it
+    breaks.
+
+    >>> from dataclasses import replace
+    >>> from poker.rules.profiles import DELAWARE, MONTANA_LARGE, NEW_HAMPSHIRE
+    >>> setup = Setup(10_000, 5_000, (Level(25, 50, 0, 20),), (Prize(1, "First", fixed_cents=5_000),))
+    >>> setup_violations(setup, DELAWARE)
+    []
+    >>> [(v.code, v.rule) for v in setup_violations(replace(setup, deals_allowed=True), DELAWARE)]
+    [('deals_forbidden', '28 Del. C. §1804 B(5)')]
+    >>> [(v.code, v.rule) for v in setup_violations(replace(setup, entry_fee_cents=20_000), NEW_HAMPSHIRE)]
+    [('over_spend_cap', 'N.H. Admin. Code Pari 1207.03(d)(3)')]
+    """
     return _basics(setup) + _prizes(setup, profile) + _money(setup, profile) + _conduct(setup, profile)
 
 
 def to_json(setup: Setup) -> dict[str, Any]:
-    """The setup as stored with the tournament (dates as ISO text)."""
+    """Flashboard house rule (the setup is stored with the tournament): the setup as stored, dates as ISO
+    text; from_json reads it back.
+
+    >>> from dataclasses import replace
+    >>> from poker.rules.profiles import DELAWARE, MONTANA_LARGE, NEW_HAMPSHIRE
+    >>> setup = Setup(10_000, 5_000, (Level(25, 50, 0, 20),), (Prize(1, "First", fixed_cents=5_000),))
+    >>> stored = to_json(replace(setup, starts_on=date(2026, 5, 9)))
+    >>> stored["starts_on"], stored["levels"]
+    ('2026-05-09', ({'small_blind': 25, 'big_blind': 50, 'ante': 0, 'minutes': 20, 'is_break': False},))
+    >>> from_json(stored) == replace(setup, starts_on=date(2026, 5, 9))
+    True
+    """
     data = asdict(setup)
     for key in ("starts_on", "announced_on"):
         data[key] = data[key].isoformat() if data[key] else None
@@ -329,6 +364,7 @@ def to_json(setup: Setup) -> dict[str, Any]:
 
 
 def from_json(data: dict[str, Any]) -> Setup:
+    """Flashboard house rule (the setup is stored with the tournament): the setup to_json stored, read back."""
     return Setup(
         entry_fee_cents=data["entry_fee_cents"],
         starting_chips=data["starting_chips"],
@@ -357,7 +393,21 @@ class Booked:
 def calendar_refusal(setup: Setup, profile: Profile, earlier: Sequence[Booked]) -> Violation | None:
     """NH Pari 1207.03(d)(4): one $250 game per authorized event (read: per organization per day).
     MCA 23-5-317(1)(a), (f): at most 16 large-stakes tournaments a year, plus up to three charitable
-    ones that do not count toward the 16."""
+    ones that do not count toward the 16.
+
+    >>> from dataclasses import replace
+    >>> from poker.rules.profiles import DELAWARE, MONTANA_LARGE, NEW_HAMPSHIRE
+    >>> setup = Setup(10_000, 5_000, (Level(25, 50, 0, 20),), (Prize(1, "First", fixed_cents=5_000),))
+    >>> special = replace(setup, special_game=True, starts_on=date(2026, 5, 9))
+    >>> calendar_refusal(special, NEW_HAMPSHIRE, [Booked(date(2026, 5, 9), True, False)]).code
+    'one_special_game'
+    >>> calendar_refusal(special, NEW_HAMPSHIRE, [Booked(date(2026, 5, 10), True, False)]) is None
+    True
+    >>> sixteen = [Booked(date(2026, 1, day), False, False) for day in range(1, 17)]
+    >>> calendar_refusal(replace(setup, starts_on=date(2026, 9, 1)), MONTANA_LARGE, sixteen).rule
+    'MCA 23-5-317(1)(a)'
+    >>> calendar_refusal(replace(setup, starts_on=date(2026, 9, 1), charitable=True), MONTANA_LARGE, sixteen)
+    """
     special = profile.special_game_cap_cents
     if (
         special is not None

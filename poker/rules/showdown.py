@@ -36,7 +36,16 @@ def _cards(text: str, field: str) -> list[Card]:
 
 
 def showdown_refusal(board: str, hands: Mapping[int, str]) -> Violation | None:
-    """The board is five cards, each hand two, and no card appears twice."""
+    """28 Del. C. §1815(1): a hand with too many or too few cards is dead, so the board is five cards, each
+    hand two, and no card appears twice.
+
+    >>> showdown_refusal("2c 7d 9h Js Kc", {1: "AsAh", 4: "KdKh"}) is None
+    True
+    >>> showdown_refusal("2c 7d 9h Js Kc", {1: "AsAh", 4: "AsKh"}).code
+    'card_twice'
+    >>> showdown_refusal("2c 7d 9h", {1: "AsAh"}).message
+    'a showdown has five community cards'
+    """
     try:
         board_cards = _cards(board, "board")
         seen = [repr(c) for c in board_cards]
@@ -58,7 +67,12 @@ def showdown_refusal(board: str, hands: Mapping[int, str]) -> Violation | None:
 
 
 def rank(board: str, hands: Mapping[int, str]) -> list[Ranked]:
-    """Best hand first; equal hands share a place (they split the pot)."""
+    """28 Del. C. ch. 18, hand ranking ¶(1)-(9), and §1815(2), the cards speak for themselves: best hand
+    first, evaluated by pokerkit; equal hands share a place (they split the pot).
+
+    >>> [(r.seat, r.label, r.place) for r in rank("2c 7d 9h Js Kc", {1: "AsAh", 4: "KdKh", 6: "AdAc"})]
+    [(4, 'Three of a kind', 1), (1, 'One pair', 2), (6, 'One pair', 2)]
+    """
     evaluated = {
         seat: StandardHighHand.from_game(hand.replace(" ", ""), board.replace(" ", "")) for seat, hand in hands.items()
     }
@@ -73,7 +87,13 @@ def rank(board: str, hands: Mapping[int, str]) -> list[Ranked]:
 
 def show_order(seats: Sequence[int], button: int, table_size: int, last_aggressor: int | None) -> list[int]:
     """28 Del. C. §1816(1)-(4): the last bettor or raiser on the final round shows first; if the round
-    was checked through, the first player to act (the first seat after the button); then clockwise."""
+    was checked through, the first player to act (the first seat after the button); then clockwise.
+
+    >>> show_order([2, 5, 7], button=5, table_size=9, last_aggressor=None)
+    [7, 2, 5]
+    >>> show_order([2, 5, 7], button=5, table_size=9, last_aggressor=2)
+    [2, 5, 7]
+    """
     first = (
         last_aggressor
         if last_aggressor is not None and last_aggressor in seats
@@ -83,5 +103,10 @@ def show_order(seats: Sequence[int], button: int, table_size: int, last_aggresso
 
 
 def odd_chip_order(winners: Sequence[int], button: int, table_size: int) -> list[int]:
-    """When a pot splits unevenly, the odd chip goes to the first winner left of the button."""
+    """TDA rule 20 (ch. 18 as enacted says nothing on odd chips): when a pot splits unevenly, the odd chip
+    goes to the first winner left of the button.
+
+    >>> odd_chip_order([2, 7], button=5, table_size=9)
+    [7, 2]
+    """
     return clockwise(button, winners, table_size)

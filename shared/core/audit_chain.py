@@ -32,18 +32,38 @@ class ChainFields:
 
 
 def canonical_details(details: dict[str, object]) -> str:
-    """One spelling per value, so the hash of stored text is reproducible on any engine."""
+    """Audit entries are hash-chained (DESIGN.md, "Nothing lost, nothing doubled"): one spelling per value,
+    so the hash of stored text is reproducible on any engine.
+
+    >>> canonical_details({"b": 1, "a": "x"})
+    '{"a":"x","b":1}'
+    """
     return json.dumps(details, sort_keys=True, separators=(",", ":"), ensure_ascii=True, default=str)
 
 
 def canonical_time(at: datetime) -> str:
-    """UTC to the microsecond; SQLite hands back naive datetimes, which are UTC here."""
+    """Audit entries are hash-chained (DESIGN.md, "Nothing lost, nothing doubled"): UTC to the microsecond;
+    SQLite hands back naive datetimes, which are UTC here.
+
+    >>> canonical_time(datetime(2026, 1, 2, 3, 4, 5))
+    '2026-01-02T03:04:05.000000Z'
+    """
     if at.tzinfo is None:
         at = at.replace(tzinfo=timezone.utc)
     return at.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
 
 
 def entry_hash(fields: ChainFields, prev_hash: str, secret: bytes | None = None) -> str:
+    """Audit entries are hash-chained (DESIGN.md, "Nothing lost, nothing doubled"): the entry's hash covers
+    its own fields and the previous hash, HMAC-SHA-256 under the audit key when one is given, plain SHA-256
+    otherwise.
+
+    >>> fields = ChainFields(1, datetime(2026, 1, 2, 3, 4, 5), None, "system", "", "boot", "hall", "1", "{}")
+    >>> len(entry_hash(fields, GENESIS)), entry_hash(fields, GENESIS) == entry_hash(fields, "1" * 64)
+    (64, False)
+    >>> entry_hash(fields, GENESIS, b"key") == entry_hash(fields, GENESIS)
+    False
+    """
     payload = json.dumps(
         [
             fields.seq,
@@ -89,9 +109,18 @@ def first_break(
     secret: bytes | None = None,
     keyed_from: int | None = None,
 ) -> tuple[int, Break | None]:
-    """Walk the chain in sequence order (a stream: nothing is held but the last hash); the head row
-    guards against deleting the newest entries. Returns how many entries were read and the first
-    break. From `keyed_from` on each hash must be the keyed one."""
+    """Audit entries are hash-chained (DESIGN.md, "Nothing lost, nothing doubled"): walk the chain in
+    sequence order (a stream: nothing is held but the last hash); the head row guards against deleting the
+    newest entries. Returns how many entries were read and the first break. From `keyed_from` on each hash
+    must be the keyed one.
+
+    >>> fields = ChainFields(1, datetime(2026, 1, 2, 3, 4, 5), None, "system", "", "boot", "hall", "1", "{}")
+    >>> entry = StoredEntry(1, fields, GENESIS, entry_hash(fields, GENESIS))
+    >>> first_break([entry], 1, entry.hash)
+    (1, None)
+    >>> first_break([entry], 2, entry.hash)
+    (1, Break(entry_id=None, seq=2, reason='the chain ends at 1 but the head records 2'))
+    """
     prev = GENESIS
     expected_seq = 1
     for entry in entries:

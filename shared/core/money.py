@@ -17,13 +17,20 @@ class MoneyFormatError(ValueError):
 
 
 def parse_cents(text: str) -> int:
-    """Parse "12.5", "$12.50", "12" or "1,234.50" into cents; refuse anything else.
+    """Money is integer cents (DESIGN.md, "Money, time, randomness"): parse "12.5", "$12.50", "12" or
+    "1,234.50" into cents; refuse anything else.
 
-    Negative amounts, more than two decimals, exponents, spaces inside and stray symbols are all
-    refused, because a mis-keyed amount must be re-entered rather than guessed at.
+    Negative amounts, more than two decimals, exponents, spaces inside and stray symbols are all refused,
+    because a mis-keyed amount must be re-entered rather than guessed at.
 
     >>> parse_cents("$1,234.5")
     123450
+    >>> parse_cents("12"), parse_cents(" 0.07 ")
+    (1200, 7)
+    >>> parse_cents("12.345")
+    Traceback (most recent call last):
+    ...
+    shared.core.money.MoneyFormatError: '12.345' is not an amount such as 12.50
     """
     if not isinstance(text, str):
         raise MoneyFormatError("an amount must be text such as 12.50")
@@ -40,10 +47,13 @@ def parse_cents(text: str) -> int:
 
 
 def format_cents(cents: int) -> str:
-    """Cents as "$1,234.50" (negative as "-$5.00") for screens, receipts and reports.
+    """Money is integer cents (DESIGN.md, "Money, time, randomness"): cents as "$1,234.50" (negative as
+    "-$5.00") for screens, receipts and reports.
 
     >>> format_cents(123450)
     '$1,234.50'
+    >>> format_cents(-500), format_cents(7)
+    ('-$5.00', '$0.07')
     """
     if not isinstance(cents, int) or isinstance(cents, bool):
         raise TypeError("money is integer cents")
@@ -53,7 +63,12 @@ def format_cents(cents: int) -> str:
 
 
 def wire_cents(cents: int) -> str:
-    """Cents as the API's wire string "1234.50" (no symbol, no separators)."""
+    """Money is integer cents (DESIGN.md, "Money, time, randomness"): cents as the API's wire string
+    "1234.50" (no symbol, no separators).
+
+    >>> wire_cents(123450), wire_cents(-5)
+    ('1234.50', '-0.05')
+    """
     if not isinstance(cents, int) or isinstance(cents, bool):
         raise TypeError("money is integer cents")
     sign = "-" if cents < 0 else ""

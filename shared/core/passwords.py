@@ -19,14 +19,25 @@ MIN_PASSWORD_LENGTH = 10
 
 
 def hash_secret(secret: str, n: int = DEFAULT_N) -> str:
-    """Hash a password or PIN with a fresh 16-byte salt."""
+    """Flashboard house rule (staff access): a password or PIN is stored only as a scrypt hash, with a fresh
+    16-byte salt.
+
+    >>> stored = hash_secret("2468", n=2**4)
+    >>> stored.startswith("scrypt$16$8$1$"), stored == hash_secret("2468", n=2**4)
+    (True, False)
+    """
     salt = secrets.token_bytes(16)
     digest = hashlib.scrypt(secret.encode(), salt=salt, n=n, r=R, p=P, maxmem=256 * 1024 * 1024, dklen=32)
     return "$".join(["scrypt", str(n), str(R), str(P), _b64(salt), _b64(digest)])
 
 
 def verify_secret(secret: str, stored: str) -> bool:
-    """Constant-time check; a malformed stored hash never matches."""
+    """Flashboard house rule (staff access): a constant-time check; a malformed stored hash never matches.
+
+    >>> stored = hash_secret("2468", n=2**4)
+    >>> verify_secret("2468", stored), verify_secret("1357", stored), verify_secret("2468", "md5$abc")
+    (True, False, False)
+    """
     try:
         scheme, n, r, p, salt, digest = stored.split("$")
         if scheme != "scrypt":
@@ -40,7 +51,14 @@ def verify_secret(secret: str, stored: str) -> bool:
 
 
 def pin_problem(pin: str) -> str | None:
-    """A touchscreen PIN is 4 to 8 digits so it can be keyed on a numpad."""
+    """Flashboard house rule (staff access): a touchscreen PIN is 4 to 8 digits so it can be keyed on a
+    numpad, and never one digit repeated.
+
+    >>> pin_problem("2468") is None
+    True
+    >>> pin_problem("12a4"), pin_problem("1111")
+    ('A PIN is 4 to 8 digits.', 'A PIN may not be one digit repeated.')
+    """
     if not PIN_PATTERN.match(pin):
         return "A PIN is 4 to 8 digits."
     if len(set(pin)) == 1:
@@ -49,7 +67,14 @@ def pin_problem(pin: str) -> str | None:
 
 
 def password_problem(password: str) -> str | None:
-    """Back-office passwords guard the whole organization's records, so they are long."""
+    """Flashboard house rule (staff access): back-office passwords guard the whole organization's records,
+    so they are long.
+
+    >>> password_problem("correct horse") is None
+    True
+    >>> password_problem("short")
+    'A password has at least 10 characters.'
+    """
     if len(password) < MIN_PASSWORD_LENGTH:
         return f"A password has at least {MIN_PASSWORD_LENGTH} characters."
     if len(password) > 200:

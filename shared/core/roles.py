@@ -17,6 +17,12 @@ class Role(StrEnum):
 
     @property
     def label(self) -> str:
+        """Flashboard house rule (staff roles; every route declares the roles that may use it): the role as
+        the screens show it.
+
+        >>> Role.MEMBER_IN_CHARGE.label
+        'Member in charge'
+        """
         return self.value.replace("_", " ").capitalize()
 
 

@@ -28,6 +28,12 @@ class Tender(StrEnum):
 
     @property
     def label(self) -> str:
+        """Flashboard house rule (tender, docs/rules.md "Cashier"): the tender as the cashier's screen names
+        it.
+
+        >>> Tender.DEBIT_CARD.label, Tender.IOU.label
+        ('Debit card', 'IOU')
+        """
         return {"debit_card": "Debit card", "iou": "IOU"}.get(self.value, self.value.replace("_", " ").capitalize())
 
 
@@ -36,16 +42,31 @@ CREDIT_WORDS = frozenset({"credit", "credit card", "credit_card", "iou", "tab", 
 
 
 def is_credit(text: str) -> bool:
-    """Any way of writing credit: a credit card, an IOU, a tab, a marker."""
+    """NH Pari 1207.03(j) at New Hampshire events, a Flashboard house rule elsewhere (no credit): any way of
+    writing credit: a credit card, an IOU, a tab, a marker.
+
+    >>> is_credit(" Credit Card "), is_credit("TAB"), is_credit("cash")
+    (True, True, False)
+    """
     return text.strip().lower() in CREDIT_WORDS
 
 
 def w2g_threshold(paid_on: date) -> int:
-    """IRS Form W-2G for bingo: $1,200 for payments before 2026, $2,000 from 2026 (the dated table)."""
+    """IRS Form W-2G for bingo: $1,200 for payments before 2026, $2,000 from 2026 (the dated table).
+
+    >>> w2g_threshold(date(2025, 12, 31)), w2g_threshold(date(2026, 1, 1))
+    (120000, 200000)
+    """
     return max((since, cents) for since, cents in W2G_THRESHOLDS if since <= paid_on)[1]
 
 
 def needs_w2g(amount_cents: int, paid_on: date) -> bool:
+    """IRS Form W-2G for bingo: a payout at or over the threshold in force on the payment date is flagged on
+    the slip.
+
+    >>> needs_w2g(120_000, date(2025, 12, 31)), needs_w2g(120_000, date(2026, 1, 1))
+    (True, False)
+    """
     return amount_cents >= w2g_threshold(paid_on)
 
 
@@ -54,16 +75,33 @@ POKER_TOURNAMENT_W2G_CENTS = 500_000
 
 def needs_w2g_poker(prize_cents: int, paid_in_cents: int) -> bool:
     """IRS Form W-2G for a poker tournament: winnings, less what the player paid to enter and re-buy,
-    of more than $5,000 (a different rule from bingo's dated threshold above)."""
+    of more than $5,000 (a different rule from bingo's dated threshold above).
+
+    >>> needs_w2g_poker(600_001, 100_000), needs_w2g_poker(600_000, 100_000)
+    (True, False)
+    """
     return prize_cents - paid_in_cents > POKER_TOURNAMENT_W2G_CENTS
 
 
 def tender_refusal(
     text: str, enabled: Collection[Tender], total_cents: int, tendered_cents: int, credit_rule: str = NO_CREDIT_RULE
 ) -> Violation | None:
-    """No gaming on credit (NH Pari 1207.03(j) at New Hampshire events; a Flashboard rule elsewhere):
-    tender is one of the kinds the hall takes, spelled exactly (so "CASH " can never fall out of the
-    drawer's expected cash); cash covers the total with change, other tender is for the exact total."""
+    """NH Pari 1207.03(j) at New Hampshire events, a Flashboard house rule elsewhere: no gaming on credit.
+    Tender is one of the kinds the hall takes, spelled exactly (so "CASH " can never fall out of the
+    drawer's expected cash); cash covers the total with change, other tender is for the exact total.
+
+    >>> tender_refusal("cash", (), 1_250, 2_000) is None
+    True
+    >>> refusal = tender_refusal("IOU", (), 1_250, 1_250)
+    >>> refusal.code, refusal.rule
+    ('no_credit', 'Flashboard cashier rules (no credit)')
+    >>> tender_refusal("iou", (), 1_250, 1_250, credit_rule="N.H. Admin. Code Pari 1207.03(j)").rule
+    'N.H. Admin. Code Pari 1207.03(j)'
+    >>> tender_refusal("check", (Tender.CHECK,), 1_250, 2_000).code
+    'change_from_non_cash'
+    >>> tender_refusal("debit_card", (Tender.CHECK,), 1_250, 1_250).code
+    'tender_not_taken'
+    """
     if is_credit(text):
         return Violation(
             "no_credit", "That is credit: gaming is never sold or paid on credit.", credit_rule, "tender", 422
@@ -99,11 +137,26 @@ def tender_refusal(
 
 
 def counted_total(counts: Mapping[int, int]) -> int:
-    """The cash in the drawer from a count by denomination (cents → number of notes or coins)."""
+    """Flashboard house rule (the till, docs/rules.md "Cashier"): the till is closed with a count by
+    denomination; the cash in the drawer from that count (cents → number of notes or coins).
+
+    >>> counted_total({2_000: 3, 25: 4})
+    6100
+    """
     return sum(denomination * number for denomination, number in counts.items())
 
 
 def count_refusal(counts: Mapping[int, int]) -> Violation | None:
+    """Flashboard house rule (the till, docs/rules.md "Cashier"): a count names only real notes and coins,
+    and no count is negative.
+
+    >>> count_refusal({2_000: 3, 25: 4}) is None
+    True
+    >>> count_refusal({300: 1}).message
+    '$3.00 is not a note or coin.'
+    >>> count_refusal({100: -1}).code
+    'negative_count'
+    """
     unknown = [d for d in counts if d not in DENOMINATIONS_CENTS]
     if unknown:
         return Violation(
@@ -127,12 +180,27 @@ class Drawer:
 
     @property
     def expected_cents(self) -> int:
+        """Flashboard house rule (the till, docs/rules.md "Cashier"): expected = bank + cash sales +
+        paid-ins − cash prizes − drops.
+
+        >>> drawer = Drawer(opening_bank=10_000, cash_sales=25_000, cash_payouts=20_000, paid_ins=5_000, drops=10_000)
+        >>> drawer.expected_cents
+        10000
+        """
         return self.opening_bank + self.cash_sales - self.cash_payouts + self.paid_ins - self.drops
 
 
 def payout_refusal(drawer: Drawer, amount_cents: int) -> Violation | None:
-    """A prize is paid from cash that is in the drawer: a larger prize needs a paid-in from the prize
-    bank first, so the drawer can never be asked to pay out money it does not hold."""
+    """Flashboard house rule (payouts, docs/rules.md "Cashier"): a prize is paid from cash that is in the
+    drawer: a larger prize needs a paid-in from the prize bank first, so the drawer can never be asked to
+    pay out money it does not hold.
+
+    >>> drawer = Drawer(opening_bank=10_000, cash_sales=25_000, cash_payouts=20_000, paid_ins=5_000, drops=10_000)
+    >>> payout_refusal(drawer, 10_000) is None
+    True
+    >>> payout_refusal(drawer, 10_001).code
+    'drawer_short'
+    """
     if amount_cents > drawer.expected_cents:
         return Violation(
             "drawer_short",
@@ -146,7 +214,15 @@ def payout_refusal(drawer: Drawer, amount_cents: int) -> Violation | None:
 
 
 def drop_refusal(drawer: Drawer, cents: int) -> Violation | None:
-    """A drop takes out cash the drawer holds, and is more than $0.00."""
+    """Flashboard house rule (the till, docs/rules.md "Cashier"): a drop to the safe takes out cash the
+    drawer holds, and is more than $0.00.
+
+    >>> drawer = Drawer(opening_bank=10_000, cash_sales=25_000, cash_payouts=20_000, paid_ins=5_000, drops=10_000)
+    >>> drop_refusal(drawer, 5_000) is None
+    True
+    >>> drop_refusal(drawer, 0).code, drop_refusal(drawer, 10_001).code
+    ('bad_amount', 'drawer_short')
+    """
     if cents <= 0:
         return Violation("bad_amount", "An amount is more than $0.00.", None, "amount", 422)
     if cents > drawer.expected_cents:
@@ -163,10 +239,23 @@ class TillResult:
 
     @property
     def over_short_cents(self) -> int:
-        """Positive: more cash than expected (over); negative: short."""
+        """Flashboard house rule (the till, docs/rules.md "Cashier"): the count against the expected cash;
+        positive: more cash than expected (over); negative: short.
+
+        >>> TillResult(expected_cents=10_000, counted_cents=9_950).over_short_cents
+        -50
+        """
         return self.counted_cents - self.expected_cents
 
     def explanation(self) -> str:
+        """Flashboard house rule (the till, docs/rules.md "Cashier"): the over/short in words, for the
+        close-out screen and the report.
+
+        >>> TillResult(expected_cents=10_000, counted_cents=10_000).explanation()
+        'The drawer balances.'
+        >>> TillResult(expected_cents=10_000, counted_cents=9_950).explanation()[:36]
+        'The drawer is $0.50 short: counted $'
+        """
         diff = self.over_short_cents
         if diff == 0:
             return "The drawer balances."

@@ -29,5 +29,11 @@ class RuleViolation(Exception):
 
 
 def refuse(code: str, message: str, rule: str | None, field: str | None = None, status: int = 422) -> RuleViolation:
-    """Build the exception in one line at the point of refusal: `raise refuse(...)`."""
+    """Refusals name their rule (DESIGN.md, "Errors"): build the exception in one line at the point of
+    refusal: `raise refuse(...)`.
+
+    >>> error = refuse("underage_player", "A player must be 18 or older.", "10 DE Admin Code 101-4.3")
+    >>> error.violation.rule, error.violation.status, str(error)
+    ('10 DE Admin Code 101-4.3', 422, 'A player must be 18 or older.')
+    """
     return RuleViolation(Violation(code=code, message=message, rule=rule, field=field, status=status))

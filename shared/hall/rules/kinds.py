@@ -17,4 +17,9 @@ class OrganizationKind(StrEnum):
 
     @property
     def label(self) -> str:
+        """28 Del. C. §1801(33): the sponsor's kind as the screens show it.
+
+        >>> OrganizationKind.VOLUNTEER_FIRE_COMPANY.label
+        'Volunteer fire company'
+        """
         return self.value.replace("_", " ").capitalize()

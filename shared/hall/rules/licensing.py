@@ -49,7 +49,16 @@ class Lapse:
 
     def lasted_six_months(self, today: date) -> bool:
         """10 DE Admin Code 101-4.4: six months or more, counted from the first unlicensed day to the
-        day licensed again (or today, while the lapse runs)."""
+        day licensed again (or today, while the lapse runs).
+
+        >>> from datetime import date
+        >>> Lapse(date(2026, 1, 1), date(2026, 6, 30)).lasted_six_months(date(2027, 1, 1))
+        True
+        >>> Lapse(date(2026, 1, 1), date(2026, 6, 29)).lasted_six_months(date(2027, 1, 1))
+        False
+        >>> Lapse(date(2026, 1, 1), None).lasted_six_months(date(2026, 6, 30))
+        False
+        """
         until = self.ends_on + timedelta(days=1) if self.ends_on is not None else today
         return until >= add_months(self.starts_on, LAPSE_RECLASSIFY_MONTHS)
 
@@ -66,7 +75,15 @@ def _subtract(period: Period, cut: Period) -> list[Period]:
 
 
 def coverage(terms: list[Period], suspensions: list[Period]) -> list[Period]:
-    """Days a bingo licence was in force: the terms, less suspensions, merged and sorted."""
+    """10 DE Admin Code 101-4.4 (a lapse "due to nonrenewal or suspension or any other reason"): the days a
+    bingo licence was in force: the terms, less suspensions, merged and sorted.
+
+    >>> from datetime import date
+    >>> terms = [Period(date(2020, 1, 1), date(2026, 12, 31))]
+    >>> suspension = [Period(date(2021, 3, 1), date(2021, 8, 31))]
+    >>> [(p.starts_on.isoformat(), p.ends_on.isoformat()) for p in coverage(terms, suspension)]
+    [('2020-01-01', '2021-02-28'), ('2021-09-01', '2026-12-31')]
+    """
     pieces = sorted(terms, key=lambda p: p.starts_on)
     for cut in suspensions:
         pieces = [piece for period in pieces for piece in _subtract(period, cut)]
@@ -81,7 +98,16 @@ def coverage(terms: list[Period], suspensions: list[Period]) -> list[Period]:
 
 
 def lapses(terms: list[Period], suspensions: list[Period], today: date) -> list[Lapse]:
-    """10 DE Admin Code 101-4.4: the lapse history, for nonrenewal, suspension or any other reason."""
+    """10 DE Admin Code 101-4.4: the lapse history, for nonrenewal, suspension or any other reason.
+
+    >>> from datetime import date
+    >>> terms = [Period(date(2020, 1, 1), date(2026, 12, 31))]
+    >>> suspension = [Period(date(2021, 3, 1), date(2021, 8, 31))]
+    >>> lapses(terms, suspension, date(2026, 5, 9))
+    [Lapse(starts_on=datetime.date(2021, 3, 1), ends_on=datetime.date(2021, 8, 31))]
+    >>> lapses(terms, [], date(2027, 2, 1))
+    [Lapse(starts_on=datetime.date(2027, 1, 1), ends_on=None)]
+    """
     covered = [p for p in coverage(terms, suspensions) if p.starts_on <= today]
     found = [
         Lapse(before.ends_on + timedelta(days=1), after.starts_on - timedelta(days=1))
@@ -100,6 +126,19 @@ def bingo_license_class(
 
     Settled reading: the organization's declared first licence date stands for continuous licensing up
     to the first term recorded here.
+
+    >>> from datetime import date
+    >>> terms = [Period(date(2020, 1, 1), date(2026, 12, 31))]
+    >>> suspension = [Period(date(2021, 3, 1), date(2021, 8, 31))]
+    >>> bingo_license_class(date(1990, 1, 1), terms, [], date(2026, 5, 9)).value
+    'pre_444'
+    >>> bingo_license_class(date(1990, 1, 1), terms, suspension, date(2026, 5, 9)).value
+    'post_444'
+    >>> short = [Period(date(2021, 3, 1), date(2021, 8, 30))]
+    >>> bingo_license_class(date(1990, 1, 1), terms, short, date(2026, 5, 9)).value
+    'pre_444'
+    >>> bingo_license_class(date(1998, 7, 14), terms, [], date(2026, 5, 9)).value
+    'post_444'
     """
     if first_licensed_on >= LAW_444_ENACTED:
         return BingoLicenseClass.POST_444
@@ -140,17 +179,32 @@ class PersonalLicenseFacts:
 
 def personal_license_expiry(issued_on: date) -> date:
     """28 Del. C. ch. 18, license renewal ¶(1): a licence expires three years after issue; this is the
-    first day it is no longer valid."""
+    first day it is no longer valid.
+
+    >>> personal_license_expiry(date(2026, 5, 9)), personal_license_expiry(date(2024, 2, 29))
+    (datetime.date(2029, 5, 9), datetime.date(2027, 2, 28))
+    """
     return add_years(issued_on, PERSONAL_LICENSE_YEARS)
 
 
 def renewal_due_on(issued_on: date) -> date:
-    """28 Del. C. ch. 18, license renewal ¶(1): the holder re-applies 30 days before expiry."""
+    """28 Del. C. ch. 18, license renewal ¶(1): the holder re-applies 30 days before expiry.
+
+    >>> renewal_due_on(date(2026, 5, 9))
+    datetime.date(2029, 4, 9)
+    """
     return personal_license_expiry(issued_on) - timedelta(days=RENEWAL_NOTICE_DAYS)
 
 
 def effective_status(facts: PersonalLicenseFacts, on: date) -> PersonalLicenseStatus:
-    """28 Del. C. ch. 18, license renewal ¶(1): an active licence past its third anniversary is expired."""
+    """28 Del. C. ch. 18, license renewal ¶(1): an active licence past its third anniversary is expired.
+
+    >>> from datetime import date
+    >>> dealer = PersonalLicenseFacts(PersonalLicenseKind.DEALER, "D-101", date(2026, 5, 9),
+    ...                               PersonalLicenseStatus.ACTIVE, "Pat Doe")
+    >>> effective_status(dealer, date(2029, 5, 8)).value, effective_status(dealer, date(2029, 5, 9)).value
+    ('active', 'expired')
+    """
     if facts.status is PersonalLicenseStatus.ACTIVE and on >= personal_license_expiry(facts.issued_on):
         return PersonalLicenseStatus.EXPIRED
     return facts.status
@@ -158,14 +212,30 @@ def effective_status(facts: PersonalLicenseFacts, on: date) -> PersonalLicenseSt
 
 def renewal_is_due(facts: PersonalLicenseFacts, today: date, window_days: int = RENEWAL_NOTICE_DAYS) -> bool:
     """28 Del. C. ch. 18, license renewal ¶(1): due when the 30-day notice date falls within the next
-    `window_days` days or has passed while the licence is still valid."""
+    `window_days` days or has passed while the licence is still valid.
+
+    >>> from datetime import date
+    >>> dealer = PersonalLicenseFacts(PersonalLicenseKind.DEALER, "D-101", date(2026, 5, 9),
+    ...                               PersonalLicenseStatus.ACTIVE, "Pat Doe")
+    >>> renewal_is_due(dealer, date(2029, 3, 9)), renewal_is_due(dealer, date(2029, 3, 10))
+    (False, True)
+    >>> renewal_is_due(dealer, date(2029, 5, 9))
+    False
+    """
     if effective_status(facts, today) is not PersonalLicenseStatus.ACTIVE:
         return False
     return renewal_due_on(facts.issued_on) <= today + timedelta(days=window_days)
 
 
 def reapply_refusal(denied_on: list[date], applied_on: date) -> Violation | None:
-    """28 Del. C. §1831(4)(d): a person found unsuitable may not re-apply for twelve months."""
+    """28 Del. C. §1831(4)(d): a person found unsuitable may not re-apply for twelve months.
+
+    >>> refusal = reapply_refusal([date(2026, 1, 15)], date(2026, 12, 1))
+    >>> refusal.code, refusal.rule
+    ('denied_within_12_months', '28 Del. C. §1831(4)(d)')
+    >>> reapply_refusal([date(2026, 1, 15)], date(2027, 1, 15)) is None
+    True
+    """
     recent = [d for d in denied_on if applied_on < add_months(d, DENIAL_WAIT_MONTHS)]
     if not recent:
         return None
@@ -181,7 +251,8 @@ def reapply_refusal(denied_on: list[date], applied_on: date) -> Violation | None
 
 
 def license_fee_refusal(fee_cents: int, required_cents: int, rule: str) -> Violation | None:
-    """The statutory fee is fixed; a different amount means a mis-keyed or mis-classified licence."""
+    """28 Del. C. ch. 18, license contents ¶(2) and general provisions ¶(3): the statutory fee is fixed; a
+    different amount means a mis-keyed or mis-classified licence."""
     if fee_cents == required_cents:
         return None
     return Violation(
@@ -193,18 +264,37 @@ def license_fee_refusal(fee_cents: int, required_cents: int, rule: str) -> Viola
 
 
 def personal_license_fee_refusal(fee_cents: int) -> Violation | None:
-    """28 Del. C. ch. 18, license contents ¶(2): a fee of $15 for each individual licence."""
+    """28 Del. C. ch. 18, license contents ¶(2): a fee of $15 for each individual licence.
+
+    >>> personal_license_fee_refusal(1_500) is None
+    True
+    >>> refusal = personal_license_fee_refusal(1_000)
+    >>> refusal.message, refusal.rule
+    ('The licence fee is $15.00.', '28 Del. C. ch. 18, license contents ¶(2)')
+    """
     return license_fee_refusal(fee_cents, PERSONAL_LICENSE_FEE_CENTS, citations.POKER_PERSONAL_LICENSE)
 
 
 def occasion_license_fee_refusal(fee_cents: int) -> Violation | None:
-    """28 Del. C. ch. 18, general provisions ¶(3): $250 for each tournament occasion."""
+    """28 Del. C. ch. 18, general provisions ¶(3): $250 for each tournament occasion.
+
+    >>> occasion_license_fee_refusal(25_000) is None
+    True
+    >>> occasion_license_fee_refusal(15_000).rule
+    '28 Del. C. ch. 18, general provisions ¶(3)'
+    """
     return license_fee_refusal(fee_cents, POKER_OCCASION_LICENSE_FEE_CENTS, citations.POKER_OCCASION_LICENSE_FEE)
 
 
 def sponsor_refusal(sponsor_ids: list[int]) -> Violation | None:
     """28 Del. C. ch. 18, general provisions ¶(1): a tournament is conducted by exactly one sponsoring
-    organization; no two may jointly conduct one."""
+    organization; no two may jointly conduct one.
+
+    >>> sponsor_refusal([7, 7]) is None
+    True
+    >>> sponsor_refusal([7, 9]).code
+    'one_sponsor_only'
+    """
     if len(set(sponsor_ids)) == 1:
         return None
     return Violation(
@@ -224,7 +314,19 @@ WORK_ROLE_LICENSES: dict[str, frozenset[PersonalLicenseKind]] = {
 
 def poker_assignment_refusal(role: str, licenses: list[PersonalLicenseFacts], on: date) -> Violation | None:
     """28 Del. C. §1831(1): dealers, the tournament director and vendor staff hold a licence in force on
-    the day they work; suspended, revoked, denied or expired licences do not count."""
+    the day they work; suspended, revoked, denied or expired licences do not count.
+
+    >>> from datetime import date
+    >>> dealer = PersonalLicenseFacts(PersonalLicenseKind.DEALER, "D-101", date(2026, 5, 9),
+    ...                               PersonalLicenseStatus.ACTIVE, "Pat Doe")
+    >>> poker_assignment_refusal("dealer", [dealer], date(2026, 5, 9)) is None
+    True
+    >>> refusal = poker_assignment_refusal("tournament_director", [dealer], date(2026, 5, 9))
+    >>> refusal.code, refusal.rule
+    ('unlicensed', '28 Del. C. §1831(1)')
+    >>> poker_assignment_refusal("dealer", [dealer], date(2029, 5, 9)).message
+    'This person holds licence D-101, which is expired on 2029-05-09; a dealer must hold an active licence.'
+    """
     wanted = WORK_ROLE_LICENSES[role]
     fitting = [lic for lic in licenses if lic.kind in wanted]
     if any(effective_status(lic, on) is PersonalLicenseStatus.ACTIVE and lic.issued_on <= on for lic in fitting):
@@ -252,7 +354,15 @@ class CompensationBasis(StrEnum):
 
 def vendor_contract_refusal(basis: CompensationBasis, vendor_licensed: bool) -> Violation | None:
     """28 Del. C. ch. 18, third party vendors ¶(1)-(2): only licensed vendors, and never paid a
-    percentage of entry fees and re-buys."""
+    percentage of entry fees and re-buys.
+
+    >>> vendor_contract_refusal(CompensationBasis.PER_TABLE, vendor_licensed=True) is None
+    True
+    >>> vendor_contract_refusal(CompensationBasis.PER_TABLE, vendor_licensed=False).code
+    'vendor_unlicensed'
+    >>> vendor_contract_refusal(CompensationBasis.PERCENT_OF_ENTRIES, vendor_licensed=True).rule
+    '28 Del. C. ch. 18, third party vendors ¶(2)'
+    """
     if not vendor_licensed:
         return Violation(
             code="vendor_unlicensed",

@@ -37,7 +37,16 @@ class MemberFacts:
 
 
 def play_refusal(date_of_birth: date, on: date, is_working: bool) -> Violation | None:
-    """10 DE Admin Code 101-4.3 and 4.1.1: a player is 18 or older and is not working the occasion."""
+    """10 DE Admin Code 101-4.3 and 4.1.1: a player is 18 or older and is not working the occasion.
+
+    >>> play_refusal(date(2008, 5, 9), date(2026, 5, 9), is_working=False) is None
+    True
+    >>> refusal = play_refusal(date(2008, 5, 10), date(2026, 5, 9), is_working=False)
+    >>> refusal.code, refusal.rule
+    ('underage_player', '10 DE Admin Code 101-4.3')
+    >>> play_refusal(date(1970, 1, 1), date(2026, 5, 9), is_working=True).rule
+    '10 DE Admin Code 101-4.1.1'
+    """
     if age_on(date_of_birth, on) < PLAYER_MIN_AGE:
         return Violation(
             code="underage_player",
@@ -56,12 +65,26 @@ def play_refusal(date_of_birth: date, on: date, is_working: bool) -> Violation |
 
 
 def is_active_member(member: MemberFacts, on: date) -> bool:
-    """10 DE Admin Code 101-4.23: "active member" means status active and a member on that day."""
+    """10 DE Admin Code 101-4.23: "active member" means status active and a member on that day.
+
+    >>> dana = MemberFacts("Dana", date(2010, 5, 9), MemberStatus.ACTIVE, date(2026, 5, 10))
+    >>> is_active_member(dana, date(2026, 5, 9)), is_active_member(dana, date(2026, 5, 10))
+    (False, True)
+    """
     return member.status is MemberStatus.ACTIVE and member.active_since is not None and member.active_since <= on
 
 
 def assist_refusal(member: MemberFacts, on: date) -> Violation | None:
-    """10 DE Admin Code 101-4.23 and 4.3: only an active member, 16 or older, conducts or assists."""
+    """10 DE Admin Code 101-4.23 and 4.3: only an active member, 16 or older, conducts or assists.
+
+    >>> dana = MemberFacts("Dana", date(2010, 5, 9), MemberStatus.ACTIVE, date(2025, 1, 1))
+    >>> assist_refusal(dana, date(2026, 5, 9)) is None
+    True
+    >>> eli = MemberFacts("Eli", date(2010, 5, 10), MemberStatus.ACTIVE, date(2025, 1, 1))
+    >>> refusal = assist_refusal(eli, date(2026, 5, 9))
+    >>> refusal.code, refusal.rule
+    ('underage_worker', '10 DE Admin Code 101-4.3')
+    """
     if not is_active_member(member, on):
         return Violation(
             code="not_active_member",
@@ -81,7 +104,12 @@ def assist_refusal(member: MemberFacts, on: date) -> Violation | None:
 
 def member_in_charge_refusal(member: MemberFacts, on: date) -> Violation | None:
     """10 DE Admin Code 101-4.1: the member in charge is a bona fide, active member (and, conducting
-    the game, at least 16 under 4.3)."""
+    the game, at least 16 under 4.3).
+
+    >>> lapsed = MemberFacts("Fran", date(1970, 1, 1), MemberStatus.INACTIVE, date(2000, 1, 1))
+    >>> member_in_charge_refusal(lapsed, date(2026, 5, 9)).rule
+    '10 DE Admin Code 101-4.1'
+    """
     refusal = assist_refusal(member, on)
     if refusal is None:
         return None
@@ -97,6 +125,11 @@ def food_service_refusal(date_of_birth: date, on: date) -> Violation | None:
     """10 DE Admin Code 101-4.3: waiters and waitresses handling food or drink are over 14.
 
     Settled reading: "over the age of fourteen" means 15 or older in completed years.
+
+    >>> food_service_refusal(date(2011, 5, 9), date(2026, 5, 9)) is None
+    True
+    >>> food_service_refusal(date(2011, 5, 10), date(2026, 5, 9)).code
+    'underage_food_service'
     """
     if age_on(date_of_birth, on) < FOOD_SERVICE_MIN_AGE:
         return Violation(

@@ -22,4 +22,10 @@ class WorkRole(StrEnum):
 
     @property
     def is_poker(self) -> bool:
+        """28 Del. C. §1831(1): a poker role is held by a holder of the personal licence it needs (dealer,
+        tournament director, vendor staff); bingo roles are held by members (10 DE Admin Code 101-4.23).
+
+        >>> WorkRole.DEALER.is_poker, WorkRole.CALLER.is_poker
+        (True, False)
+        """
         return self.value in licensing.WORK_ROLE_LICENSES
