@@ -3,17 +3,31 @@ basis points (5000 = 50%)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from datetime import date
+
 from marshmallow import Schema, fields, validate
 
 from poker.rules.clock import ClockAction
 from poker.rules.profiles import Jurisdiction
-from shared.platform.fields import Day, Id, Money, Name
+from shared.platform.fields import Day, Id, Money, Name, RequestSchema
 from shared.printing.schemas import PrintJobOut
 
 CHIPS = validate.Range(min=0, max=100_000_000)
 
 
-class LevelIn(Schema):
+@dataclass(frozen=True)
+class LevelRequest:
+    small_blind: int
+    big_blind: int
+    ante: int
+    minutes: int
+    is_break: bool
+
+
+class LevelIn(RequestSchema):
+    request = LevelRequest
+
     small_blind = fields.Integer(strict=True, load_default=0, validate=CHIPS)
     big_blind = fields.Integer(strict=True, load_default=0, validate=CHIPS)
     ante = fields.Integer(strict=True, load_default=0, validate=CHIPS)
@@ -21,7 +35,17 @@ class LevelIn(Schema):
     is_break = fields.Boolean(load_default=False)
 
 
-class PrizeIn(Schema):
+@dataclass(frozen=True)
+class PrizeRequest:
+    place: int
+    description: str
+    fixed_cents: int | None
+    percent_bp: int | None
+
+
+class PrizeIn(RequestSchema):
+    request = PrizeRequest
+
     place = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=500))
     description = fields.String(required=True, validate=validate.Length(min=1, max=300))
     fixed_cents = Money(data_key="fixed", load_default=None, allow_none=True)
@@ -30,7 +54,20 @@ class PrizeIn(Schema):
     )
 
 
-class RebuyIn(Schema):
+@dataclass(frozen=True)
+class RebuyRequest:
+    allowed: bool
+    cost_cents: int
+    chips: int
+    until_level: int | None
+    at_or_below_chips: int | None
+    max_per_player: int | None
+    reentry: bool
+
+
+class RebuyIn(RequestSchema):
+    request = RebuyRequest
+
     allowed = fields.Boolean(load_default=False)
     cost_cents = Money(data_key="cost", load_default=0)
     chips = fields.Integer(strict=True, load_default=0, validate=CHIPS)
@@ -44,7 +81,35 @@ class RebuyIn(Schema):
     reentry = fields.Boolean(load_default=False)
 
 
-class TournamentIn(Schema):
+@dataclass(frozen=True)
+class TournamentRequest:
+    """A tournament's setup as the director enters it; the service checks it against the profile."""
+
+    name: str
+    jurisdiction: Jurisdiction
+    license_id: int | None
+    starts_on: date
+    entry_fee_cents: int
+    starting_chips: int
+    rebuy: RebuyRequest
+    levels: list[LevelRequest]
+    prizes: list[PrizeRequest]
+    final_table_size: int
+    min_players: int
+    other_charges_cents: int
+    added_money_cents: int
+    deals_allowed: bool
+    special_game: bool
+    charitable: bool
+    charity_percent: int
+    rake_cents: int
+    days: int
+    announced_on: date | None
+
+
+class TournamentIn(RequestSchema):
+    request = TournamentRequest
+
     name = Name(required=True)
     jurisdiction = fields.Enum(Jurisdiction, by_value=True, required=True)
     license_id = Id(load_default=None, allow_none=True)
@@ -97,7 +162,21 @@ class TournamentOut(Schema):
     display_token = fields.String(allow_none=True)
 
 
-class BuyIn(Schema):
+@dataclass(frozen=True)
+class BuyRequest:
+    """An entry, re-buy or re-entry at the desk (`kind` is a poker.rules.registration.Buy value)."""
+
+    kind: str
+    player_name: str | None
+    entry_number: int | None
+    chips: int
+    tender: str
+    tendered_cents: int
+
+
+class BuyIn(RequestSchema):
+    request = BuyRequest
+
     kind = fields.String(required=True, validate=validate.OneOf(["entry", "rebuy", "reentry"]))
     player_name = fields.String(load_default=None, allow_none=True, validate=validate.Length(min=1, max=200))
     entry_number = fields.Integer(
@@ -130,12 +209,31 @@ class StartIn(Schema):
     seats_per_table = fields.Integer(strict=True, load_default=9, validate=validate.Range(min=2, max=10))
 
 
-class BustIn(Schema):
+@dataclass(frozen=True)
+class BustRequest:
+    entry_number: int
+    starting_stack: int
+
+
+class BustIn(RequestSchema):
+    request = BustRequest
+
     entry_number = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=100_000))
     starting_stack = fields.Integer(strict=True, required=True, validate=CHIPS)
 
 
-class EliminationIn(Schema):
+@dataclass(frozen=True)
+class EliminationRequest:
+    """Players out on one hand, with the button of each table where the director sends it."""
+
+    hand: int
+    busts: list[BustRequest]
+    buttons: dict[str, int]
+
+
+class EliminationIn(RequestSchema):
+    request = EliminationRequest
+
     hand = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=10_000_000))
     busts = fields.List(fields.Nested(BustIn), required=True, validate=validate.Length(min=1, max=100))
     buttons = fields.Dict(
@@ -155,7 +253,19 @@ class SeatMoveOut(Schema):
     at = fields.DateTime()
 
 
-class DeckIn(Schema):
+@dataclass(frozen=True)
+class DeckRequest:
+    """A deck log line (`event` is a poker.rules.decks.DeckEvent value)."""
+
+    table: int
+    event: str
+    backs: list[str]
+    complete: bool
+
+
+class DeckIn(RequestSchema):
+    request = DeckRequest
+
     table = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=200))
     event = fields.String(required=True, validate=validate.OneOf(["new_set", "count", "change"]))
     backs = fields.List(
@@ -226,7 +336,19 @@ class ClockOut(Schema):
     helpline = fields.String()
 
 
-class StaffIn(Schema):
+@dataclass(frozen=True)
+class StaffRequest:
+    """A director or dealer to put on (`role` is a shared.hall.rules.work_roles.WorkRole value)."""
+
+    role: str
+    member_id: int | None
+    personal_license_id: int | None
+    table: int | None
+
+
+class StaffIn(RequestSchema):
+    request = StaffRequest
+
     role = fields.String(required=True, validate=validate.OneOf(["tournament_director", "dealer"]))
     member_id = Id(load_default=None, allow_none=True)
     personal_license_id = Id(load_default=None, allow_none=True)
@@ -242,7 +364,17 @@ class StaffOut(Schema):
     assigned_at = fields.DateTime()
 
 
-class SeatMoveIn(Schema):
+@dataclass(frozen=True)
+class SeatMoveRequest:
+    entry_number: int
+    table: int
+    seat: int
+    reason: str
+
+
+class SeatMoveIn(RequestSchema):
+    request = SeatMoveRequest
+
     entry_number = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=100_000))
     table = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=200))
     seat = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=10))
@@ -254,14 +386,36 @@ CARDS = validate.Regexp(
 )
 
 
-class StakeIn(Schema):
+@dataclass(frozen=True)
+class StakeRequest:
+    seat: int
+    chips: int
+    cards: str | None
+    folded: bool
+
+
+class StakeIn(RequestSchema):
+    request = StakeRequest
+
     seat = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=10))
     chips = fields.Integer(strict=True, required=True, validate=CHIPS)
     cards = fields.String(load_default=None, allow_none=True, validate=CARDS)
     folded = fields.Boolean(load_default=False)
 
 
-class ShowdownIn(Schema):
+@dataclass(frozen=True)
+class ShowdownRequest:
+    """A disputed showdown at a table: the board, each seat's chips and cards, the last aggressor."""
+
+    table: int
+    board: str
+    stakes: list[StakeRequest]
+    last_aggressor: int | None
+
+
+class ShowdownIn(RequestSchema):
+    request = ShowdownRequest
+
     table = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=200))
     board = fields.String(required=True, validate=CARDS)
     stakes = fields.List(fields.Nested(StakeIn), required=True, validate=validate.Length(min=1, max=10))

@@ -7,12 +7,13 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
 
 from sqlalchemy.orm import Session
 
+from poker.rules import conduct
 from poker.rules.pots import Settlement, Stake, pots_refusal, settle
 from poker.rules.showdown import Ranked, rank, show_order
+from poker.schemas import ShowdownRequest
 from poker.services.tournaments import get_tournament
 from shared.core.violations import refuse
 from shared.platform.audit import Actor
@@ -28,28 +29,20 @@ class Ruling:
     settlement: Settlement
 
 
-def rule(session: Session, actor: Actor, now: datetime, tournament_id: int, data: dict[str, Any]) -> Ruling:
+def rule(session: Session, actor: Actor, now: datetime, tournament_id: int, data: ShowdownRequest) -> Ruling:
     tournament = get_tournament(session, tournament_id)
     tables = {int(t): n for t, n in json.loads(tournament.tables).items()}
-    table = data["table"]
+    table = data.table
     if table not in tables:
         raise refuse("not_a_table", f"Table {table} is not in play.", None, "table", 409)
     size, button = tables[table], json.loads(tournament.buttons).get(str(table), 1)
-    stakes = [Stake(s["seat"], s["chips"], None if s["folded"] else s["cards"]) for s in data["stakes"]]
-    for index, stake in enumerate(data["stakes"]):
-        if not stake["folded"] and not stake["cards"]:
-            raise refuse(
-                "cards_required",
-                "Enter the two cards of every hand still in, or mark it folded.",
-                "28 Del. C. §1815(1)",
-                f"stakes.{index}.cards",
-                422,
-            )
-    check(pots_refusal(data["board"], stakes, size))
+    stakes = [Stake(s.seat, s.chips, None if s.folded else s.cards) for s in data.stakes]
+    check(conduct.showdown_cards_refusal([conduct.Holding(s.folded, s.cards) for s in data.stakes]))
+    check(pots_refusal(data.board, stakes, size))
     shown = {s.seat: s.hand for s in stakes if s.hand is not None}
-    ranking = rank(data["board"], shown)
-    order = show_order(sorted(shown), button, size, data["last_aggressor"])
-    settlement = settle(data["board"], stakes, button, size)
+    ranking = rank(data.board, shown)
+    order = show_order(sorted(shown), button, size, data.last_aggressor)
+    settlement = settle(data.board, stakes, button, size)
     finish(
         session,
         actor,
@@ -60,7 +53,7 @@ def rule(session: Session, actor: Actor, now: datetime, tournament_id: int, data
         {
             "table": table,
             "button": button,
-            "board": data["board"],
+            "board": data.board,
             "stakes": [[s.seat, s.chips, s.hand or "folded"] for s in stakes],
             "order": order,
             "pots": [[p.amount, list(p.won)] for p in settlement.pots],

@@ -7,9 +7,8 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Collection
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from datetime import date, datetime
-from typing import Any
 from zoneinfo import ZoneInfo
 
 from sqlalchemy import select
@@ -20,16 +19,9 @@ from bingo.models import Till
 from bingo.services import cash
 from poker.models import Buy as BuyRow
 from poker.models import DeckLogEntry, Entry, PrizePayment, SeatMove, Tournament, TournamentStatus
-from poker.rules import seating
+from poker.rules import conduct, seating
 from poker.rules.decks import DeckEntry, DeckEvent, Due, new_set_refusal, reminders
-from poker.rules.payouts import (
-    Bust,
-    deal_refusal,
-    payout_refusal,
-    payouts,
-    places,
-    prize_amounts,
-)
+from poker.rules.payouts import Bust, payout_refusal, payouts, places, prize_amounts
 from poker.rules.printed_rules import Section, printed_rules
 from poker.rules.profiles import PROFILES, Jurisdiction, Profile
 from poker.rules.registration import Buy, PlayerState, buy_refusal, price
@@ -42,9 +34,9 @@ from poker.rules.setup import (
     Setup,
     calendar_refusal,
     from_json,
-    setup_violations,
     to_json,
 )
+from poker.schemas import BuyRequest, DeckRequest, EliminationRequest, SeatMoveRequest, TournamentRequest
 from poker.services import live, staff
 from shared.core import tills
 from shared.core.money import format_cents
@@ -58,19 +50,7 @@ from shared.printing.documents import Receipt
 from shared.reports.document import Document, Table
 
 FINAL_REDRAW = "final table redraw"
-SETUP_FIELDS = (
-    "final_table_size",
-    "min_players",
-    "other_charges_cents",
-    "added_money_cents",
-    "deals_allowed",
-    "special_game",
-    "charitable",
-    "charity_percent",
-    "rake_cents",
-    "days",
-    "announced_on",
-)
+RECEIPT_KIND = {Buy.ENTRY: "entry", Buy.REBUY: "re-buy", Buy.REENTRY: "re-entry"}
 
 
 def profile_of(tournament: Tournament) -> Profile:
@@ -103,52 +83,49 @@ def get_tournament(session: Session, tournament_id: int) -> Tournament:
     return get_or_refuse(session, Tournament, tournament_id, "tournament_id", "tournament")
 
 
-def _licence(session: Session, profile: Profile, org_id: int, data: dict[str, Any]) -> int | None:
+def _licence(session: Session, profile: Profile, org_id: int, data: TournamentRequest) -> int | None:
     """Delaware: the tournament runs under the sponsoring organization's occasion licence for that day."""
     if profile.one_sponsor is None:
         return None
-    rule = profile.occasion_fee_cents.rule if profile.occasion_fee_cents else profile.one_sponsor.rule
-    licence = session.get(PokerOccasionLicense, data["license_id"]) if data["license_id"] else None
-    if licence is None or licence.organization_id != org_id:
-        raise refuse(
-            "occasion_license_required",
-            "A Delaware tournament runs under this organization's tournament occasion licence ($250 an occasion).",
-            rule,
-            "license_id",
-            422,
-        )
-    if licence.occasion_date != data["starts_on"]:
-        raise refuse(
-            "license_date",
-            f"Licence {licence.number} is for {licence.occasion_date.isoformat()}.",
-            rule,
-            "starts_on",
-            422,
-        )
-    return licence.id
+    licence = session.get(PokerOccasionLicense, data.license_id) if data.license_id else None
+    named = (
+        None
+        if licence is None
+        else conduct.OccasionLicence(licence.number, licence.occasion_date, licence.organization_id == org_id)
+    )
+    check(conduct.occasion_licence_refusal(profile, named, data.starts_on))
+    return None if licence is None else licence.id
 
 
-def create(session: Session, actor: Actor, now: datetime, org_id: int, data: dict[str, Any]) -> Tournament:
+def _setup(data: TournamentRequest) -> Setup:
+    return Setup(
+        entry_fee_cents=data.entry_fee_cents,
+        starting_chips=data.starting_chips,
+        levels=tuple(Level(lv.small_blind, lv.big_blind, lv.ante, lv.minutes, lv.is_break) for lv in data.levels),
+        prizes=tuple(Prize(p.place, p.description, p.fixed_cents, p.percent_bp) for p in data.prizes),
+        rebuy=RebuyPolicy(**asdict(data.rebuy)),
+        final_table_size=data.final_table_size,
+        min_players=data.min_players,
+        other_charges_cents=data.other_charges_cents,
+        added_money_cents=data.added_money_cents,
+        deals_allowed=data.deals_allowed,
+        special_game=data.special_game,
+        charitable=data.charitable,
+        charity_percent=data.charity_percent,
+        rake_cents=data.rake_cents,
+        starts_on=data.starts_on,
+        days=data.days,
+        announced_on=data.announced_on,
+    )
+
+
+def create(session: Session, actor: Actor, now: datetime, org_id: int, data: TournamentRequest) -> Tournament:
     """Set up a tournament; every profile rule it breaks is refused with its citation (the first one
     named, the others in the fields)."""
     get_organization(session, org_id)
-    profile = PROFILES[data["jurisdiction"]]
-    setup = Setup(
-        entry_fee_cents=data["entry_fee_cents"],
-        starting_chips=data["starting_chips"],
-        levels=tuple(Level(**lv) for lv in data["levels"]),
-        prizes=tuple(Prize(**p) for p in data["prizes"]),
-        rebuy=RebuyPolicy(**data["rebuy"]),
-        starts_on=data["starts_on"],
-        **{k: data[k] for k in SETUP_FIELDS},
-    )
-    found = setup_violations(setup, profile)
-    if found:
-        first = found[0]
-        others = "; ".join(f"{v.message} ({v.rule})" for v in found[1:])
-        raise refuse(
-            first.code, first.message + (f" Also: {others}" if others else ""), first.rule, first.field, first.status
-        )
+    profile = PROFILES[data.jurisdiction]
+    setup = _setup(data)
+    check(conduct.setup_refusal(setup, profile))
     earlier = session.scalars(
         select(Tournament).where(
             Tournament.organization_id == org_id, Tournament.jurisdiction == profile.jurisdiction.value
@@ -161,8 +138,8 @@ def create(session: Session, actor: Actor, now: datetime, org_id: int, data: dic
         organization_id=org_id,
         license_id=licence_id,
         jurisdiction=profile.jurisdiction.value,
-        name=data["name"],
-        starts_on=data["starts_on"],
+        name=data.name,
+        starts_on=data.starts_on,
         setup=json.dumps(to_json(setup)),
         status=TournamentStatus.REGISTERING,
         created_at=now,
@@ -212,7 +189,7 @@ def buy(
     actor: Actor,
     now: datetime,
     tournament_id: int,
-    data: dict[str, Any],
+    data: BuyRequest,
     rng: random.Random,
     tenders: Collection[Tender] = (),
 ) -> BuyResult:
@@ -224,13 +201,13 @@ def buy(
     if tournament.status == TournamentStatus.FINISHED:
         raise refuse("tournament_finished", "This tournament is over.", None, "tournament_id", 409)
     setup, profile = setup_of(tournament), profile_of(tournament)
-    kind = Buy(data["kind"])
+    kind = Buy(data.kind)
     if kind is Buy.ENTRY:
-        if not data["player_name"]:
+        if not data.player_name:
             raise refuse("player_name_required", "Enter the player's name.", None, "player_name", 422)
         entry = Entry(
             number=max((e.number for e in tournament.entries), default=0) + 1,
-            player_name=data["player_name"].strip(),
+            player_name=data.player_name.strip(),
             spent_cents=0,
             rebuys=0,
             reentries=0,
@@ -238,10 +215,10 @@ def buy(
         )
         state = PlayerState()
     else:
-        entry = next((e for e in tournament.entries if e.number == data["entry_number"]), None)  # type: ignore[assignment]
+        entry = next((e for e in tournament.entries if e.number == data.entry_number), None)  # type: ignore[assignment]
         if entry is None:
             raise refuse("not_found", "No such entry in this tournament.", None, "entry_number", 404)
-        state = PlayerState(entry.spent_cents, entry.rebuys, entry.reentries, data["chips"], entry.eliminated, True)
+        state = PlayerState(entry.spent_cents, entry.rebuys, entry.reentries, data.chips, entry.eliminated, True)
     check(buy_refusal(setup, profile, state, kind, live.level_now(tournament, now)))
     cost = price(setup, kind)
     till = cash.open_till_for(session, actor.station, tournament_id=tournament.id)
@@ -253,8 +230,8 @@ def buy(
         till,
         tournament.organization_id,
         [cash.Line(None, f"poker_{kind.value}", f"{label}: {tournament.name}"[:200], 1, cost)],
-        data["tender"],
-        data["tendered_cents"],
+        data.tender,
+        data.tendered_cents,
         tenders,
         profile.no_credit.rule,
     )
@@ -268,8 +245,8 @@ def buy(
     row = BuyRow(
         kind=kind.value,
         cents=cost,
-        tender=data["tender"],
-        tendered_cents=data["tendered_cents"],
+        tender=data.tender,
+        tendered_cents=data.tendered_cents,
         at=now,
         cashier_name=actor.name,
         sale_line_id=sale.lines[0].id,
@@ -294,7 +271,7 @@ def buy(
             "till": till.id,
         },
     )
-    return BuyResult(entry, row, data["tendered_cents"] - cost)
+    return BuyResult(entry, row, data.tendered_cents - cost)
 
 
 def _seating(tournament: Tournament) -> dict[int, tuple[int, int]]:
@@ -376,7 +353,7 @@ def start(
 
 
 def eliminate(
-    session: Session, actor: Actor, now: datetime, tournament_id: int, data: dict[str, Any], rng: random.Random
+    session: Session, actor: Actor, now: datetime, tournament_id: int, data: EliminationRequest, rng: random.Random
 ) -> Tournament:
     """§1804 B(3)-(4): players out of chips are eliminated and placed; tables are broken (highest number
     first, TDA 10B) and balanced (TDA 11A); at the final table's size the rest redraw; with one player
@@ -385,34 +362,26 @@ def eliminate(
     if tournament.status != TournamentStatus.RUNNING:
         raise refuse("not_running", "Start the tournament first.", None, "tournament_id", 409)
     by_number = {e.number: e for e in tournament.entries}
-    for index, bust in enumerate(data["busts"]):
-        entry = by_number.get(bust["entry_number"])
+    for index, bust in enumerate(data.busts):
+        entry = by_number.get(bust.entry_number)
         if entry is None or entry.eliminated:
             raise refuse(
-                "not_in_play", f"Entry {bust['entry_number']} is not in play.", None, f"busts.{index}.entry_number", 409
+                "not_in_play", f"Entry {bust.entry_number} is not in play.", None, f"busts.{index}.entry_number", 409
             )
     remaining = [e for e in tournament.entries if not e.eliminated]
-    if len(data["busts"]) >= len(remaining):
-        to_one = profile_of(tournament).play_to_one
-        raise refuse(
-            "last_player",
-            "Play continues until one player remains; at least one player must still hold chips.",
-            to_one.rule if to_one else None,
-            "busts",
-            409,
-        )
-    for bust in data["busts"]:
-        entry = by_number[bust["entry_number"]]
+    check(conduct.last_player_refusal(profile_of(tournament), len(data.busts), len(remaining)))
+    for bust in data.busts:
+        entry = by_number[bust.entry_number]
         entry.eliminated, entry.bust_hand, entry.bust_stack, entry.bust_table = (
             True,
-            data["hand"],
-            bust["starting_stack"],
+            data.hand,
+            bust.starting_stack,
             entry.table_number,
         )
         entry.table_number = entry.seat = None
-    if data["buttons"]:
+    if data.buttons:
         tournament.buttons = json.dumps(
-            {**json.loads(tournament.buttons), **{str(k): v for k, v in data["buttons"].items()}}
+            {**json.loads(tournament.buttons), **{str(k): v for k, v in data.buttons.items()}}
         )
     _reseat(session, tournament, now, rng)
     left = [e for e in tournament.entries if not e.eliminated]
@@ -426,7 +395,7 @@ def eliminate(
         "tournament.eliminations",
         tournament,
         "poker_tournament",
-        {"hand": data["hand"], "out": [b["entry_number"] for b in data["busts"]], "left": len(left)},
+        {"hand": data.hand, "out": [b.entry_number for b in data.busts], "left": len(left)},
     )
     return tournament
 
@@ -483,32 +452,23 @@ def _finish(tournament: Tournament, winner: int) -> None:
 def deal(session: Session, tournament_id: int) -> None:
     """28 Del. C. §1804 B(5): a proposed deal is refused; elsewhere Flashboard plays every tournament out."""
     tournament = get_tournament(session, tournament_id)
-    check(deal_refusal(profile_of(tournament)))
-    raise refuse(
-        "deal_refused",
-        "Flashboard plays every tournament to one player; prizes follow the posted places.",
-        "Flashboard tournament setup",
-        "deal",
-        409,
-    )
+    check(conduct.proposed_deal_refusal(profile_of(tournament)))
 
 
-def move_seat(session: Session, actor: Actor, now: datetime, tournament_id: int, data: dict[str, Any]) -> SeatMove:
+def move_seat(session: Session, actor: Actor, now: datetime, tournament_id: int, data: SeatMoveRequest) -> SeatMove:
     """The director moves a player to an open seat; a move that unbalances the tables is refused
     (TDA 11A), and the move is logged and shown on the clock TV like every other."""
     tournament = get_tournament(session, tournament_id)
     if tournament.status != TournamentStatus.RUNNING:
         raise refuse("not_running", "Seats are moved while the tournament runs.", None, "tournament_id", 409)
     current = _seating(tournament)
-    target = (data["table"], data["seat"])
+    target = (data.table, data.seat)
     check(
         seating.move_refusal(
-            current, {int(t): n for t, n in json.loads(tournament.tables).items()}, data["entry_number"], target
+            current, {int(t): n for t, n in json.loads(tournament.tables).items()}, data.entry_number, target
         )
     )
-    [row] = _apply(
-        session, tournament, [Move(data["entry_number"], current[data["entry_number"]], target, data["reason"])], now
-    )
+    [row] = _apply(session, tournament, [Move(data.entry_number, current[data.entry_number], target, data.reason)], now)
     live.publish(session, tournament, "seat move", now)
     finish(
         session,
@@ -649,22 +609,22 @@ def report(session: Session, tournament_id: int, zone: ZoneInfo) -> Document:
     )
 
 
-def log_deck(session: Session, actor: Actor, now: datetime, tournament_id: int, data: dict[str, Any]) -> DeckLogEntry:
+def log_deck(session: Session, actor: Actor, now: datetime, tournament_id: int, data: DeckRequest) -> DeckLogEntry:
     """28 Del. C. §1804 B(6), B(8): a new set of two decks with different backs, a count (complete or
     not), or a change of deck, at a table in play."""
     tournament = get_tournament(session, tournament_id)
     tables = {int(t) for t in json.loads(tournament.tables)}
-    if tables and data["table"] not in tables:
-        raise refuse("not_a_table", f"Table {data['table']} is not in play.", None, "table", 409)
-    event = DeckEvent(data["event"])
+    if tables and data.table not in tables:
+        raise refuse("not_a_table", f"Table {data.table} is not in play.", None, "table", 409)
+    event = DeckEvent(data.event)
     if event is DeckEvent.NEW_SET:
-        check(new_set_refusal(profile_of(tournament), data["backs"]))
+        check(new_set_refusal(profile_of(tournament), data.backs))
     row = DeckLogEntry(
         tournament_id=tournament.id,
-        table_number=data["table"],
+        table_number=data.table,
         event=event.value,
-        backs=", ".join(data["backs"]),
-        complete=data["complete"],
+        backs=", ".join(data.backs),
+        complete=data.complete,
         at=now,
         recorded_by=actor.name,
     )
@@ -705,15 +665,7 @@ def pay_prize(session: Session, actor: Actor, now: datetime, tournament_id: int,
     entry, so two stations pressing Pay together pay once. The slip flags a W-2G when the winnings
     less the player's buy-ins pass $5,000."""
     tournament = _lock(session, tournament_id)
-    if tournament.status != TournamentStatus.FINISHED:
-        to_one = profile_of(tournament).play_to_one
-        raise refuse(
-            "tournament_not_finished",
-            "Prizes are paid when one player remains and the places are set.",
-            to_one.rule if to_one else None,
-            "tournament_id",
-            409,
-        )
+    check(conduct.prize_before_finish_refusal(profile_of(tournament), tournament.status == TournamentStatus.FINISHED))
     entry = next((e for e in tournament.entries if e.number == entry_number), None)
     if entry is None or not entry.prize_cents:
         raise refuse("no_prize", "This player did not finish in a paid place.", None, "entry_number", 409)
@@ -765,7 +717,7 @@ def buy_receipt(session: Session, tournament: Tournament, result: BuyResult, now
         title=org.name,
         header=[tournament.name, now.strftime("%Y-%m-%d %H:%M"), f"Player {entry.number}: {entry.player_name}"],
         lines=[
-            (result.buy.kind.replace("reentry", "re-entry").replace("rebuy", "re-buy"), format_cents(result.buy.cents)),
+            (RECEIPT_KIND[Buy(result.buy.kind)], format_cents(result.buy.cents)),
             ("Tendered", format_cents(result.buy.tendered_cents)),
             ("Change", format_cents(result.change_cents)),
         ],

@@ -18,23 +18,30 @@ from poker.rules.printed_rules import as_receipt, as_text
 from poker.schemas import (
     BuyIn,
     BuyOut,
+    BuyRequest,
     ClockIn,
     ClockOut,
     DeckIn,
     DeckOut,
+    DeckRequest,
     DueOut,
     EliminationIn,
+    EliminationRequest,
     PrizePaidOut,
     PrizePayIn,
     SeatMoveIn,
     SeatMoveOut,
+    SeatMoveRequest,
     ShowdownIn,
     ShowdownOut,
+    ShowdownRequest,
     StaffIn,
     StaffOut,
+    StaffRequest,
     StartIn,
     TournamentIn,
     TournamentOut,
+    TournamentRequest,
 )
 from poker.services import disputes as showdowns
 from poker.services import live, staff, tournaments
@@ -97,7 +104,7 @@ def _mine(tournament_id: int) -> Any:
     response=TournamentOut,
     status=201,
 )
-def create_tournament(org_id: int, body: dict[str, Any]) -> Any:
+def create_tournament(org_id: int, body: TournamentRequest) -> Any:
     return _shown(tournaments.create(db_session(), actor(), hall_now(), check_org(org_id), body))
 
 
@@ -212,7 +219,7 @@ def list_desk_tills(tournament_id: int) -> list[Any]:
     response=BuyOut,
     status=201,
 )
-def take_buy(tournament_id: int, body: dict[str, Any]) -> Any:
+def take_buy(tournament_id: int, body: BuyRequest) -> Any:
     _mine(tournament_id)
     session = db_session()
     result = tournaments.buy(session, actor(), hall_now(), tournament_id, body, rng(), settings().tenders)
@@ -265,7 +272,7 @@ def start_tournament(tournament_id: int, body: dict[str, Any]) -> Any:
     body=EliminationIn,
     response=TournamentOut,
 )
-def eliminate(tournament_id: int, body: dict[str, Any]) -> Any:
+def eliminate(tournament_id: int, body: EliminationRequest) -> Any:
     _mine(tournament_id)
     return _shown(tournaments.eliminate(db_session(), actor(), hall_now(), tournament_id, body, rng()))
 
@@ -342,7 +349,7 @@ def tournament_report_pdf(tournament_id: int) -> Response:
     response=DeckOut,
     status=201,
 )
-def log_deck(tournament_id: int, body: dict[str, Any]) -> Any:
+def log_deck(tournament_id: int, body: DeckRequest) -> Any:
     _mine(tournament_id)
     return tournaments.log_deck(db_session(), actor(), hall_now(), tournament_id, body)
 
@@ -399,7 +406,7 @@ def pay_prize(tournament_id: int, body: dict[str, Any]) -> Any:
     response=SeatMoveOut,
     status=201,
 )
-def move_seat(tournament_id: int, body: dict[str, Any]) -> Any:
+def move_seat(tournament_id: int, body: SeatMoveRequest) -> Any:
     _mine(tournament_id)
     return tournaments.move_seat(db_session(), actor(), hall_now(), tournament_id, body)
 
@@ -428,7 +435,7 @@ def list_staff(tournament_id: int) -> Any:
     response=StaffOut,
     status=201,
 )
-def assign_staff(tournament_id: int, body: dict[str, Any]) -> Any:
+def assign_staff(tournament_id: int, body: StaffRequest) -> Any:
     _mine(tournament_id)
     return staff.assign(db_session(), actor(), hall_now(), tournament_id, body)
 
@@ -471,7 +478,7 @@ def control_clock(tournament_id: int, body: dict[str, Any]) -> Any:
     response=ShowdownOut,
     status=201,
 )
-def showdown(tournament_id: int, body: dict[str, Any]) -> Any:
+def showdown(tournament_id: int, body: ShowdownRequest) -> Any:
     _mine(tournament_id)
     ruling = showdowns.rule(db_session(), actor(), hall_now(), tournament_id, body)
     returned = ruling.settlement.returned

@@ -12,6 +12,9 @@ from sqlalchemy.orm import Session, sessionmaker
 from bingo.rules.limits import GameKind
 from bingo.services import cash, programs, series
 from bingo.services import jars as cookie_jar
+from poker.rules.profiles import Jurisdiction
+from poker.rules.registration import Buy
+from poker.schemas import BuyRequest, LevelRequest, PrizeRequest, RebuyRequest, StaffRequest, TournamentRequest
 from poker.services import staff as poker_staff
 from poker.services import tournaments
 from shared.core.calendar import add_years
@@ -26,6 +29,7 @@ from shared.hall.rules.licensing import (
     PersonalLicenseStatus,
 )
 from shared.hall.rules.people import MemberStatus
+from shared.hall.rules.work_roles import WorkRole
 from shared.hall.services import licenses, organizations, staff
 from shared.hall.services.staff import KdfCost
 from shared.platform.audit import SYSTEM, Actor
@@ -253,48 +257,42 @@ def _poker(session: Session, org: Organization, now: datetime) -> None:
         SYSTEM,
         now,
         org.id,
-        {
-            "name": "Friday Night Hold'em",
-            "jurisdiction": "de",
-            "license_id": licence.id,
-            "starts_on": today,
-            "entry_fee_cents": 6_000,
-            "starting_chips": 10_000,
-            "rebuy": {
-                "allowed": True,
-                "cost_cents": 6_000,
-                "chips": 10_000,
-                "until_level": 3,
-                "at_or_below_chips": None,
-                "max_per_player": None,
-                "reentry": False,
-            },
-            "levels": [
-                {"small_blind": sb, "big_blind": sb * 2, "ante": ante, "minutes": 20, "is_break": False}
-                for sb, ante in ((25, 0), (50, 0), (75, 0))
-            ]
-            + [{"small_blind": 0, "big_blind": 0, "ante": 0, "minutes": 10, "is_break": True}]
-            + [
-                {"small_blind": sb, "big_blind": sb * 2, "ante": sb // 4, "minutes": 20, "is_break": False}
-                for sb in (100, 150, 200)
+        TournamentRequest(
+            name="Friday Night Hold'em",
+            jurisdiction=Jurisdiction.DELAWARE,
+            license_id=licence.id,
+            starts_on=today,
+            entry_fee_cents=6_000,
+            starting_chips=10_000,
+            rebuy=RebuyRequest(
+                allowed=True,
+                cost_cents=6_000,
+                chips=10_000,
+                until_level=3,
+                at_or_below_chips=None,
+                max_per_player=None,
+                reentry=False,
+            ),
+            levels=[LevelRequest(sb, sb * 2, ante, 20, False) for sb, ante in ((25, 0), (50, 0), (75, 0))]
+            + [LevelRequest(0, 0, 0, 10, True)]
+            + [LevelRequest(sb, sb * 2, sb // 4, 20, False) for sb in (100, 150, 200)],
+            prizes=[
+                PrizeRequest(1, "50% of the prize pool", None, 5000),
+                PrizeRequest(2, "30% of the prize pool", None, 3000),
+                PrizeRequest(3, "20% of the prize pool", None, 2000),
             ],
-            "prizes": [
-                {"place": 1, "description": "50% of the prize pool", "fixed_cents": None, "percent_bp": 5000},
-                {"place": 2, "description": "30% of the prize pool", "fixed_cents": None, "percent_bp": 3000},
-                {"place": 3, "description": "20% of the prize pool", "fixed_cents": None, "percent_bp": 2000},
-            ],
-            "final_table_size": 9,
-            "min_players": 6,
-            "other_charges_cents": 0,
-            "added_money_cents": 0,
-            "deals_allowed": False,
-            "special_game": False,
-            "charitable": False,
-            "charity_percent": 0,
-            "rake_cents": 0,
-            "days": 1,
-            "announced_on": None,
-        },
+            final_table_size=9,
+            min_players=6,
+            other_charges_cents=0,
+            added_money_cents=0,
+            deals_allowed=False,
+            special_game=False,
+            charitable=False,
+            charity_percent=0,
+            rake_cents=0,
+            days=1,
+            announced_on=None,
+        ),
     )
     by_name = {m.name: m for m in session.scalars(select(Member).where(Member.organization_id == org.id))}
     poker_staff.assign(
@@ -302,19 +300,14 @@ def _poker(session: Session, org: Organization, now: datetime) -> None:
         SYSTEM,
         now,
         tournament.id,
-        {
-            "role": "tournament_director",
-            "member_id": by_name["Jim Park"].id,
-            "personal_license_id": None,
-            "table": None,
-        },
+        StaffRequest(WorkRole.TOURNAMENT_DIRECTOR, by_name["Jim Park"].id, None, None),
     )
     poker_staff.assign(
         session,
         SYSTEM,
         now,
         tournament.id,
-        {"role": "dealer", "member_id": by_name["Marisol Vega"].id, "personal_license_id": None, "table": 1},
+        StaffRequest(WorkRole.DEALER, by_name["Marisol Vega"].id, None, 1),
     )
     desk = Actor(user_id=None, name="registration", station="registration")
     till = tournaments.open_desk_till(session, desk, now, tournament.id, 0)
@@ -324,7 +317,7 @@ def _poker(session: Session, org: Organization, now: datetime) -> None:
             desk,
             now,
             tournament.id,
-            {"kind": "entry", "player_name": name, "tender": "cash", "tendered_cents": 6_000},
+            BuyRequest(Buy.ENTRY, name, None, 0, "cash", 6_000),
             secrets.SystemRandom(),
         )
     cash.close_till(session, desk, now, till.id, {2_000: 3 * len(DEMO_PLAYERS)})
