@@ -3,6 +3,8 @@ claims. Money is a dollar string on the wire and cents inside."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+from datetime import date, time
 from typing import Any
 
 from marshmallow import Schema, fields, validate
@@ -10,7 +12,7 @@ from marshmallow import Schema, fields, validate
 from bingo.rules.limits import GameKind, PromotionOccasion
 from bingo.rules.patterns import PatternKind
 from bingo.rules.sales import ProductKind
-from shared.platform.fields import Day, Id, Money, Name
+from shared.platform.fields import Day, Id, Money, Name, RequestSchema
 from shared.printing.schemas import PrintJobOut
 
 BINGO_WORK_ROLES = ["caller", "cashier", "verifier", "food_service"]
@@ -93,12 +95,42 @@ class SimulateOut(Schema):
     method = fields.String()
 
 
-class TierIn(Schema):
+@dataclass(frozen=True)
+class TierRequest:
+    """A prize by attendance (10 DE Admin Code 101-4.18): from this many players present, this prize."""
+
+    min_attendance: int
+    prize_cents: int
+
+
+class TierIn(RequestSchema):
+    request = TierRequest
+
     min_attendance = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=100_000))
     prize_cents = Money(required=True, data_key="prize")
 
 
-class ProgramGameIn(Schema):
+@dataclass(frozen=True)
+class ProgramGameRequest:
+    """One game of a program as it is asked for: its kind, pattern (the spec as loaded), ball mode and prize
+    terms, and the settings of its kind (U Pick Em, break-open)."""
+
+    pattern: dict[str, Any]
+    prize_cents: int
+    kind: GameKind = GameKind.REGULAR
+    ball_mode: str = "manual"
+    merchandise: str | None = None
+    alternate_within_calls: int | None = None
+    alternate_cents: int | None = None
+    attendance_tiers: list[TierRequest] = field(default_factory=list)
+    pick_count: int | None = None
+    face_price_cents: int | None = None
+    break_open_numbers: int | None = None
+
+
+class ProgramGameIn(RequestSchema):
+    request = ProgramGameRequest
+
     kind = fields.Enum(GameKind, by_value=True, load_default=GameKind.REGULAR)
     pattern = fields.Nested(PatternSpecIn, required=True)
     ball_mode = fields.String(load_default="manual", validate=validate.OneOf(["manual", "electronic"]))
@@ -116,7 +148,15 @@ class ProgramGameIn(Schema):
     )
 
 
-class ProgramIn(Schema):
+@dataclass(frozen=True)
+class ProgramRequest:
+    name: str
+    games: list[ProgramGameRequest]
+
+
+class ProgramIn(RequestSchema):
+    request = ProgramRequest
+
     name = Name(required=True)
     games = fields.List(fields.Nested(ProgramGameIn), required=True, validate=validate.Length(min=1, max=100))
 
@@ -138,12 +178,36 @@ class ProgramOut(Schema):
     games = fields.List(fields.Nested(ProgramGameOut))
 
 
-class WorkerIn(Schema):
+@dataclass(frozen=True)
+class WorkerRequest:
+    member_id: int
+    role: str
+
+
+class WorkerIn(RequestSchema):
+    request = WorkerRequest
+
     member_id = Id(required=True)
     role = fields.String(required=True, validate=validate.OneOf(BINGO_WORK_ROLES))
 
 
-class OccasionIn(Schema):
+@dataclass(frozen=True)
+class OccasionRequest:
+    premises_id: int
+    program_id: int
+    series_id: int
+    occasion_date: date
+    start_time: time
+    member_in_charge_id: int
+    workers: list[WorkerRequest] = field(default_factory=list)
+    last_call_only: bool = True
+    split_whole_dollars: bool = False
+    split_per_player: bool = False
+
+
+class OccasionIn(RequestSchema):
+    request = OccasionRequest
+
     premises_id = Id(required=True)
     program_id = Id(required=True)
     series_id = Id(required=True)
@@ -282,7 +346,17 @@ class VerificationOut(Schema):
     witness_role = fields.String()
 
 
-class GiveawayIn(Schema):
+@dataclass(frozen=True)
+class GiveawayRequest:
+    kind: str
+    description: str
+    value_cents: int
+    promotion_occasion: PromotionOccasion | None = None
+
+
+class GiveawayIn(RequestSchema):
+    request = GiveawayRequest
+
     kind = fields.String(required=True, validate=validate.OneOf(["promotion", "inducement"]))
     promotion_occasion = fields.Enum(PromotionOccasion, by_value=True, load_default=None, allow_none=True)
     description = fields.String(required=True, validate=validate.Length(min=1, max=300))
@@ -389,7 +463,18 @@ class PostNumbersIn(Schema):
     )
 
 
-class ProductIn(Schema):
+@dataclass(frozen=True)
+class ProductRequest:
+    kind: ProductKind
+    name: str
+    price_cents: int | None = None
+    game_number: int | None = None
+    paper_set_id: int | None = None
+
+
+class ProductIn(RequestSchema):
+    request = ProductRequest
+
     kind = fields.Enum(ProductKind, by_value=True, required=True)
     name = Name(required=True)
     price_cents = Money(
@@ -414,7 +499,18 @@ class ProductOut(Schema):
     paper_set_id = fields.Integer(allow_none=True)
 
 
-class SaleLineIn(Schema):
+@dataclass(frozen=True)
+class SaleLineRequest:
+    product_id: int
+    quantity: int
+    unit_price_cents: int
+    picks: list[list[int]] | None = None
+    pack_serials: list[int] | None = None
+
+
+class SaleLineIn(RequestSchema):
+    request = SaleLineRequest
+
     product_id = Id(required=True)
     quantity = fields.Integer(
         strict=True,
@@ -436,7 +532,18 @@ class SaleLineIn(Schema):
     )
 
 
-class SaleIn(Schema):
+@dataclass(frozen=True)
+class SaleRequest:
+    lines: list[SaleLineRequest]
+    buyer_is_adult: bool
+    tendered_cents: int
+    buyer_member_id: int | None = None
+    tender: str = "cash"
+
+
+class SaleIn(RequestSchema):
+    request = SaleRequest
+
     lines = fields.List(fields.Nested(SaleLineIn), required=True, validate=validate.Length(min=1, max=50))
     buyer_is_adult = fields.Boolean(required=True)
     buyer_member_id = Id(load_default=None, allow_none=True)
@@ -480,7 +587,18 @@ class SaleOut(Schema):
     print_jobs = fields.List(fields.Nested(PrintJobOut))
 
 
-class PayoutIn(Schema):
+@dataclass(frozen=True)
+class PayoutRequest:
+    game_number: int
+    prize: str = "game"
+    claim_id: int | None = None
+    ticket_code: str | None = None
+    verifier_name: str | None = None
+
+
+class PayoutIn(RequestSchema):
+    request = PayoutRequest
+
     game_number = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=200))
     prize = fields.String(load_default="game", validate=validate.OneOf(["game", "cookie_jar"]))
     claim_id = Id(load_default=None, allow_none=True)
@@ -547,7 +665,20 @@ class TillOut(Schema):
     print_jobs = fields.List(fields.Nested(PrintJobOut))
 
 
-class PaperSetIn(Schema):
+@dataclass(frozen=True)
+class PaperSetRequest:
+    series_id: int
+    colour: str
+    faces_per_sheet: int
+    sheets_per_pack: int
+    serial_from: int
+    serial_to: int
+    first_face: int
+
+
+class PaperSetIn(RequestSchema):
+    request = PaperSetRequest
+
     series_id = Id(required=True)
     colour = fields.String(required=True, validate=validate.Length(min=1, max=50))
     faces_per_sheet = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=36))
@@ -557,7 +688,18 @@ class PaperSetIn(Schema):
     first_face = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=10_000_000))
 
 
-class PackMoveIn(Schema):
+@dataclass(frozen=True)
+class PackMoveRequest:
+    action: str
+    serials: list[int]
+    occasion_id: int | None = None
+    station: str | None = None
+    note: str | None = None
+
+
+class PackMoveIn(RequestSchema):
+    request = PackMoveRequest
+
     action = fields.String(required=True, validate=validate.OneOf(["issue", "return", "missing"]))
     serials = fields.List(
         fields.Integer(strict=True, validate=SERIAL), required=True, validate=validate.Length(min=1, max=1_000)
@@ -583,7 +725,19 @@ class PaperSetOut(Schema):
 PAYEE_RULE = "An expense names its payee and the payee's address (28 Del. C. §1521)."
 
 
-class ExpenseIn(Schema):
+@dataclass(frozen=True)
+class ExpenseRequest:
+    payee_name: str
+    payee_address: str
+    description: str
+    amount_cents: int
+    game_number: int | None = None
+    adjustment_reason: str | None = None
+
+
+class ExpenseIn(RequestSchema):
+    request = ExpenseRequest
+
     payee_name = fields.String(
         required=True,
         validate=validate.Length(min=1, max=200, error=PAYEE_RULE),

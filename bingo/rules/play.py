@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
 
-from bingo.rules.limits import running_refusal
+from bingo.rules.faces import ball_label
+from bingo.rules.limits import GameKind, running_refusal
 from shared.core.violations import Violation
 
 RULE_VERIFIED = "10 DE Admin Code 101-4.25"
@@ -130,3 +131,123 @@ def in_play_refusal(occasion: OccasionState, game: GameState, now: datetime) -> 
     if game.status == "closed":
         return Violation("game_closed", f"Game {game.number} is closed.", None, "game_number", 409)
     return None
+
+
+def ball_check_refusal(status: str, today: date, occasion_date: date) -> Violation | None:
+    """10 DE Admin Code 101-4.25: the occasion starts when the balls are verified present, once, on the
+    day it is scheduled for (the time of day is limits.start_refusal's).
+
+    >>> from datetime import date
+    >>> ball_check_refusal("scheduled", date(2026, 12, 5), date(2026, 12, 5)) is None
+    True
+    >>> ball_check_refusal("running", date(2026, 12, 5), date(2026, 12, 5)).rule
+    '10 DE Admin Code 101-4.25'
+    >>> ball_check_refusal("scheduled", date(2026, 12, 4), date(2026, 12, 5)).message
+    'This occasion is scheduled for 2026-12-05.'
+    """
+    if status != "scheduled":
+        return Violation(
+            "already_started",
+            "The balls were already verified; the occasion has started.",
+            RULE_VERIFIED,
+            "occasion_id",
+            409,
+        )
+    if today != occasion_date:
+        return Violation(
+            "wrong_day", f"This occasion is scheduled for {occasion_date.isoformat()}.", None, "occasion_id", 409
+        )
+    return None
+
+
+def jar_number_refusal(status: str, cookie_jar_number: int | None) -> Violation | None:
+    """10 DE Admin Code 101-4.25 and 4.31.6: the cookie-jar number is drawn and posted after the balls are
+    verified, once per occasion, so every game is played knowing it.
+
+    >>> jar_number_refusal("running", None) is None
+    True
+    >>> jar_number_refusal("scheduled", None).code
+    'balls_not_verified'
+    >>> jar_number_refusal("running", 17).message
+    'The cookie-jar number is already I-17.'
+    """
+    if status == "scheduled":
+        return Violation(
+            "balls_not_verified",
+            "Verify the balls before drawing the cookie-jar number.",
+            RULE_VERIFIED,
+            "occasion_id",
+            409,
+        )
+    if cookie_jar_number is not None:
+        return Violation(
+            "jar_number_drawn",
+            f"The cookie-jar number is already {ball_label(cookie_jar_number)}.",
+            "10 DE Admin Code 101-4.31.6",
+            "ball",
+            409,
+        )
+    return None
+
+
+def attendance_refusal(varies_with_attendance: bool, attendance: int | None) -> Violation | None:
+    """10 DE Admin Code 101-4.18: where a game's prize depends on the number of players present, that number
+    is announced before the game begins, so it is entered at the start.
+
+    >>> attendance_refusal(True, 120) is None and attendance_refusal(False, None) is None
+    True
+    >>> attendance_refusal(True, None).field
+    'attendance'
+    """
+    if not varies_with_attendance or attendance is not None:
+        return None
+    return Violation(
+        "attendance_required",
+        "This game's prize depends on attendance: enter the number of people present.",
+        "10 DE Admin Code 101-4.18",
+        "attendance",
+    )
+
+
+def close_refusal(status: str, games: Sequence[GameState]) -> Violation | None:
+    """10 DE Admin Code 101-4.10: every prize is awarded the day it is won, so a running occasion closes
+    only once no game is still in play.
+
+    >>> close_refusal("running", [GameState(1, "closed"), GameState(2, "pending")]) is None
+    True
+    >>> close_refusal("running", [GameState(1, "closed"), GameState(2, "in_play")]).message
+    'Close game 2 first, so its prize is awarded.'
+    >>> close_refusal("scheduled", []).code
+    'not_running'
+    """
+    if status != "running":
+        return Violation("not_running", "Only a running occasion can be closed.", None, "occasion_id", 409)
+    in_play = [g.number for g in games if g.status == "in_play"]
+    if in_play:
+        return Violation(
+            "game_in_play",
+            f"Close game {in_play[0]} first, so its prize is awarded.",
+            "10 DE Admin Code 101-4.10",
+            "occasion_id",
+            409,
+        )
+    return None
+
+
+def game_kind_refusal(number: int, found_kind: str | None, wanted: GameKind, rule: str) -> Violation | None:
+    """10 DE Admin Code 101-4.29 and 4.30.1.6: a break-open posting or a U Pick Em face belongs to a game of
+    that kind on the occasion's program (`found_kind` is None when the program has no game `number`);
+    `rule` is the section the caller acts under.
+
+    >>> game_kind_refusal(3, "u_pick_em", GameKind.U_PICK_EM, "10 DE Admin Code 101-4.30.1.6") is None
+    True
+    >>> refusal = game_kind_refusal(3, "regular", GameKind.BREAK_OPEN, "10 DE Admin Code 101-4.29")
+    >>> refusal.code, refusal.message, refusal.status
+    ('not_break_open_game', 'Game 3 is not a break open game on this program.', 404)
+    """
+    if found_kind == wanted.value:
+        return None
+    label = wanted.value.replace("_", " ")
+    return Violation(
+        f"not_{wanted.value}_game", f"Game {number} is not a {label} game on this program.", rule, "game_number", 404
+    )

@@ -10,7 +10,7 @@ from datetime import datetime
 from sqlalchemy.orm import Session
 
 from bingo.models import BreakOpenSale, Game, GameStatus, Occasion, OccasionStatus
-from bingo.rules import draws, play
+from bingo.rules import draws, game_events, play
 from bingo.rules.limits import GameKind
 from bingo.services import board, numbers_drawn
 from bingo.services.games import game_of_kind, game_states, occasion_state
@@ -24,10 +24,15 @@ def _break_open_game(occasion: Occasion, number: int) -> Game:
     return game_of_kind(occasion, number, GameKind.BREAK_OPEN, "10 DE Admin Code 101-4.29")
 
 
+def calling_resumed(occasion: Occasion, game: Game) -> bool:
+    """Whether the organization has resumed calling after the game: a later game has a call."""
+    return any(g.number > game.number and g.calls for g in occasion.games)
+
+
 def sales_closed(occasion: Occasion, game: Game) -> bool:
     """10 DE Admin Code 101-4.29.2: no sheets once the game's numbers are posted and the organization
-    resumes calling (a later game has a call)."""
-    return game.status != GameStatus.PENDING and any(g.number > game.number and g.calls for g in occasion.games)
+    resumes calling (the rule is bingo.rules.game_events.sheet_sale_refusal)."""
+    return game_events.sheet_sale_refusal(game.status, calling_resumed(occasion, game)) is not None
 
 
 def add_sheets(
@@ -38,14 +43,7 @@ def add_sheets(
     if occasion.status == OccasionStatus.CLOSED:
         raise refuse("occasion_closed", "This occasion is closed.", None, "occasion_id", 409)
     game = _break_open_game(occasion, number)
-    if sales_closed(occasion, game):
-        raise refuse(
-            "break_open_sales_closed",
-            "Calling has resumed after this break-open game: no more sheets for it.",
-            "10 DE Admin Code 101-4.29.2",
-            "game_number",
-            409,
-        )
+    check(game_events.sheet_sale_refusal(game.status, calling_resumed(occasion, game)))
     sale = BreakOpenSale(
         occasion_id=occasion.id,
         game_number=number,
@@ -75,24 +73,14 @@ def post_numbers(
     which posts the cookie-jar fees when they are the occasion's first (4.31.4)."""
     occasion = lock_occasion(session, occasion_id)
     game = _break_open_game(occasion, number)
-    if game.status != GameStatus.PENDING:
-        raise refuse(
-            "already_posted",
-            f"Game {number}'s numbers are already posted.",
-            "10 DE Admin Code 101-4.29.1",
-            "game_number",
-            409,
-        )
+    check(game_events.posting_refusal(number, game.status))
     check(play.start_refusal(occasion_state(occasion), game_states(occasion), number, now))
     quantity = game.break_open_numbers or 0
+    check(game_events.quantity_refusal(quantity, balls))
     chosen: list[int] = []
     if balls is None:
         for _ in range(quantity):
             chosen.append(draws.draw(chosen, rng))
-    elif len(balls) != quantity:
-        raise refuse(
-            "wrong_quantity", f"This game posts exactly {quantity} numbers.", "10 DE Admin Code 101-4.29.1", "balls"
-        )
     else:
         chosen = list(balls)
     game.status = GameStatus.IN_PLAY

@@ -9,7 +9,6 @@ import json
 from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
 
 from sqlalchemy import Select, func, select
 from sqlalchemy.exc import IntegrityError
@@ -19,9 +18,7 @@ from bingo.models import (
     BreakOpenSale,
     CashMove,
     Claim,
-    GameStatus,
     Occasion,
-    OccasionStatus,
     PackStatus,
     Payout,
     Sale,
@@ -32,7 +29,9 @@ from bingo.models import (
     Till,
     TillMovement,
 )
+from bingo.rules import game_events, jar_sales, payouts, sworn_reports, upick_play
 from bingo.rules.sales import ProductKind
+from bingo.schemas import PayoutRequest
 from bingo.services import jars as jar_service
 from bingo.services.locks import lock_occasion
 from bingo.services.occasions import get_occasion
@@ -48,7 +47,6 @@ from shared.hall.services.authentication import Approval
 from shared.platform.audit import Actor
 from shared.platform.service_kit import check, finish, found_or_refuse, get_or_refuse
 
-CLOSED_BOOKS_RULE = "28 Del. C. §1521"
 SALE, PAYOUT = SaleKind.SALE, SaleKind.PAYOUT
 COMPLETED, VOIDED = SaleStatus.COMPLETED, SaleStatus.VOIDED
 PAID_IN, DROP = CashMove.PAID_IN, CashMove.DROP
@@ -57,15 +55,7 @@ PAID_IN, DROP = CashMove.PAID_IN, CashMove.DROP
 def books_open_refusal(occasion: Occasion) -> None:
     """28 Del. C. §1521: once the occasion is closed its books are closed; nothing posts to them. A
     correction is an adjustment by the member in charge, which un-swears the statement."""
-    if occasion.status == OccasionStatus.CLOSED:
-        raise refuse(
-            "occasion_closed",
-            "This occasion is closed and its books with it; a correction is an adjustment by the "
-            "member in charge on the reports page.",
-            CLOSED_BOOKS_RULE,
-            "occasion_id",
-            409,
-        )
+    check(sworn_reports.books_open_refusal(occasion.status))
 
 
 def in_charge(session: Session, actor: Actor) -> bool:
@@ -242,25 +232,19 @@ def share_key(prize: str, claim_id: int | None, ticket_code: str | None) -> str:
     return f"ticket:{ticket_code}:{prize}" if ticket_code else f"claim:{claim_id}:{prize}"
 
 
-def pay(session: Session, actor: Actor, now: datetime, occasion_id: int, data: dict[str, Any]) -> tuple[Sale, Payout]:
+def pay(session: Session, actor: Actor, now: datetime, occasion_id: int, request: PayoutRequest) -> tuple[Sale, Payout]:
     """A winner's prize, paid once from the cash in the station's till: a verified game share or
     cookie-jar share of a claim, or a winning U Pick Em ticket's share. The occasion is locked and
     the share key is unique, so two stations pressing Pay together pay once. The slip flags a W-2G
     when the amount reaches the threshold in force on the payment date."""
     occasion = lock_occasion(session, occasion_id)
     books_open_refusal(occasion)
-    number: int = data["game_number"]
+    number = request.game_number
     game = next((g for g in occasion.games if g.number == number), None)
-    if game is None or game.status != GameStatus.CLOSED:
-        raise refuse(
-            "game_not_closed",
-            f"Game {number} must be closed, with its split announced, before paying.",
-            "10 DE Admin Code 101-4.6",
-            "game_number",
-            409,
-        )
-    prize: str = data["prize"]
-    claim_id, code = data.get("claim_id"), data.get("ticket_code")
+    check(payouts.game_closed_refusal(number, game.status if game is not None else None))
+    assert game is not None  # refused above
+    prize = request.prize
+    claim_id, code = request.claim_id, request.ticket_code
     if code:
         ticket = find_ticket(session, code)
         if ticket.occasion_id != occasion.id or ticket.game_number != number:
@@ -271,14 +255,7 @@ def pay(session: Session, actor: Actor, now: datetime, occasion_id: int, data: d
         claim = get_or_refuse(session, Claim, claim_id, "claim_id", "claim")
         if claim.game_id != game.id:
             raise refuse("not_this_game", "That claim is not for this game.", None, "claim_id", 409)
-        if claim.merchandise_won and prize == "game":
-            raise refuse(
-                "merchandise_prize",
-                f"Face {claim.face_number} won {game.merchandise}: hand over the merchandise; it is not paid in cash.",
-                "10 DE Admin Code 101-4.11",
-                "claim_id",
-                409,
-            )
+        check(payouts.merchandise_refusal(claim.face_number, game.merchandise, claim.merchandise_won, prize))
         amount = (claim.jar_share_cents if prize == "cookie_jar" else claim.share_cents) or 0
         winner = f"face {claim.face_number}" + (f" ({claim.player})" if claim.player else "")
     else:
@@ -299,7 +276,7 @@ def pay(session: Session, actor: Actor, now: datetime, occasion_id: int, data: d
         share_key=key,
         winner=winner,
         amount_cents=amount,
-        verifier_name=data.get("verifier_name") or actor.name,
+        verifier_name=request.verifier_name or actor.name,
         w2g_required=tills.needs_w2g(amount, now.date()),
     )
     try:
@@ -391,14 +368,7 @@ def void(session: Session, actor: Actor, now: datetime, sale_id: int, reason: st
     returned: list[int] = []
     for line in sale.lines:
         for ticket in line.tickets:
-            if games[ticket.game_number].status != GameStatus.PENDING:
-                raise refuse(
-                    "game_started",
-                    f"U Pick Em ticket {ticket.code} in this sale is for game {ticket.game_number}, which has started.",
-                    "10 DE Admin Code 101-4.30.1.7",
-                    "sale_id",
-                    409,
-                )
+            check(upick_play.ticket_void_refusal(ticket.code, ticket.game_number, games[ticket.game_number].status))
             ticket.status, ticket.void_reason, ticket.voided_at, ticket.voided_by = (
                 TicketStatus.VOID,
                 reason.strip(),
@@ -406,24 +376,10 @@ def void(session: Session, actor: Actor, now: datetime, sale_id: int, reason: st
                 approved_by.username,
             )
         for sheets in session.scalars(select(BreakOpenSale).where(BreakOpenSale.sale_line_id == line.id)):
-            if games[sheets.game_number].status != GameStatus.PENDING:
-                raise refuse(
-                    "break_open_posted",
-                    f"Game {sheets.game_number}'s break-open numbers are posted: its sheets cannot be taken back.",
-                    "10 DE Admin Code 101-4.29.1",
-                    "sale_id",
-                    409,
-                )
+            check(game_events.sheets_void_refusal(sheets.game_number, games[sheets.game_number].status))
             session.delete(sheets)
         if line.kind == ProductKind.COOKIE_JAR:
-            if occasion.jar_posted_at is not None:
-                raise refuse(
-                    "jar_fees_posted",
-                    "The cookie-jar fees in this sale are already in the jars.",
-                    "10 DE Admin Code 101-4.31.4",
-                    "sale_id",
-                    409,
-                )
+            check(jar_sales.sale_void_refusal(occasion.jar_posted_at is not None))
             jar_service.refund_entries(session, actor, now, occasion.id, line.total_cents, sale.id)
         for pack in list(line.packs):
             returned.append(pack.serial)

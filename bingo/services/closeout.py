@@ -9,7 +9,7 @@ from sqlalchemy.orm import Session
 from bingo.models import CookieJarLine, Occasion, Payout, Till, UPickTicket
 from bingo.rules import figures as rules
 from shared.core.money import format_cents
-from shared.core.violations import refuse
+from shared.platform.service_kit import check
 
 
 def unpaid_winners(session: Session, occasion: Occasion) -> list[str]:
@@ -48,6 +48,4 @@ def close_out_refusal(session: Session, occasion: Occasion) -> None:
             select(Till.station).where(Till.occasion_id == occasion.id, Till.closed_at.is_(None)).order_by(Till.station)
         )
     )
-    found = rules.close_refusal(unpaid_winners(session, occasion), unposted, open_tills)
-    if found is not None:
-        raise refuse(found.code, found.message, found.rule, found.field, found.status)
+    check(rules.close_refusal(unpaid_winners(session, occasion), unposted, open_tills))

@@ -5,18 +5,15 @@ from __future__ import annotations
 
 from bingo.models import Game, Occasion
 from bingo.rules.limits import GameKind
-from bingo.rules.play import GameState, OccasionState
-from shared.core.violations import refuse
+from bingo.rules.play import GameState, OccasionState, game_kind_refusal
+from shared.platform.service_kit import check
 
 
 def game_of_kind(occasion: Occasion, number: int, kind: GameKind, rule: str) -> Game:
     """The occasion's game `number`, refused with 404 when the program has no such game of that kind."""
     game = next((g for g in occasion.games if g.number == number), None)
-    if game is None or game.kind != kind.value:
-        label = kind.value.replace("_", " ")
-        raise refuse(
-            f"not_{kind.value}_game", f"Game {number} is not a {label} game on this program.", rule, "game_number", 404
-        )
+    check(game_kind_refusal(number, game.kind if game is not None else None, kind, rule))
+    assert game is not None  # refused above
     return game
 
 

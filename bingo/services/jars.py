@@ -10,8 +10,8 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from bingo.models import BallMode, CookieJarLine, CookieJarSettings, Game, GameStatus, Occasion, OccasionStatus
-from bingo.rules import cookie_jar
+from bingo.models import BallMode, CookieJarLine, CookieJarSettings, Game, GameStatus, Occasion
+from bingo.rules import cookie_jar, jar_awards, jar_ledger, jar_sales
 from bingo.rules.claims import Verdict
 from bingo.rules.cookie_jar import Account, Jars, Move
 from bingo.rules.limits import GameKind
@@ -26,13 +26,11 @@ from shared.platform.audit import Actor
 from shared.platform.service_kit import check, finish
 from shared.reports.csv_cells import csv_text
 
-RULE = "10 DE Admin Code 101-4.31"
-
 
 def settings_of(session: Session, org_id: int) -> CookieJarSettings:
     row = session.get(CookieJarSettings, org_id)
-    if row is None:
-        raise refuse("jar_not_set_up", "Set the cookie jar's maximum and entry fee first.", f"{RULE}.1", "maximum", 409)
+    check(jar_sales.settings_refusal(row is not None))
+    assert row is not None  # refused above
     return row
 
 
@@ -42,8 +40,7 @@ def save_settings(
     """10 DE Admin Code 101-4.31.1: any maximum from $1 to $1,000; the fee is a positive amount."""
     org = get_organization(session, org_id)
     check(cookie_jar.maximum_refusal(maximum))
-    if fee <= 0:
-        raise refuse("fee_required", "The cookie-jar entry fee must be more than $0.00.", f"{RULE}.3", "fee")
+    check(jar_sales.fee_refusal(fee))
     row = session.get(CookieJarSettings, org.id)
     if row is None:
         row = CookieJarSettings(organization_id=org.id, maximum_cents=maximum, fee_cents=fee)
@@ -97,14 +94,7 @@ def _append(
     seq = last.seq if last else 0
     for move in moves:
         jars = jars.apply(move)
-        if not jars.balanced():
-            raise refuse(
-                "ledger_out_of_balance",
-                "The cookie-jar ledger would not balance; nothing was written.",
-                RULE,
-                None,
-                409,
-            )
+        check(jar_ledger.balance_refusal(jars))
         seq += 1
         session.add(
             CookieJarLine(
@@ -140,13 +130,7 @@ def record_opening(session: Session, actor: Actor, now: datetime, org_id: int, j
         raise refuse(
             "ledger_started", "Opening balances can only be entered before the first ledger line.", None, "jar1", 409
         )
-    for name, cents in (("jar1", jar1), ("jar2", jar2)):
-        if cents > maximum:
-            raise refuse("over_maximum", f"A jar holds at most {format_cents(maximum)}.", f"{RULE}.1", name)
-    if jar2 and jar1 < maximum:
-        raise refuse("jar1_not_full", "A second jar exists only once the first is full.", f"{RULE}.4", "jar2")
-    if held and jar1 < maximum:
-        raise refuse("held_without_full_jar", "Fees are held only when jar 1 is full.", f"{RULE}.4", "held")
+    check(jar_ledger.opening_refusal(jar1, jar2, held, maximum))
     moves = [
         Move(f"opening_{account.value}", Account.SALES, account, cents)
         for account, cents in ((Account.JAR1, jar1), (Account.JAR2, jar2), (Account.HELD, held))
@@ -180,22 +164,7 @@ def add_entries(
     sale and the posting never overlap. The pending pot receives exactly what the sale line charged
     (the fee as the sale read it from the settings). Inside the sale's transaction."""
     occasion = lock_occasion(session, occasion_id)
-    if occasion.status != OccasionStatus.RUNNING:
-        raise refuse(
-            "occasion_not_running",
-            "Cookie-jar entries are sold once the occasion has started (balls verified).",
-            "10 DE Admin Code 101-4.25",
-            "occasion_id",
-            409,
-        )
-    if occasion.jar_posted_at is not None:
-        raise refuse(
-            "jar_sales_closed",
-            "The first number has been drawn and the fees posted: no more cookie-jar entries.",
-            f"{RULE}.4",
-            "quantity",
-            409,
-        )
+    check(jar_sales.entry_sale_refusal(occasion.status, occasion.jar_posted_at is not None))
     _lock_org(session, occasion.organization_id)
     cents = fee_cents * quantity
     jars = _append(
@@ -214,8 +183,7 @@ def add_entries(
 def refund_entries(session: Session, actor: Actor, now: datetime, occasion_id: int, cents: int, sale_id: int) -> Jars:
     """A voided jar sale before the posting: its fees leave the pending pot. Inside the caller's transaction."""
     occasion = lock_occasion(session, occasion_id)
-    if occasion.jar_posted_at is not None:
-        raise refuse("jar_fees_posted", "The fees are already posted to the jars.", f"{RULE}.4", "sale_id", 409)
+    check(jar_sales.refund_refusal(occasion.jar_posted_at is not None))
     _lock_org(session, occasion.organization_id)
     return _append(
         session,
@@ -264,19 +232,7 @@ def award(session: Session, actor: Actor, now: datetime, occasion_id: int, numbe
     game = next((g for g in occasion.games if g.number == number), None)
     if game is None:
         raise refuse("not_found", f"This occasion has no game {number}.", None, "game_number", 404)
-    if game.jar_award_cents is not None:
-        raise refuse(
-            "jar_already_awarded", "The cookie jar was already awarded for this game.", f"{RULE}.6", "game_number", 409
-        )
-    if not jar_award_due(occasion, game):
-        raise refuse(
-            "not_on_cookie_jar_number",
-            "The cookie jar is won only by a bingo completed on the call of the cookie-jar "
-            "number (or in the forced final blackout); this game's winning call was not.",
-            f"{RULE}.6",
-            "game_number",
-            409,
-        )
+    check(jar_awards.award_refusal(game.jar_award_cents is not None, jar_award_due(occasion, game)))
     maximum = settings_of(session, occasion.organization_id).maximum_cents
     _lock_org(session, occasion.organization_id)
     before = balances(session, occasion.organization_id)
@@ -334,22 +290,7 @@ def close_refusal(occasion: Occasion) -> None:
     """10 DE Admin Code 101-4.31.5-6: an occasion cannot close with a jar award unpaid or with jar 1
     still owed under the both-jars-full rule."""
     due = [g.number for g in occasion.games if jar_award_due(occasion, g)]
-    if due:
-        raise refuse(
-            "jar_award_unpaid",
-            f"Game {due[0]} was won on the cookie-jar number: award the cookie jar first.",
-            f"{RULE}.6",
-            "occasion_id",
-            409,
-        )
-    if occasion.jar_must_go:
-        raise refuse(
-            "jar_must_go",
-            "Both cookie jars are full, so jar 1 must be awarded tonight: play the final blackout.",
-            f"{RULE}.5",
-            "occasion_id",
-            409,
-        )
+    check(jar_awards.close_refusal(due, occasion.jar_must_go))
 
 
 @dataclass(frozen=True)

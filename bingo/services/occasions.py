@@ -27,13 +27,14 @@ from bingo.models import (
     OccasionStatus,
     VerificationRequest,
 )
-from bingo.rules import draws, limits, play
+from bingo.rules import draws, game_events, giveaways, limits, play, scheduling, upick_play, witnesses
 from bingo.rules.claims import Verdict, check_face
-from bingo.rules.faces import FREE, ball_label
+from bingo.rules.faces import FREE
 from bingo.rules.limits import Booking, GameKind, ProgramGame
 from bingo.rules.patterns import from_spec
 from bingo.rules.play import GameState
 from bingo.rules.splits import Winner, announcement, draw_merchandise, split_money
+from bingo.schemas import GiveawayRequest, OccasionRequest
 from bingo.services import board, closeout, numbers_drawn
 from bingo.services import jars as jar_service
 from bingo.services import series as series_service
@@ -66,32 +67,30 @@ def _bookings(session: Session, excluding: int | None = None) -> list[Booking]:
     return [Booking(org, premises, day) for oid, org, premises, day in rows if oid != excluding]
 
 
-def schedule(session: Session, actor: Actor, now: datetime, org_id: int, data: dict[str, Any]) -> Occasion:
+def schedule(session: Session, actor: Actor, now: datetime, org_id: int, request: OccasionRequest) -> Occasion:
     """10 DE Admin Code 101-4.1, 4.4, 4.7 and 4.23: a licensed organization, its class's frequency
     limit, free premises, a member in charge who is an active member, and workers the rules allow.
     Premises are a building, not an organization's record: another organization's hall may be
     rented (4.7 limits how), so they are loaded outside the organization scope."""
     org = get_organization(session, org_id)
-    day: date = data["occasion_date"]
-    premises = session.get(Premises, data["premises_id"])
+    day = request.occasion_date
+    premises = session.get(Premises, request.premises_id)
     if premises is None:
-        raise refuse("not_found", f"No premises has id {data['premises_id']}.", None, "premises_id", 404)
-    program = get_program(session, org.id, data["program_id"])
-    series = series_service.get_series(session, data["series_id"])
+        raise refuse("not_found", f"No premises has id {request.premises_id}.", None, "premises_id", 404)
+    program = get_program(session, org.id, request.program_id)
+    series = series_service.get_series(session, request.series_id)
     if series.organization_id != org.id:
         raise refuse("not_found", "That series belongs to another organization.", None, "series_id", 404)
     status = bingo_license_status(session, org.id, day)
-    if not status.in_force or status.license_class is None:
-        raise refuse(
-            "no_license",
-            f"{org.name} holds no bingo licence in force on {day.isoformat()}.",
-            "10 DE Admin Code 101-4.4",
-            "occasion_date",
-            409,
-        )
     check(
-        limits.schedule_refusal(
-            org.id, status.license_class, premises.id, premises.owned_by_organization, day, _bookings(session)
+        scheduling.licensed_schedule_refusal(
+            org.name,
+            org.id,
+            status.license_class if status.in_force else None,
+            premises.id,
+            premises.owned_by_organization,
+            day,
+            _bookings(session),
         )
     )
     occasion = Occasion(
@@ -100,20 +99,19 @@ def schedule(session: Session, actor: Actor, now: datetime, org_id: int, data: d
         program_id=program.id,
         series_id=series.id,
         occasion_date=day,
-        start_time=data["start_time"],
-        member_in_charge_id=data["member_in_charge_id"],
+        start_time=request.start_time,
+        member_in_charge_id=request.member_in_charge_id,
         status=SCHEDULED,
-        last_call_only=data["last_call_only"],
-        split_whole_dollars=data["split_whole_dollars"],
-        split_per_player=data["split_per_player"],
+        last_call_only=request.last_call_only,
+        split_whole_dollars=request.split_whole_dollars,
+        split_per_player=request.split_per_player,
         display_token=secrets.token_urlsafe(16),
     )
-    workers = [{"member_id": data["member_in_charge_id"], "role": WorkRole.MEMBER_IN_CHARGE}, *data["workers"]]
-    for worker in workers:
+    workers = [(request.member_in_charge_id, WorkRole.MEMBER_IN_CHARGE)]
+    workers += [(worker.member_id, WorkRole(worker.role)) for worker in request.workers]
+    for member_id, role in workers:
         try:
-            add_assignment(
-                session, org.id, {"work_date": day, "role": WorkRole(worker["role"]), "member_id": worker["member_id"]}
-            )
+            add_assignment(session, org.id, {"work_date": day, "role": role, "member_id": member_id})
         except RuleViolation as exc:
             if exc.violation.code != "duplicate":
                 raise
@@ -160,22 +158,7 @@ def verify_balls(session: Session, actor: Actor, now: datetime, occasion_id: int
     """10 DE Admin Code 101-4.25 and 4.2: the occasion starts when all 75 balls are verified
     present, on the day, never before 12:00 p.m."""
     occasion = get_occasion(session, occasion_id)
-    if occasion.status != SCHEDULED:
-        raise refuse(
-            "already_started",
-            "The balls were already verified; the occasion has started.",
-            "10 DE Admin Code 101-4.25",
-            "occasion_id",
-            409,
-        )
-    if now.date() != occasion.occasion_date:
-        raise refuse(
-            "wrong_day",
-            f"This occasion is scheduled for {occasion.occasion_date.isoformat()}.",
-            None,
-            "occasion_id",
-            409,
-        )
+    check(play.ball_check_refusal(occasion.status, now.date(), occasion.occasion_date))
     check(limits.start_refusal(now))
     names = []
     for member_id in checked_by:
@@ -202,22 +185,7 @@ def draw_cookie_jar_number(
     """10 DE Admin Code 101-4.25 and 4.31.6: after the balls are verified, a number is drawn and
     posted as the cookie-jar number, once per occasion."""
     occasion = get_occasion(session, occasion_id)
-    if occasion.status == SCHEDULED:
-        raise refuse(
-            "balls_not_verified",
-            "Verify the balls before drawing the cookie-jar number.",
-            "10 DE Admin Code 101-4.25",
-            "occasion_id",
-            409,
-        )
-    if occasion.cookie_jar_number is not None:
-        raise refuse(
-            "jar_number_drawn",
-            f"The cookie-jar number is already {ball_label(occasion.cookie_jar_number)}.",
-            "10 DE Admin Code 101-4.31.6",
-            "ball",
-            409,
-        )
+    check(play.jar_number_refusal(occasion.status, occasion.cookie_jar_number))
     check(play.play_refusal(occasion_state(occasion), now))
     if ball is None:
         ball = draws.draw([], rng)
@@ -249,22 +217,9 @@ def start_game(
     occasion = lock_occasion(session, occasion_id)
     check(play.start_refusal(occasion_state(occasion), game_states(occasion), number, now))
     game = next(g for g in occasion.games if g.number == number)
-    if game.kind == GameKind.BREAK_OPEN:
-        raise refuse(
-            "break_open_posts_numbers",
-            f"Game {number} is a break-open game: post its numbers instead.",
-            "10 DE Admin Code 101-4.29.1",
-            "game_number",
-            409,
-        )
+    check(game_events.announced_start_refusal(number, game.kind))
     terms = terms_of(game)
-    if _tiers(game) and attendance is None:
-        raise refuse(
-            "attendance_required",
-            "This game's prize depends on attendance: enter the number of people present.",
-            "10 DE Admin Code 101-4.18",
-            "attendance",
-        )
+    check(play.attendance_refusal(bool(_tiers(game)), attendance))
     pattern = from_spec(json.loads(game.pattern_spec))
     prize = terms.for_attendance(attendance)
     if game.kind == GameKind.COOKIE_JAR_FINAL:
@@ -306,14 +261,7 @@ def call_ball(
     game draws from the balls remaining. Once a valid bingo is verified, the caller closes the game."""
     occasion, game = _in_play(session, occasion_id, number, now)
     calls = [c.ball for c in game.calls]
-    if game.kind == GameKind.BREAK_OPEN:
-        raise refuse(
-            "break_open_posted",
-            "A break-open game's numbers are posted together; no further calls.",
-            "10 DE Admin Code 101-4.29.1",
-            "ball",
-            409,
-        )
+    check(game_events.further_call_refusal(game.kind))
     valid_now = select(Claim.id).where(
         Claim.game_id == game.id, Claim.verdict == Verdict.VALID, Claim.on_call == len(calls)
     )
@@ -400,14 +348,7 @@ def verify_claim(
     invalid with the reason, the covered squares, the winning alternative and the completing call."""
     occasion, game = _in_play(session, occasion_id, number, now)
     calls = [c.ball for c in game.calls]
-    if game.kind == GameKind.U_PICK_EM:
-        raise refuse(
-            "upick_found_automatically",
-            "U Pick Em winners are found by the system after each call; scan the ticket to look it up.",
-            "10 DE Admin Code 101-4.30.1.8",
-            "face_number",
-            409,
-        )
+    check(upick_play.keyed_claim_refusal(game.kind))
     if not calls:
         raise refuse("no_calls", "No ball has been called in this game yet.", None, "face_number", 409)
     face = series_service.face(session, occasion.series_id, face_number)
@@ -459,30 +400,9 @@ def request_verification(
     witness = _member(session, occasion.organization_id, witness_member_id, "witness_member_id")
     caller_members = {session.get(User, c.caller_user_id).member_id for c in game.calls if c.caller_user_id is not None}  # type: ignore[union-attr]
     mic_is_calling = occasion.member_in_charge_id in caller_members
-    if mic_is_calling:
-        if (
-            witness.id == occasion.member_in_charge_id
-            or not witness.is_officer
-            or not is_active_member(member_facts(witness), now.date())
-        ):
-            raise refuse(
-                "officer_witness_required",
-                "The member in charge is calling, so an officer must witness the verification.",
-                "10 DE Admin Code 101-4.16",
-                "witness_member_id",
-                409,
-            )
-        role = "officer"
-    else:
-        if witness.id != occasion.member_in_charge_id:
-            raise refuse(
-                "member_in_charge_witness_required",
-                "The member in charge must witness the verification.",
-                "10 DE Admin Code 101-4.16",
-                "witness_member_id",
-                409,
-            )
-        role = "member_in_charge"
+    active_officer = witness.is_officer and is_active_member(member_facts(witness), now.date())
+    check(witnesses.witness_refusal(mic_is_calling, witness.id == occasion.member_in_charge_id, active_officer))
+    role = witnesses.witness_role(mic_is_calling)
     calls = [c.ball for c in game.calls]
     row = VerificationRequest(
         game_id=game.id,
@@ -613,17 +533,7 @@ def close_occasion(session: Session, actor: Actor, now: datetime, occasion_id: i
     prize awarded the same day; a game still in play must be closed first. The occasion row is
     locked, so no sale or payout slips in while it closes."""
     occasion = lock_occasion(session, occasion_id)
-    if occasion.status != RUNNING:
-        raise refuse("not_running", "Only a running occasion can be closed.", None, "occasion_id", 409)
-    in_play = [g.number for g in occasion.games if g.status == IN_PLAY]
-    if in_play:
-        raise refuse(
-            "game_in_play",
-            f"Close game {in_play[0]} first, so its prize is awarded.",
-            "10 DE Admin Code 101-4.10",
-            "occasion_id",
-            409,
-        )
+    check(play.close_refusal(occasion.status, game_states(occasion)))
     jar_service.close_refusal(occasion)
     closeout.close_out_refusal(session, occasion)
     occasion.status = CLOSED
@@ -641,12 +551,17 @@ def close_occasion(session: Session, actor: Actor, now: datetime, occasion_id: i
     return occasion
 
 
-def record_giveaway(session: Session, actor: Actor, now: datetime, occasion_id: int, data: dict[str, Any]) -> Giveaway:
+def record_giveaway(
+    session: Session, actor: Actor, now: datetime, occasion_id: int, request: GiveawayRequest
+) -> Giveaway:
     """10 DE Admin Code 101-4.6: promotional giveaways (outside the prize limits, at most $500 a year
     at the anniversary and three holiday occasions) and inducements (at most 15% of other prizes)."""
     occasion = get_occasion(session, occasion_id)
     org = get_organization(session, occasion.organization_id)
-    if data["kind"] == GiveawayKind.PROMOTION:
+    check(giveaways.promotion_occasion_refusal(request.kind, request.promotion_occasion))
+    if request.kind == GiveawayKind.PROMOTION:
+        marks = request.promotion_occasion
+        assert marks is not None  # refused above
         year = occasion.occasion_date.year
         same_year = session.execute(
             select(Giveaway, Occasion.occasion_date)
@@ -658,7 +573,7 @@ def record_giveaway(session: Session, actor: Actor, now: datetime, occasion_id: 
             for g, day in same_year
             if day.year == year and g.promotion_occasion
         ]
-        new = limits.Promotion(occasion.occasion_date, data["value_cents"], data["promotion_occasion"])
+        new = limits.Promotion(occasion.occasion_date, request.value_cents, marks)
         check(limits.promotion_refusal(new, earlier, org.anniversary_on))
     else:
         prizes = sum(
@@ -672,13 +587,13 @@ def record_giveaway(session: Session, actor: Actor, now: datetime, occasion_id: 
                 select(Giveaway).where(Giveaway.occasion_id == occasion.id, Giveaway.kind == GiveawayKind.INDUCEMENT)
             )
         )
-        check(limits.inducement_refusal(others + data["value_cents"], prizes))
+        check(limits.inducement_refusal(others + request.value_cents, prizes))
     row = Giveaway(
         occasion_id=occasion.id,
-        kind=data["kind"],
-        description=data["description"],
-        value_cents=data["value_cents"],
-        promotion_occasion=data["promotion_occasion"].value if data.get("promotion_occasion") else None,
+        kind=request.kind,
+        description=request.description,
+        value_cents=request.value_cents,
+        promotion_occasion=request.promotion_occasion.value if request.promotion_occasion else None,
     )
     session.add(row)
     finish(

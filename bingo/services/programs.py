@@ -4,19 +4,18 @@ from __future__ import annotations
 
 import json
 from datetime import datetime
-from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from bingo.models import GameTerms, Program, ProgramEntry
+from bingo.rules import program_games
 from bingo.rules.limits import GameKind, PrizeTerms, ProgramGame, program_violations
-from bingo.rules.patterns import PatternError, from_spec
-from bingo.rules.upick import count_refusal
+from bingo.schemas import ProgramGameRequest, ProgramRequest
 from shared.core.violations import RuleViolation, Violation
 from shared.hall.services.organizations import get_organization
 from shared.platform.audit import Actor
-from shared.platform.service_kit import finish, get_or_refuse
+from shared.platform.service_kit import check, finish, get_or_refuse
 
 
 def terms_of(entry: GameTerms) -> PrizeTerms:
@@ -30,79 +29,45 @@ def terms_of(entry: GameTerms) -> PrizeTerms:
     )
 
 
-def kind_settings_refusal(number: int, game: dict[str, Any]) -> Violation | None:
+def kind_settings_refusal(number: int, game: ProgramGameRequest) -> Violation | None:
     """10 DE Admin Code 101-4.30.1.5 and 4.29.1: a U Pick Em game lists how many numbers are picked and
-    the price of a face; a break-open game its predetermined quantity of numbers."""
-    if game["kind"] is GameKind.U_PICK_EM:
-        if game.get("pick_count") is None or not game.get("face_price_cents"):
-            return Violation(
-                "upick_terms_required",
-                f"Game {number}: a U Pick Em game lists how many numbers are picked and the price of a face.",
-                "10 DE Admin Code 101-4.30.1.5",
-                f"games.{number}.pick_count",
-            )
-        return count_refusal(game["pick_count"])
-    if game["kind"] is GameKind.BREAK_OPEN and game.get("break_open_numbers") is None:
-        return Violation(
-            "break_open_count_required",
-            f"Game {number}: a break-open game states how many numbers are posted.",
-            "10 DE Admin Code 101-4.29.1",
-            f"games.{number}.break_open_numbers",
-        )
-    return None
+    the price of a face; a break-open game its predetermined quantity of numbers (the rule is
+    bingo.rules.program_games.kind_settings_refusal)."""
+    return program_games.kind_settings_refusal(
+        number, game.kind, game.pick_count, game.face_price_cents, game.break_open_numbers
+    )
 
 
-def create_program(session: Session, actor: Actor, now: datetime, org_id: int, data: dict[str, Any]) -> Program:
+def create_program(session: Session, actor: Actor, now: datetime, org_id: int, request: ProgramRequest) -> Program:
     """10 DE Admin Code 101-4.6, 4.14 and 4.17: every pattern permitted and every limit met, or the
     program is not saved; the first broken limit is the refusal."""
     org = get_organization(session, org_id)
     entries = []
-    for number, game in enumerate(data["games"], start=1):
-        try:
-            from_spec(game["pattern"])
-        except (PatternError, ValueError) as exc:
-            raise RuleViolation(
-                Violation(
-                    "pattern_not_permitted",
-                    f"Game {number}: {exc}.",
-                    "10 DE Admin Code 101-4.14",
-                    f"games.{number}.pattern",
-                )
-            ) from None
-        if game["kind"] is GameKind.COOKIE_JAR_FINAL:
-            raise RuleViolation(
-                Violation(
-                    "jar_game_not_designated",
-                    "No program game may be designated the cookie-jar game; "
-                    "the forced final blackout is added only when the rules require it.",
-                    "10 DE Admin Code 101-4.31.6",
-                    f"games.{number}.kind",
-                )
-            )
-        kind_refusal = kind_settings_refusal(number, game)
-        if kind_refusal is not None:
-            raise RuleViolation(kind_refusal)
-        tiers = sorted((t["min_attendance"], t["prize_cents"]) for t in game.get("attendance_tiers", []))
+    for number, game in enumerate(request.games, start=1):
+        check(program_games.pattern_refusal(number, game.pattern))
+        check(program_games.designation_refusal(number, game.kind))
+        check(kind_settings_refusal(number, game))
+        tiers = sorted((t.min_attendance, t.prize_cents) for t in game.attendance_tiers)
         entries.append(
             ProgramEntry(
                 number=number,
-                kind=game["kind"].value,
-                pattern_spec=json.dumps(game["pattern"], sort_keys=True),
-                ball_mode=game["ball_mode"],
-                prize_cents=game["prize_cents"],
-                merchandise=game.get("merchandise"),
-                alternate_within_calls=game.get("alternate_within_calls"),
-                alternate_cents=game.get("alternate_cents"),
+                kind=game.kind.value,
+                pattern_spec=json.dumps(game.pattern, sort_keys=True),
+                ball_mode=game.ball_mode,
+                prize_cents=game.prize_cents,
+                merchandise=game.merchandise,
+                alternate_within_calls=game.alternate_within_calls,
+                alternate_cents=game.alternate_cents,
                 attendance_tiers=json.dumps(tiers),
-                pick_count=game.get("pick_count"),
-                face_price_cents=game.get("face_price_cents"),
-                break_open_numbers=game.get("break_open_numbers"),
+                pick_count=game.pick_count,
+                face_price_cents=game.face_price_cents,
+                break_open_numbers=game.break_open_numbers,
             )
         )
     violations = program_violations([ProgramGame(e.number, GameKind(e.kind), terms_of(e)) for e in entries])
     if violations:
         raise RuleViolation(violations[0])
-    program = Program(organization_id=org.id, name=data["name"], games=entries)
+    program = Program(organization_id=org.id, name=request.name, games=entries)
     session.add(program)
     finish(
         session, actor, now, "program.create", program, "bingo_program", {"name": program.name, "games": len(entries)}

@@ -30,7 +30,7 @@ from bingo.models import (
     Till,
     UPickTicket,
 )
-from bingo.rules import compliance
+from bingo.rules import compliance, sworn_reports
 from bingo.rules import figures as rules
 from bingo.rules.claims import Verdict
 from bingo.rules.faces import ball_label
@@ -44,6 +44,7 @@ from bingo.rules.limits import (
     PromotionOccasion,
 )
 from bingo.rules.sales import ProductKind
+from bingo.schemas import ExpenseRequest
 from bingo.services import jars as jar_service
 from bingo.services.cash import in_charge
 from bingo.services.dashboard import prizes_awarded
@@ -64,59 +65,30 @@ from shared.hall.services.licenses import (
 from shared.hall.services.organizations import get_organization
 from shared.hall.services.roster import roster
 from shared.platform.audit import Actor
-from shared.platform.service_kit import finish
+from shared.platform.service_kit import check, finish
 from shared.reports.document import Document, Table
 
-SWORN_RULE = "28 Del. C. §1521"
+SWORN_RULE = sworn_reports.SWORN_RULE
 
 
-def add_expense(session: Session, actor: Actor, now: datetime, occasion_id: int, data: dict[str, Any]) -> Expense:
+def add_expense(session: Session, actor: Actor, now: datetime, occasion_id: int, request: ExpenseRequest) -> Expense:
     """10 DE Admin Code 101-4.24 and 28 Del. C. §1521: an expense is recorded with its payee's name and
     address, so the sworn statement can name them; a game it names must be on the program. Once the
     occasion is closed its books are closed: an expense found later is an adjustment, made only by
     the member in charge with a reason, and it un-swears the statement, which says so."""
     occasion = lock_occasion(session, occasion_id)
-    reason = (data.get("adjustment_reason") or "").strip()
-    if occasion.status == CLOSED:
-        if not reason:
-            raise refuse(
-                "occasion_closed",
-                "This occasion is closed and its books with it: an expense found later is an adjustment "
-                "by the member in charge, with a reason.",
-                SWORN_RULE,
-                "adjustment_reason",
-                409,
-            )
-        if not in_charge(session, actor):
-            raise refuse(
-                "member_in_charge_only",
-                "Only the member in charge adjusts a closed occasion's books.",
-                SWORN_RULE,
-                "adjustment_reason",
-                403,
-            )
-    elif reason:
-        raise refuse(
-            "not_closed",
-            "An adjustment is for a closed occasion; record the expense as it is.",
-            None,
-            "adjustment_reason",
-            422,
-        )
-    for field in ("payee_name", "payee_address"):
-        if not data[field].strip():
-            raise refuse(
-                "payee_required", "An expense names its payee and the payee's address.", SWORN_RULE, field, 422
-            )
-    if data["game_number"] is not None and all(g.number != data["game_number"] for g in occasion.games):
-        raise refuse("not_found", f"This occasion has no game {data['game_number']}.", None, "game_number", 404)
+    reason = (request.adjustment_reason or "").strip()
+    check(sworn_reports.adjustment_refusal(occasion.status == CLOSED, reason, in_charge(session, actor)))
+    check(sworn_reports.payee_refusal(request.payee_name, request.payee_address))
+    if request.game_number is not None and all(g.number != request.game_number for g in occasion.games):
+        raise refuse("not_found", f"This occasion has no game {request.game_number}.", None, "game_number", 404)
     row = Expense(
         occasion_id=occasion.id,
-        game_number=data["game_number"],
-        payee_name=data["payee_name"].strip(),
-        payee_address=data["payee_address"].strip(),
-        description=data["description"].strip(),
-        amount_cents=data["amount_cents"],
+        game_number=request.game_number,
+        payee_name=request.payee_name.strip(),
+        payee_address=request.payee_address.strip(),
+        description=request.description.strip(),
+        amount_cents=request.amount_cents,
         recorded_at=now,
         recorded_by=actor.name,
     )
@@ -156,14 +128,7 @@ def swear_statement(session: Session, actor: Actor, now: datetime, occasion_id: 
     """28 Del. C. §1521: the member in charge states the general uses of the net profit and swears the
     statement, once, after the occasion has closed."""
     occasion = get_occasion(session, occasion_id)
-    if occasion.status != CLOSED:
-        raise refuse(
-            "occasion_not_closed", "Close the occasion before swearing its statement.", SWORN_RULE, "occasion_id", 409
-        )
-    if occasion.statement_sworn_at is not None:
-        raise refuse("statement_sworn", "This statement was already sworn.", SWORN_RULE, "occasion_id", 409)
-    if not uses.strip():
-        raise refuse("uses_required", "State the general uses of the net profit.", SWORN_RULE, "net_profit_uses", 422)
+    check(sworn_reports.swear_refusal(occasion.status == CLOSED, occasion.statement_sworn_at is not None, uses))
     occasion.net_profit_uses, occasion.statement_sworn_at, occasion.statement_sworn_by = uses.strip(), now, actor.name
     finish(
         session, actor, now, "occasion.statement_sworn", occasion, "bingo_occasion", {"uses": occasion.net_profit_uses}

@@ -10,7 +10,6 @@ import random
 from collections.abc import Collection
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -23,7 +22,9 @@ from bingo.models import (
     Sale,
     UPickTicket,
 )
+from bingo.rules import jar_sales, upick_play
 from bingo.rules.sales import LineRequest, ProductKind, buyer_refusal, line_refusal
+from bingo.schemas import ProductRequest, SaleRequest
 from bingo.services import break_open as break_open_service
 from bingo.services import jars as jar_service
 from bingo.services import receipts
@@ -32,7 +33,6 @@ from bingo.services import upick_tickets as upick_service
 from bingo.services.cash import Line, books_open_refusal, open_till_for, post_sale
 from bingo.services.locks import lock_occasion
 from bingo.services.occasions import get_occasion
-from shared.core.money import format_cents
 from shared.core.tills import Tender
 from shared.core.violations import refuse
 from shared.hall.services.roster import is_working
@@ -77,15 +77,15 @@ def products(session: Session, occasion_id: int) -> list[Offer]:
     return [offer(row, fee) for row in rows]
 
 
-def add_product(session: Session, actor: Actor, now: datetime, occasion_id: int, data: dict[str, Any]) -> Offer:
+def add_product(session: Session, actor: Actor, now: datetime, occasion_id: int, request: ProductRequest) -> Offer:
     """10 DE Admin Code 101-4.22 and 4.31.3: a product is one kind of thing; specials, U Pick Em faces and
     break-open sheets name their game; the cookie-jar entry has no price of its own (it costs the
     jar's entry fee, so the fee can never be folded into another price or drift from the ledger)."""
     occasion = get_occasion(session, occasion_id)
     books_open_refusal(occasion)
-    kind: ProductKind = data["kind"]
-    number = data.get("game_number")
-    price: int | None = data.get("price_cents")
+    kind = request.kind
+    number = request.game_number
+    price = request.price_cents
     if kind.needs_game:
         game = next((g for g in occasion.games if g.number == number), None)
         wanted = {
@@ -101,28 +101,15 @@ def add_product(session: Session, actor: Actor, now: datetime, occasion_id: int,
                 "game_number",
                 422,
             )
-        if kind is ProductKind.UPICK_FACE and price != game.face_price_cents:
-            raise refuse(
-                "price_mismatch",
-                f"The program prices a U Pick Em face at {format_cents(game.face_price_cents or 0)}.",
-                "10 DE Admin Code 101-4.30.1.5",
-                "price",
-                409,
-            )
+        if kind is ProductKind.UPICK_FACE:
+            check(upick_play.face_price_refusal(price, game.face_price_cents))
     if kind is ProductKind.COOKIE_JAR:
         fee = jar_service.settings_of(session, occasion.organization_id).fee_cents
-        if price is not None and price != fee:
-            raise refuse(
-                "jar_fee_bundled",
-                f"A cookie-jar entry costs exactly the jar fee, {format_cents(fee)}, and is sold on its own.",
-                "10 DE Admin Code 101-4.31.3",
-                "price",
-                422,
-            )
+        check(jar_sales.entry_price_refusal(price, fee))
         price = None
     elif price is None or price <= 0:
         raise refuse("bad_price", "A price is more than $0.00.", None, "price", 422)
-    paper_set_id = data.get("paper_set_id")
+    paper_set_id = request.paper_set_id
     if paper_set_id is not None:
         paper = session.get(PaperSet, paper_set_id)
         if paper is None or paper.organization_id != occasion.organization_id:
@@ -130,7 +117,7 @@ def add_product(session: Session, actor: Actor, now: datetime, occasion_id: int,
     product = Product(
         occasion_id=occasion.id,
         kind=kind.value,
-        name=data["name"],
+        name=request.name,
         price_cents=price,
         game_number=number,
         paper_set_id=paper_set_id,
@@ -160,7 +147,7 @@ def sell(
     actor: Actor,
     now: datetime,
     occasion_id: int,
-    data: dict[str, Any],
+    request: SaleRequest,
     rng: random.Random,
     tenders: Collection[Tender] = (),
 ) -> SaleResult:
@@ -173,36 +160,30 @@ def sell(
     fee = _jar_fee(session, occasion.organization_id)
     catalogue = {p.id: p for p in session.scalars(select(Product).where(Product.occasion_id == occasion.id))}
     requests = []
-    for index, line in enumerate(data["lines"]):
-        product = catalogue.get(line["product_id"])
+    for index, line in enumerate(request.lines):
+        product = catalogue.get(line.product_id)
         if product is None:
             raise refuse(
                 "unknown_product",
-                f"Product {line['product_id']} is not on sale at this occasion.",
+                f"Product {line.product_id} is not on sale at this occasion.",
                 None,
                 f"lines.{index}.product_id",
                 404,
             )
-        if product.kind == ProductKind.COOKIE_JAR.value and fee is None:
-            raise refuse(
-                "jar_not_set_up",
-                "Set the cookie jar's maximum and entry fee first.",
-                "10 DE Admin Code 101-4.31.1",
-                f"lines.{index}.product_id",
-                409,
-            )
-        request = LineRequest(
+        if product.kind == ProductKind.COOKIE_JAR.value:
+            check(jar_sales.settings_refusal(fee is not None, f"lines.{index}.product_id"))
+        asked = LineRequest(
             product.id,
             ProductKind(product.kind),
-            line["quantity"],
+            line.quantity,
             offer(product, fee).price_cents,
-            line["unit_price_cents"],
+            line.unit_price_cents,
         )
-        check(line_refusal(index, request))
-        requests.append(request)
-    buyer = data.get("buyer_member_id")
+        check(line_refusal(index, asked))
+        requests.append(asked)
+    buyer = request.buyer_member_id
     working = buyer is not None and is_working(session, occasion.organization_id, buyer, occasion.occasion_date)
-    check(buyer_refusal(requests, data["buyer_is_adult"], working))
+    check(buyer_refusal(requests, request.buyer_is_adult, working))
     till = open_till_for(session, actor.station, occasion_id=occasion.id)
     sale = post_sale(
         session,
@@ -211,43 +192,43 @@ def sell(
         till,
         occasion.organization_id,
         [Line(r.product_id, r.kind.value, catalogue[r.product_id].name, r.quantity, r.unit_cents) for r in requests],
-        data["tender"],
-        data["tendered_cents"],
+        request.tender,
+        request.tendered_cents,
         tenders,
     )
     result = SaleResult(sale)
-    for index, (request, line, row) in enumerate(zip(requests, data["lines"], sale.lines, strict=True)):
-        product = catalogue[request.product_id]
-        if request.kind is ProductKind.UPICK_FACE:
-            picks = line.get("picks") or []
-            if len(picks) > request.quantity:
+    for index, (asked, line, row) in enumerate(zip(requests, request.lines, sale.lines, strict=True)):
+        product = catalogue[asked.product_id]
+        if asked.kind is ProductKind.UPICK_FACE:
+            picks = line.picks or []
+            if len(picks) > asked.quantity:
                 raise refuse(
                     "too_many_picks",
-                    f"{len(picks)} faces were picked for {request.quantity} sold.",
+                    f"{len(picks)} faces were picked for {asked.quantity} sold.",
                     None,
                     f"lines.{index}.picks",
                     422,
                 )
-            for face in range(request.quantity):
+            for face in range(asked.quantity):
                 picked = picks[face] if face < len(picks) else None
                 ticket = upick_service.add_ticket(
                     session, actor, now, occasion, product.game_number or 0, picked, rng, row.id
                 )
                 result.tickets.append(ticket)
-        elif request.kind is ProductKind.COOKIE_JAR:
+        elif asked.kind is ProductKind.COOKIE_JAR:
             result.jar_cents += jar_service.add_entries(
-                session, actor, now, occasion.id, request.quantity, request.unit_cents, sale.id
+                session, actor, now, occasion.id, asked.quantity, asked.unit_cents, sale.id
             ).cents
-        elif request.kind is ProductKind.BREAK_OPEN:
+        elif asked.kind is ProductKind.BREAK_OPEN:
             break_open_service.add_sheets(
-                session, actor, now, occasion, product.game_number or 0, request.quantity, row.id
+                session, actor, now, occasion, product.game_number or 0, asked.quantity, row.id
             )
         if product.paper_set_id is not None:
-            serials = line.get("pack_serials") or []
-            if len(serials) != request.quantity:
+            serials = line.pack_serials or []
+            if len(serials) != asked.quantity:
                 raise refuse(
                     "pack_serials_required",
-                    f"Scan the serial of each of the {request.quantity} pack(s).",
+                    f"Scan the serial of each of the {asked.quantity} pack(s).",
                     None,
                     f"lines.{index}.pack_serials",
                     422,

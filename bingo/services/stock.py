@@ -4,13 +4,13 @@ faces each pack holds), returned or missing; and whether a claimed face was sold
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from bingo.models import Occasion, Pack, PackStatus, PaperSet, SaleLine
 from bingo.rules.inventory import SetTerms, set_refusal
+from bingo.schemas import PackMoveRequest, PaperSetRequest
 from bingo.services import series as series_service
 from shared.core.violations import refuse
 from shared.hall.services.organizations import get_organization
@@ -30,19 +30,19 @@ def terms(row: PaperSet) -> SetTerms:
     return SetTerms(row.faces_per_sheet, row.sheets_per_pack, row.serial_from, row.serial_to, row.first_face)
 
 
-def receive(session: Session, actor: Actor, now: datetime, org_id: int, data: dict[str, Any]) -> PaperSet:
+def receive(session: Session, actor: Actor, now: datetime, org_id: int, request: PaperSetRequest) -> PaperSet:
     org = get_organization(session, org_id)
-    series = series_service.get_series(session, data["series_id"])
+    series = series_service.get_series(session, request.series_id)
     if series.organization_id != org.id:
         raise refuse("not_found", "That series belongs to another organization.", None, "series_id", 404)
     found = SetTerms(
-        data["faces_per_sheet"], data["sheets_per_pack"], data["serial_from"], data["serial_to"], data["first_face"]
+        request.faces_per_sheet, request.sheets_per_pack, request.serial_from, request.serial_to, request.first_face
     )
     check(set_refusal(found, series.face_count))
     row = PaperSet(
         organization_id=org.id,
         series_id=series.id,
-        colour=data["colour"],
+        colour=request.colour,
         faces_per_sheet=found.faces_per_sheet,
         sheets_per_pack=found.sheets_per_pack,
         serial_from=found.serial_from,
@@ -86,13 +86,13 @@ def _packs(session: Session, set_id: int, serials: list[int], field: str = "seri
     return [rows[s] for s in serials]
 
 
-def move(session: Session, actor: Actor, now: datetime, set_id: int, data: dict[str, Any]) -> list[Pack]:
+def move(session: Session, actor: Actor, now: datetime, set_id: int, request: PackMoveRequest) -> list[Pack]:
     """Issue packs to a station for an occasion, take unsold packs back, or record packs missing. An
     organization's paper goes only to its own occasions (the measured failure: org A's packs were
     issued to org B's occasion)."""
     paper = get_or_refuse(session, PaperSet, set_id, "set_id", "paper set")
-    action: str = data["action"]
-    packs = _packs(session, paper.id, data["serials"])
+    action = request.action
+    packs = _packs(session, paper.id, request.serials)
     allowed = {"issue": {IN_STOCK, RETURNED}, "return": {ISSUED}, "missing": {IN_STOCK, ISSUED, RETURNED}}[action]
     wrong = [p.serial for p in packs if p.status not in allowed]
     if wrong:
@@ -100,21 +100,23 @@ def move(session: Session, actor: Actor, now: datetime, set_id: int, data: dict[
             "pack_state", f"Pack {wrong[0]} cannot be {action}ed from its current state.", None, "serials", 409
         )
     if action == "issue":
-        occasion = get_or_refuse(session, Occasion, data.get("occasion_id") or 0, "occasion_id", "occasion")
+        occasion = get_or_refuse(session, Occasion, request.occasion_id or 0, "occasion_id", "occasion")
         if occasion.organization_id != paper.organization_id:
             raise refuse("not_found", f"No occasion has id {occasion.id}.", None, "occasion_id", 404)
-        if not data.get("station"):
+        station = request.station
+        if not station:
             raise refuse("station_required", "Name the station the packs go to.", None, "station")
         for pack in packs:
-            pack.status, pack.occasion_id, pack.station = ISSUED, occasion.id, data["station"]
+            pack.status, pack.occasion_id, pack.station = ISSUED, occasion.id, station
     elif action == "return":
         for pack in packs:
             pack.status = RETURNED
     else:
-        if not (data.get("note") or "").strip():
+        note = (request.note or "").strip()
+        if not note:
             raise refuse("reason_required", "Say what is known about the missing packs.", None, "note")
         for pack in packs:
-            pack.status, pack.note = MISSING, data["note"].strip()
+            pack.status, pack.note = MISSING, note
     finish(
         session,
         actor,
@@ -122,7 +124,7 @@ def move(session: Session, actor: Actor, now: datetime, set_id: int, data: dict[
         f"paper.{action}",
         paper,
         "paper_set",
-        {"serials": data["serials"], "station": data.get("station")},
+        {"serials": request.serials, "station": request.station},
     )
     return packs
 

@@ -10,9 +10,10 @@ from datetime import datetime
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from bingo.models import Game, GameStatus, Occasion, OccasionStatus, TicketStatus, UPickTicket
+from bingo.models import Game, Occasion, OccasionStatus, TicketStatus, UPickTicket
 from bingo.rules.limits import GameKind
 from bingo.rules.upick import new_ticket_code, pick_refusal, quick_pick, ticket_layout
+from bingo.rules.upick_play import face_sale_refusal
 from bingo.services.games import game_of_kind
 from shared.core.violations import refuse
 from shared.platform.audit import Actor
@@ -45,14 +46,7 @@ def add_ticket(
     if occasion.status == OccasionStatus.CLOSED:
         raise refuse("occasion_closed", "This occasion is closed.", None, "occasion_id", 409)
     game = _upick_game(occasion, number)
-    if game.status != GameStatus.PENDING:
-        raise refuse(
-            "game_started",
-            f"Game {number} has started: U Pick Em faces for it can no longer be sold.",
-            "10 DE Admin Code 101-4.30.1.7",
-            "game_number",
-            409,
-        )
+    check(face_sale_refusal(number, game.status))
     count = game.pick_count or 0
     numbers = quick_pick(count, rng) if picked is None else list(picked)
     check(pick_refusal(numbers, count))

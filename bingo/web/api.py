@@ -20,31 +20,40 @@ from bingo.schemas import (
     CorrectionIn,
     ExpenseIn,
     ExpenseOut,
+    ExpenseRequest,
     FaceOut,
     GameOut,
     GiveawayIn,
     GiveawayOut,
+    GiveawayRequest,
     JarOpeningIn,
     JarOut,
     JarSettingsIn,
     OccasionIn,
     OccasionOut,
+    OccasionRequest,
     OddsIn,
     OddsOut,
     PackMoveIn,
+    PackMoveRequest,
     PaperSetIn,
     PaperSetOut,
+    PaperSetRequest,
     PatternOut,
     PatternSpecIn,
     PayoutIn,
     PayoutOut,
+    PayoutRequest,
     PostNumbersIn,
     ProductIn,
     ProductOut,
+    ProductRequest,
     ProgramIn,
     ProgramOut,
+    ProgramRequest,
     SaleIn,
     SaleOut,
+    SaleRequest,
     SeriesGenerateIn,
     SeriesImportIn,
     SeriesOut,
@@ -306,9 +315,9 @@ def list_programs(org_id: int) -> list[Any]:
     response=ProgramOut,
     status=201,
 )
-def create_program(org_id: int, body: dict[str, Any]) -> Any:
-    games = [{**g, "pattern": plain_spec(g["pattern"])} for g in body["games"]]
-    row = programs.create_program(db_session(), actor(), hall_now(), check_org(org_id), {**body, "games": games})
+def create_program(org_id: int, body: ProgramRequest) -> Any:
+    games = [replace(g, pattern=plain_spec(g.pattern)) for g in body.games]
+    row = programs.create_program(db_session(), actor(), hall_now(), check_org(org_id), replace(body, games=games))
     return presenters.program(row)
 
 
@@ -322,7 +331,7 @@ def create_program(org_id: int, body: dict[str, Any]) -> Any:
     response=OccasionOut,
     status=201,
 )
-def schedule_occasion(org_id: int, body: dict[str, Any]) -> Any:
+def schedule_occasion(org_id: int, body: OccasionRequest) -> Any:
     return presenters.occasion(occasions.schedule(db_session(), actor(), hall_now(), check_org(org_id), body))
 
 
@@ -492,15 +501,8 @@ def close_occasion(occasion_id: int) -> Any:
     response=GiveawayOut,
     status=201,
 )
-def record_giveaway(occasion_id: int, body: dict[str, Any]) -> Any:
+def record_giveaway(occasion_id: int, body: GiveawayRequest) -> Any:
     _occasion_org(occasion_id)
-    if body["kind"] == "promotion" and body["promotion_occasion"] is None:
-        raise refuse(
-            "promotion_occasion_required",
-            "Say whether this is the anniversary or a holiday occasion.",
-            "10 DE Admin Code 101-4.6",
-            "promotion_occasion",
-        )
     return occasions.record_giveaway(db_session(), actor(), hall_now(), occasion_id, body)
 
 
@@ -647,7 +649,7 @@ def list_products(occasion_id: int) -> list[Any]:
     response=ProductOut,
     status=201,
 )
-def add_product(occasion_id: int, body: dict[str, Any]) -> Any:
+def add_product(occasion_id: int, body: ProductRequest) -> Any:
     _occasion_org(occasion_id)
     return sales_service.add_product(db_session(), actor(), hall_now(), occasion_id, body)
 
@@ -662,7 +664,7 @@ def add_product(occasion_id: int, body: dict[str, Any]) -> Any:
     response=SaleOut,
     status=201,
 )
-def create_sale(occasion_id: int, body: dict[str, Any]) -> Any:
+def create_sale(occasion_id: int, body: SaleRequest) -> Any:
     _occasion_org(occasion_id)
     session = db_session()
     result = sales_service.sell(session, actor(), hall_now(), occasion_id, body, rng(), settings().tenders)
@@ -727,7 +729,7 @@ def _org_name(org_id: int) -> str:
     response=PayoutOut,
     status=201,
 )
-def pay_winner(occasion_id: int, body: dict[str, Any]) -> Any:
+def pay_winner(occasion_id: int, body: PayoutRequest) -> Any:
     _occasion_org(occasion_id)
     session = db_session()
     sale, payout = cash_service.pay(session, actor(), hall_now(), occasion_id, body)
@@ -911,7 +913,7 @@ def move_till_cash(till_id: int, body: dict[str, Any]) -> Any:
     response=PaperSetOut,
     status=201,
 )
-def receive_paper(org_id: int, body: dict[str, Any]) -> Any:
+def receive_paper(org_id: int, body: PaperSetRequest) -> Any:
     row = inventory_service.receive(db_session(), actor(), hall_now(), check_org(org_id), body)
     return presenters.paper_set(row, inventory_service.counts(db_session(), row.id))
 
@@ -939,7 +941,7 @@ def get_paper(set_id: int) -> Any:
     body=PackMoveIn,
     response=PaperSetOut,
 )
-def move_packs(set_id: int, body: dict[str, Any]) -> Any:
+def move_packs(set_id: int, body: PackMoveRequest) -> Any:
     row = inventory_service.get_set(db_session(), set_id)
     check_org(row.organization_id)
     inventory_service.move(db_session(), actor(), hall_now(), set_id, body)
@@ -992,7 +994,7 @@ REPORTERS = (Role.ADMIN, Role.OFFICER, Role.MEMBER_IN_CHARGE)
     response=ExpenseOut,
     status=201,
 )
-def add_expense(occasion_id: int, body: dict[str, Any]) -> Any:
+def add_expense(occasion_id: int, body: ExpenseRequest) -> Any:
     _occasion_org(occasion_id)
     return reports.add_expense(db_session(), actor(), hall_now(), occasion_id, body)
 

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import secrets
 from datetime import date, datetime, timedelta
+from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
 
 from bingo.rules.limits import GameKind
+from bingo.schemas import ProgramGameRequest, ProgramRequest
 from bingo.services import cash, programs, series
 from bingo.services import jars as cookie_jar
 from poker.rules.profiles import Jurisdiction
@@ -174,7 +176,7 @@ def _build(session: Session, now: datetime) -> Organization:
     return org
 
 
-SAMPLE_PROGRAM: list[dict[str, object]] = [
+SAMPLE_PROGRAM: list[dict[str, Any]] = [
     {"pattern": {"kind": "any_row"}, "prize_cents": 10_000},
     {"pattern": {"kind": "four_corners"}, "prize_cents": 7_500},
     {"pattern": {"kind": "letter_x"}, "prize_cents": 15_000},
@@ -204,18 +206,13 @@ def _bingo(session: Session, org: Organization, now: datetime) -> None:
     """A 9,000-face series, a sample program within the 4.6 limits, and the cookie jar at $1,000."""
     series.generate(session, SYSTEM, now, org.id, "Demo perm (9,000 faces)", 9_000, 1994)
     games = [
-        {
-            "kind": GameKind(str(g.get("kind", "regular"))),
-            "ball_mode": g.get("ball_mode", "manual"),
-            "merchandise": None,
-            "alternate_within_calls": g.get("alternate_within_calls"),
-            "alternate_cents": g.get("alternate_cents"),
-            "attendance_tiers": [],
-            **{k: v for k, v in g.items() if k not in {"kind", "ball_mode"}},
-        }
+        ProgramGameRequest(
+            kind=GameKind(str(g.get("kind", "regular"))),
+            **{k: v for k, v in g.items() if k != "kind"},
+        )
         for g in SAMPLE_PROGRAM
     ]
-    programs.create_program(session, SYSTEM, now, org.id, {"name": "Saturday night", "games": games})
+    programs.create_program(session, SYSTEM, now, org.id, ProgramRequest(name="Saturday night", games=games))
     cookie_jar.save_settings(session, SYSTEM, now, org.id, 100_000, 200)
 
 

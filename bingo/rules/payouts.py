@@ -1,0 +1,52 @@
+"""Paying a bingo prize at the cashier (10 DE Admin Code 101-4.6 and 4.11): only for a closed game, whose
+split is announced, and in cash only for a money prize."""
+
+from __future__ import annotations
+
+from shared.core.violations import Violation
+
+
+def game_closed_refusal(number: int, game_status: str | None) -> Violation | None:
+    """10 DE Admin Code 101-4.6: the prize of a game is what was announced and split when it closed, so a
+    winner is paid once the game is closed (a game not on the program has nothing to pay).
+
+    >>> game_closed_refusal(3, "closed") is None
+    True
+    >>> game_closed_refusal(3, "in_play").message
+    'Game 3 must be closed, with its split announced, before paying.'
+    >>> game_closed_refusal(9, None).code
+    'game_not_closed'
+    """
+    if game_status == "closed":
+        return None
+    return Violation(
+        "game_not_closed",
+        f"Game {number} must be closed, with its split announced, before paying.",
+        "10 DE Admin Code 101-4.6",
+        "game_number",
+        409,
+    )
+
+
+def merchandise_refusal(
+    face_number: int, merchandise: str | None, merchandise_won: bool, prize: str
+) -> Violation | None:
+    """10 DE Admin Code 101-4.11: a merchandise prize goes to its winner as the merchandise; its announced
+    value is not paid in cash instead (a cookie-jar share of the same claim is money and is paid).
+
+    >>> merchandise_refusal(77, "a television", False, "game") is None
+    True
+    >>> merchandise_refusal(77, "a television", True, "cookie_jar") is None
+    True
+    >>> merchandise_refusal(77, "a television", True, "game").message
+    'Face 77 won a television: hand over the merchandise; it is not paid in cash.'
+    """
+    if not merchandise_won or prize != "game":
+        return None
+    return Violation(
+        "merchandise_prize",
+        f"Face {face_number} won {merchandise}: hand over the merchandise; it is not paid in cash.",
+        "10 DE Admin Code 101-4.11",
+        "claim_id",
+        409,
+    )
