@@ -33,7 +33,7 @@ from bingo.models import (
     UPickTicket,
 )
 from bingo.rules.sales import ProductKind
-from bingo.services import reports
+from bingo.services import reports, takings
 from bingo.services.cash import COMPLETED, PAYOUT, SALE, VOIDED, drawer, share_key
 from bingo.services.jars import check_ledger
 from bingo.services.stock import SOLD
@@ -351,7 +351,7 @@ def _reports(session: Session, org_id: int | None) -> list[Disagreement]:
         rows = list(session.scalars(select(Sale).where(Sale.occasion_id == occasion.id)))
         document = reports.sales_report(session, occasion.id, UTC)
         totals = document.extra["totals"]
-        sold = sum(s.total_cents for s in rows if s.kind == SALE and s.status == COMPLETED)
+        sold = sum(s.total_cents for s in takings.completed_sales(rows))
         paid = sum(s.total_cents for s in rows if s.kind == PAYOUT and s.status == COMPLETED)
         if totals["sales"] != sold:
             found.append(

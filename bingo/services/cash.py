@@ -10,7 +10,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import Select, func, select
+from sqlalchemy import ColumnElement, Select, func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -33,6 +33,7 @@ from bingo.rules import game_events, jar_sales, payouts, sworn_reports, upick_pl
 from bingo.rules.sales import ProductKind
 from bingo.schemas import PayoutRequest
 from bingo.services import jars as jar_service
+from bingo.services import takings
 from bingo.services.locks import lock_occasion
 from bingo.services.occasions import get_occasion
 from bingo.services.upick_tickets import find as find_ticket
@@ -208,13 +209,12 @@ def drawer(session: Session, till: Till) -> tills.Drawer:
     """What the drawer should hold, from its own lines: cash sales (voided ones are refunded, so they
     drop out), cash prizes paid, paid-ins and drops."""
 
-    def total(kind: str) -> int:
-        query = select(func.coalesce(func.sum(Sale.total_cents), 0)).where(
-            Sale.till_id == till.id, Sale.kind == kind, Sale.status == COMPLETED
-        )
-        if kind == SALE:
-            query = query.where(Sale.tender == Tender.CASH.value)
+    def total(*where: ColumnElement[bool]) -> int:
+        query = select(func.coalesce(func.sum(Sale.total_cents), 0)).where(Sale.till_id == till.id, *where)
         return int(session.scalar(query) or 0)
+
+    cash_sales = total(takings.completed_sale_clause(), Sale.tender == Tender.CASH.value)
+    cash_payouts = total(Sale.kind == PAYOUT, Sale.status == COMPLETED)
 
     moved: dict[str, int] = {
         kind: int(cents)
@@ -224,7 +224,7 @@ def drawer(session: Session, till: Till) -> tills.Drawer:
             .group_by(TillMovement.kind)
         )
     }
-    return tills.Drawer(till.opening_bank_cents, total(SALE), total(PAYOUT), moved.get(PAID_IN, 0), moved.get(DROP, 0))
+    return tills.Drawer(till.opening_bank_cents, cash_sales, cash_payouts, moved.get(PAID_IN, 0), moved.get(DROP, 0))
 
 
 def share_key(prize: str, claim_id: int | None, ticket_code: str | None) -> str:
@@ -340,7 +340,7 @@ def void(session: Session, actor: Actor, now: datetime, sale_id: int, reason: st
     occasion = lock_occasion(session, sale.occasion_id)
     session.refresh(sale)
     books_open_refusal(occasion)
-    if sale.kind != SALE or sale.status != COMPLETED:
+    if not takings.is_completed_sale(sale):
         raise refuse("not_voidable", "Only a completed sale can be voided.", None, "sale_id", 409)
     if not reason.strip():
         raise refuse("reason_required", "Say why the sale is voided.", None, "reason")
@@ -485,7 +485,7 @@ def summary(session: Session, till: Till) -> ShiftSummary:
     """One till's shift: the transactions on it and the cash moved in and out of it."""
     rows = list(session.scalars(select(Sale).where(Sale.till_id == till.id).order_by(Sale.number)))
     cash = drawer(session, till)
-    return _summarize(rows, cash.paid_ins, cash.drops)
+    return _summarize(rows, takings.product_totals(session, till_id=till.id), cash.paid_ins, cash.drops)
 
 
 def session_summary(session: Session, occasion_id: int) -> tuple[ShiftSummary, list[Till]]:
@@ -502,27 +502,23 @@ def session_summary(session: Session, occasion_id: int) -> tuple[ShiftSummary, l
             .group_by(TillMovement.kind)
         )
     }
-    return _summarize(rows, moved.get(PAID_IN, 0), moved.get(DROP, 0)), till_rows
+    totals = takings.product_totals(session, occasion_id=occasion_id)
+    return _summarize(rows, totals, moved.get(PAID_IN, 0), moved.get(DROP, 0)), till_rows
 
 
-def _summarize(rows: list[Sale], paid_ins: int, drops: int) -> ShiftSummary:
-    by_product: dict[str, int] = {}
+def _summarize(rows: list[Sale], totals: list[takings.ProductTotal], paid_ins: int, drops: int) -> ShiftSummary:
+    sold = takings.completed_sales(rows)
     non_cash: dict[str, int] = {}
-    for sale in rows:
-        if sale.kind == SALE and sale.status == COMPLETED:
-            for line in sale.lines:
-                by_product[line.description] = by_product.get(line.description, 0) + line.total_cents
-            if sale.tender != Tender.CASH.value:
-                non_cash[sale.tender] = non_cash.get(sale.tender, 0) + sale.total_cents
+    for sale in sold:
+        if sale.tender != Tender.CASH.value:
+            non_cash[sale.tender] = non_cash.get(sale.tender, 0) + sale.total_cents
     return ShiftSummary(
         first_number=rows[0].number if rows else None,
         last_number=rows[-1].number if rows else None,
-        sales_by_product=by_product,
+        sales_by_product={name: cents for name, (_, cents) in takings.by_description(totals).items()},
         voids=[s.number for s in rows if s.status == VOIDED],
         payouts_cents=sum(s.total_cents for s in rows if s.kind == PAYOUT and s.status == COMPLETED),
-        cash_sales_cents=sum(
-            s.total_cents for s in rows if s.kind == SALE and s.status == COMPLETED and s.tender == Tender.CASH.value
-        ),
+        cash_sales_cents=sum(s.total_cents for s in sold if s.tender == Tender.CASH.value),
         non_cash_cents=non_cash,
         paid_ins_cents=paid_ins,
         drops_cents=drops,

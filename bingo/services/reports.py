@@ -46,6 +46,7 @@ from bingo.rules.limits import (
 from bingo.rules.sales import ProductKind
 from bingo.schemas import ExpenseRequest
 from bingo.services import jars as jar_service
+from bingo.services import takings
 from bingo.services.cash import in_charge
 from bingo.services.dashboard import prizes_awarded
 from bingo.services.locks import lock_occasion
@@ -185,14 +186,13 @@ def _local(at: datetime | None, zone: ZoneInfo) -> str:
 
 
 def _money_of_games(facts: Facts) -> tuple[list[rules.GameMoney], dict[int, int], int, int]:
-    completed = [s for s in facts.sales if s.kind == SaleKind.SALE and s.status == SaleStatus.COMPLETED]
     lines = [
         rules.SoldLine(
             line.kind,
             facts.products[line.product_id].game_number if line.product_id in facts.products else None,
             line.total_cents,
         )
-        for sale in completed
+        for sale in takings.completed_sales(facts.sales)
         for line in sale.lines
     ]
     games = [(g.number, g.kind) for g in facts.occasion.games]
@@ -248,13 +248,8 @@ def occasion_report(session: Session, occasion_id: int, zone: ZoneInfo) -> Docum
     )
     inducements = sum(g.value_cents for g in facts.giveaways if g.kind == GiveawayKind.INDUCEMENT)
     attendance = sorted({g.attendance for g in occasion.games if g.attendance is not None})
-    admissions = sum(
-        line.quantity
-        for s in facts.sales
-        if s.kind == SaleKind.SALE and s.status == SaleStatus.COMPLETED
-        for line in s.lines
-        if line.kind == ProductKind.ADMISSION
-    )
+    totals = takings.product_totals(session, occasion_id=occasion.id)
+    admissions = sum(t.quantity for t in totals if t.kind == ProductKind.ADMISSION)
     games = Table(
         "games",
         "Games (101-4.6)",
@@ -283,13 +278,7 @@ def occasion_report(session: Session, occasion_id: int, zone: ZoneInfo) -> Docum
             for g in occasion.games
         ),
     )
-    by_product: dict[str, list[int]] = {}
-    for sale in facts.sales:
-        if sale.kind == SaleKind.SALE and sale.status == SaleStatus.COMPLETED:
-            for line in sale.lines:
-                entry = by_product.setdefault(line.description, [0, 0])
-                entry[0] += line.quantity
-                entry[1] += line.total_cents
+    by_product = takings.by_description(totals)
     receipts = Table(
         "receipts",
         "Receipts by product (101-4.22)",
@@ -644,18 +633,15 @@ def sales_report(session: Session, occasion_id: int, zone: ZoneInfo) -> Document
     facts = gather(session, occasion_id, zone)
     occasion = facts.occasion
     tills = list(session.scalars(select(Till).where(Till.occasion_id == occasion.id).order_by(Till.opened_at, Till.id)))
-    completed = [s for s in facts.sales if s.kind == SaleKind.SALE and s.status == SaleStatus.COMPLETED]
+    completed = takings.completed_sales(facts.sales)
     by_who: dict[tuple[str, str], list[int]] = {}
     for sale in completed:
         entry = by_who.setdefault((sale.station, sale.cashier_name), [0, 0])
         entry[0] += 1
         entry[1] += sale.total_cents
-    by_product: dict[tuple[str, str], list[int]] = {}
-    for sale in completed:
-        for line in sale.lines:
-            entry = by_product.setdefault((line.description, line.kind), [0, 0])
-            entry[0] += line.quantity
-            entry[1] += line.total_cents
+    by_product = {
+        (t.description, t.kind): (t.quantity, t.cents) for t in takings.product_totals(session, occasion_id=occasion.id)
+    }
     total = sum(s.total_cents for s in completed)
     by_tender: dict[str, list[int]] = {}
     for sale in completed:

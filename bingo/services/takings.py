@@ -1,0 +1,64 @@
+"""What the tills took: which transactions are completed sales (not a payout, not voided), and what each
+product took in them. The one definition of both, so the occasion report, the sales report, a till's
+shift summary, the end-of-session summary and the books check cannot count a sale differently."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from sqlalchemy import ColumnElement, and_, func, select
+from sqlalchemy.orm import Session
+
+from bingo.models import Sale, SaleKind, SaleLine, SaleStatus
+
+
+def is_completed_sale(sale: Sale) -> bool:
+    """Money in that stands: a sale (not a prize paid out) that was not voided."""
+    return sale.kind == SaleKind.SALE and sale.status == SaleStatus.COMPLETED
+
+
+def completed_sales(sales: Iterable[Sale]) -> list[Sale]:
+    """The completed sales among these transactions, in their order."""
+    return [sale for sale in sales if is_completed_sale(sale)]
+
+
+def completed_sale_clause() -> ColumnElement[bool]:
+    """is_completed_sale as a query's condition."""
+    return and_(Sale.kind == SaleKind.SALE, Sale.status == SaleStatus.COMPLETED)
+
+
+@dataclass(frozen=True)
+class ProductTotal:
+    """What one product (by the description its lines carry, and their kind) took in completed sales."""
+
+    description: str
+    kind: str
+    quantity: int
+    cents: int
+
+
+def product_totals(
+    session: Session, *, occasion_id: int | None = None, till_id: int | None = None
+) -> list[ProductTotal]:
+    """The completed sales' lines summed per product, of an occasion or of one till, by description."""
+    if (occasion_id is None) == (till_id is None):
+        raise ValueError("product_totals reads an occasion or a till")
+    where = Sale.occasion_id == occasion_id if occasion_id is not None else Sale.till_id == till_id
+    rows = session.execute(
+        select(SaleLine.description, SaleLine.kind, func.sum(SaleLine.quantity), func.sum(SaleLine.total_cents))
+        .join(Sale, SaleLine.sale_id == Sale.id)
+        .where(where, completed_sale_clause())
+        .group_by(SaleLine.description, SaleLine.kind)
+        .order_by(SaleLine.description, SaleLine.kind)
+    )
+    return [ProductTotal(description, kind, int(quantity), int(cents)) for description, kind, quantity, cents in rows]
+
+
+def by_description(totals: Iterable[ProductTotal]) -> dict[str, tuple[int, int]]:
+    """Quantity and cents by description alone (a description sold as two kinds is one product there)."""
+    found: dict[str, tuple[int, int]] = {}
+    for total in totals:
+        quantity, cents = found.get(total.description, (0, 0))
+        found[total.description] = (quantity + total.quantity, cents + total.cents)
+    return found
