@@ -1,7 +1,17 @@
 """What crosses the wire for the hall: organizations, premises, members, licences, vendors, the roster,
-staff accounts, sessions and the audit check. Every string has a length limit so a huge body is refused."""
+staff accounts, sessions and the audit check. Every string has a length limit so a huge body is refused.
+
+A request schema is a `RequestSchema` that loads into its frozen request dataclass, defined beside it;
+a change (PATCH) loads into a dataclass whose fields default to `OMITTED`, so the service knows which
+fields were sent: one left out stays as it is, one sent as null is set to null where null is allowed.
+Answer schemas share a plain base with their request schema (never its post_load)."""
 
 from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+from enum import Enum
+from typing import Final
 
 from marshmallow import Schema, fields, validate
 
@@ -15,19 +25,53 @@ from shared.hall.rules.licensing import (
 )
 from shared.hall.rules.people import MemberStatus
 from shared.hall.rules.work_roles import WorkRole
-from shared.platform.fields import Day, Id, Money, Name
+from shared.platform.fields import Day, Id, Money, Name, RequestSchema
 
 
-class OrganizationIn(Schema):
+class Omitted(Enum):
+    """A field a change left out (as opposed to one sent as null)."""
+
+    OMITTED = "omitted"
+
+
+OMITTED: Final = Omitted.OMITTED
+
+
+@dataclass(frozen=True)
+class OrganizationRequest:
+    name: str
+    kind: OrganizationKind
+    bingo_first_licensed_on: date | None = None
+    anniversary_on: date | None = None
+
+
+class OrganizationIn(RequestSchema):
+    request = OrganizationRequest
+
     name = Name(required=True)
     kind = fields.Enum(OrganizationKind, by_value=True, required=True)
     bingo_first_licensed_on = Day(allow_none=True)
     anniversary_on = Day(allow_none=True)
 
 
-class OrganizationPatch(OrganizationIn):
+@dataclass(frozen=True)
+class OrganizationChanges:
+    """The fields of an organization a change sent; the others are `OMITTED`. The dates may be sent as
+    null (cleared); the name and kind may not (the schema refuses null)."""
+
+    name: str | Omitted = OMITTED
+    kind: OrganizationKind | Omitted = OMITTED
+    bingo_first_licensed_on: date | None | Omitted = OMITTED
+    anniversary_on: date | None | Omitted = OMITTED
+
+
+class OrganizationPatch(RequestSchema):
+    request = OrganizationChanges
+
     name = Name()
     kind = fields.Enum(OrganizationKind, by_value=True)
+    bingo_first_licensed_on = Day(allow_none=True)
+    anniversary_on = Day(allow_none=True)
 
 
 class OrganizationOut(Schema):
@@ -38,18 +82,40 @@ class OrganizationOut(Schema):
     anniversary_on = Day(allow_none=True)
 
 
-class PremisesIn(Schema):
+@dataclass(frozen=True)
+class PremisesRequest:
+    name: str
+    address: str
+    owned_by_organization: bool = False
+
+
+class PremisesFields(Schema):
     name = Name(required=True)
     address = fields.String(required=True, validate=validate.Length(min=1, max=500))
     owned_by_organization = fields.Boolean(load_default=False)
 
 
-class PremisesOut(PremisesIn):
+class PremisesIn(PremisesFields, RequestSchema):
+    request = PremisesRequest
+
+
+class PremisesOut(PremisesFields):
     id = fields.Integer()
     organization_id = fields.Integer()
 
 
-class MemberIn(Schema):
+@dataclass(frozen=True)
+class MemberRequest:
+    name: str
+    date_of_birth: date
+    active_since: date | None = None
+    is_officer: bool = False
+    status: MemberStatus = MemberStatus.ACTIVE
+
+
+class MemberIn(RequestSchema):
+    request = MemberRequest
+
     name = Name(required=True)
     date_of_birth = Day(required=True)
     active_since = Day(allow_none=True, load_default=None)
@@ -57,7 +123,21 @@ class MemberIn(Schema):
     status = fields.Enum(MemberStatus, by_value=True, load_default=MemberStatus.ACTIVE)
 
 
-class MemberPatch(Schema):
+@dataclass(frozen=True)
+class MemberChanges:
+    """The fields of a member a change sent; the others are `OMITTED`. Only `active_since` may be sent
+    as null (cleared)."""
+
+    name: str | Omitted = OMITTED
+    date_of_birth: date | Omitted = OMITTED
+    active_since: date | None | Omitted = OMITTED
+    is_officer: bool | Omitted = OMITTED
+    status: MemberStatus | Omitted = OMITTED
+
+
+class MemberPatch(RequestSchema):
+    request = MemberChanges
+
     name = Name()
     date_of_birth = Day()
     active_since = Day(allow_none=True)
@@ -75,24 +155,48 @@ class MemberOut(Schema):
     status = fields.String()
 
 
-class BingoLicenseIn(Schema):
+@dataclass(frozen=True)
+class BingoLicenseRequest:
+    """One term of a bingo licence (10 DE Admin Code 101-4.4: each renewal is a term)."""
+
+    number: str
+    valid_from: date
+    valid_to: date
+
+
+class BingoLicenseFields(Schema):
     number = fields.String(required=True, validate=validate.Length(min=1, max=50))
     valid_from = Day(required=True)
     valid_to = Day(required=True)
 
 
-class BingoLicenseOut(BingoLicenseIn):
+class BingoLicenseIn(BingoLicenseFields, RequestSchema):
+    request = BingoLicenseRequest
+
+
+class BingoLicenseOut(BingoLicenseFields):
     id = fields.Integer()
     organization_id = fields.Integer()
 
 
-class SuspensionIn(Schema):
+@dataclass(frozen=True)
+class SuspensionRequest:
+    starts_on: date
+    ends_on: date
+    reason: str
+
+
+class SuspensionFields(Schema):
     starts_on = Day(required=True)
     ends_on = Day(required=True)
     reason = fields.String(required=True, validate=validate.Length(min=1, max=500))
 
 
-class SuspensionOut(SuspensionIn):
+class SuspensionIn(SuspensionFields, RequestSchema):
+    request = SuspensionRequest
+
+
+class SuspensionOut(SuspensionFields):
     id = fields.Integer()
 
 
@@ -113,7 +217,17 @@ class OnDateQuery(Schema):
     on = Day(load_default=None)
 
 
-class PokerOccasionLicenseIn(Schema):
+@dataclass(frozen=True)
+class PokerOccasionLicenseRequest:
+    number: str
+    occasion_date: date
+    sponsor_organization_ids: list[int]
+    fee_cents: int
+
+
+class PokerOccasionLicenseIn(RequestSchema):
+    request = PokerOccasionLicenseRequest
+
     number = fields.String(required=True, validate=validate.Length(min=1, max=50))
     occasion_date = Day(required=True)
     sponsor_organization_ids = fields.List(Id(), required=True, validate=validate.Length(max=20))
@@ -128,17 +242,40 @@ class PokerOccasionLicenseOut(Schema):
     fee_cents = Money(data_key="fee")
 
 
-class VendorIn(Schema):
+@dataclass(frozen=True)
+class VendorRequest:
+    name: str
+    license_number: str | None = None
+    licensed_until: date | None = None
+
+
+class VendorFields(Schema):
     name = Name(required=True)
     license_number = fields.String(allow_none=True, load_default=None, validate=validate.Length(max=50))
     licensed_until = Day(allow_none=True, load_default=None)
 
 
-class VendorOut(VendorIn):
+class VendorIn(VendorFields, RequestSchema):
+    request = VendorRequest
+
+
+class VendorOut(VendorFields):
     id = fields.Integer()
 
 
-class VendorContractIn(Schema):
+@dataclass(frozen=True)
+class VendorContractRequest:
+    vendor_id: int
+    starts_on: date
+    ends_on: date
+    compensation_basis: CompensationBasis
+    compensation_cents: int
+    terms: str = ""
+
+
+class VendorContractIn(RequestSchema):
+    request = VendorContractRequest
+
     vendor_id = Id(required=True)
     starts_on = Day(required=True)
     ends_on = Day(required=True)
@@ -158,7 +295,24 @@ class VendorContractOut(Schema):
     terms = fields.String()
 
 
-class PersonalLicenseIn(Schema):
+@dataclass(frozen=True)
+class PersonalLicenseRequest:
+    """A personal gaming licence as the office records it (28 Del. C. ch. 18)."""
+
+    holder_name: str
+    date_of_birth: date
+    kind: PersonalLicenseKind
+    issued_on: date
+    fee_cents: int
+    number: str | None = None
+    status: PersonalLicenseStatus = PersonalLicenseStatus.ACTIVE
+    member_id: int | None = None
+    vendor_id: int | None = None
+
+
+class PersonalLicenseIn(RequestSchema):
+    request = PersonalLicenseRequest
+
     holder_name = Name(required=True)
     date_of_birth = Day(required=True)
     kind = fields.Enum(PersonalLicenseKind, by_value=True, required=True)
@@ -196,7 +350,19 @@ class RenewalsQuery(Schema):
     today = Day(load_default=None)
 
 
-class AssignmentIn(Schema):
+@dataclass(frozen=True)
+class AssignmentRequest:
+    """A person put on the roster for a role and a day: a member, or a licence holder (poker roles)."""
+
+    work_date: date
+    role: WorkRole
+    member_id: int | None = None
+    personal_license_id: int | None = None
+
+
+class AssignmentIn(RequestSchema):
+    request = AssignmentRequest
+
     work_date = Day(required=True)
     role = fields.Enum(WorkRole, by_value=True, required=True)
     member_id = Id(allow_none=True, load_default=None)
@@ -223,7 +389,19 @@ class CandidateOut(Schema):
     personal_license_id = fields.Integer(allow_none=True)
 
 
-class UserIn(Schema):
+@dataclass(frozen=True)
+class UserRequest:
+    username: str
+    display_name: str
+    password: str
+    roles: list[Role]
+    pin: str | None = None
+    member_id: int | None = None
+
+
+class UserIn(RequestSchema):
+    request = UserRequest
+
     username = fields.String(
         required=True,
         validate=validate.Regexp(r"^[A-Za-z0-9_.-]{2,64}$", error="2-64 letters, digits, dots, dashes or underscores."),
@@ -249,7 +427,17 @@ class RolesIn(Schema):
     roles = fields.List(fields.Enum(Role, by_value=True), required=True, validate=validate.Length(min=1, max=8))
 
 
-class SecretsIn(Schema):
+@dataclass(frozen=True)
+class SecretsRequest:
+    """A new password, a new PIN, or both (a blank one is left as it is)."""
+
+    password: str | None = None
+    pin: str | None = None
+
+
+class SecretsIn(RequestSchema):
+    request = SecretsRequest
+
     password = fields.String(allow_none=True, load_default=None, validate=validate.Length(max=200))
     pin = fields.String(allow_none=True, load_default=None, validate=validate.Length(max=8))
 

@@ -10,6 +10,7 @@ from flask import Flask, current_app
 from flask.cli import FlaskGroup, with_appcontext
 
 from shared.core.roles import Role
+from shared.hall.schemas import UserRequest
 from shared.hall.services import staff
 from shared.hall.services.staff import KdfCost
 from shared.platform import audit, migrate
@@ -115,14 +116,14 @@ def user_create(
     """Create a staff account."""
     from shared.core.violations import RuleViolation
 
-    data = {
-        "username": username,
-        "display_name": display_name,
-        "password": password,
-        "pin": pin,
-        "member_id": member_id,
-        "roles": [Role(r) for r in roles],
-    }
+    data = UserRequest(
+        username=username,
+        display_name=display_name,
+        password=password,
+        pin=pin,
+        member_id=member_id,
+        roles=[Role(r) for r in roles],
+    )
     with database().sessions() as session:
         try:
             user = staff.create_user(session, SYSTEM, _now(), data, KdfCost())

@@ -32,6 +32,18 @@ from shared.hall.rules.licensing import (
 )
 from shared.hall.rules.people import MemberStatus
 from shared.hall.rules.work_roles import WorkRole
+from shared.hall.schemas import (
+    BingoLicenseRequest,
+    MemberRequest,
+    OrganizationRequest,
+    PersonalLicenseRequest,
+    PokerOccasionLicenseRequest,
+    PremisesRequest,
+    SecretsRequest,
+    UserRequest,
+    VendorContractRequest,
+    VendorRequest,
+)
 from shared.hall.services import licenses, organizations, staff
 from shared.hall.services.staff import KdfCost
 from shared.platform.audit import SYSTEM, Actor
@@ -79,22 +91,22 @@ def _build(session: Session, now: datetime) -> Organization:
         session,
         SYSTEM,
         now,
-        {
-            "name": DEMO_ORG,
-            "kind": OrganizationKind.VOLUNTEER_FIRE_COMPANY,
-            "bingo_first_licensed_on": date(1994, 3, 1),
-        },
+        OrganizationRequest(
+            name=DEMO_ORG,
+            kind=OrganizationKind.VOLUNTEER_FIRE_COMPANY,
+            bingo_first_licensed_on=date(1994, 3, 1),
+        ),
     )
     organizations.create_premises(
         session,
         SYSTEM,
         now,
         org.id,
-        {
-            "name": "Millbrook Fire Hall",
-            "address": "12 Station Road, Millbrook, DE 19963",
-            "owned_by_organization": True,
-        },
+        PremisesRequest(
+            name="Millbrook Fire Hall",
+            address="12 Station Road, Millbrook, DE 19963",
+            owned_by_organization=True,
+        ),
     )
     for name, born, since, officer in MEMBERS:
         organizations.create_member(
@@ -102,51 +114,53 @@ def _build(session: Session, now: datetime) -> Organization:
             SYSTEM,
             now,
             org.id,
-            {
-                "name": name,
-                "date_of_birth": born,
-                "active_since": since,
-                "is_officer": officer,
-                "status": MemberStatus.ACTIVE,
-            },
+            MemberRequest(
+                name=name,
+                date_of_birth=born,
+                active_since=since,
+                is_officer=officer,
+                status=MemberStatus.ACTIVE,
+            ),
         )
     licenses.add_bingo_license_term(
         session,
         SYSTEM,
         now,
         org.id,
-        {"number": "B-1147", "valid_from": date(today.year - 1, 1, 1), "valid_to": date(today.year - 1, 12, 31)},
+        BingoLicenseRequest(
+            number="B-1147", valid_from=date(today.year - 1, 1, 1), valid_to=date(today.year - 1, 12, 31)
+        ),
     )
     licenses.add_bingo_license_term(
         session,
         SYSTEM,
         now,
         org.id,
-        {"number": "B-1147", "valid_from": date(today.year, 1, 1), "valid_to": date(today.year, 12, 31)},
+        BingoLicenseRequest(number="B-1147", valid_from=date(today.year, 1, 1), valid_to=date(today.year, 12, 31)),
     )
     vendor = licenses.create_vendor(
         session,
         SYSTEM,
         now,
-        {
-            "name": "Brandywine Card Room Services",
-            "license_number": "TPV-0042",
-            "licensed_until": date(today.year + 1, 6, 30),
-        },
+        VendorRequest(
+            name="Brandywine Card Room Services",
+            license_number="TPV-0042",
+            licensed_until=date(today.year + 1, 6, 30),
+        ),
     )
     licenses.create_vendor_contract(
         session,
         SYSTEM,
         now,
         org.id,
-        {
-            "vendor_id": vendor.id,
-            "starts_on": today,
-            "ends_on": date(today.year + 1, 6, 30),
-            "compensation_basis": CompensationBasis.PER_TABLE,
-            "compensation_cents": 15_000,
-            "terms": "Dealers and two decks per table.",
-        },
+        VendorContractRequest(
+            vendor_id=vendor.id,
+            starts_on=today,
+            ends_on=date(today.year + 1, 6, 30),
+            compensation_basis=CompensationBasis.PER_TABLE,
+            compensation_cents=15_000,
+            terms="Dealers and two decks per table.",
+        ),
     )
     by_name = {m.name: m for m in session.scalars(select(Member).where(Member.organization_id == org.id))}
     for holder, kind, issued in [
@@ -159,17 +173,17 @@ def _build(session: Session, now: datetime) -> Organization:
             SYSTEM,
             now,
             org.id,
-            {
-                "holder_name": holder,
-                "date_of_birth": member.date_of_birth,
-                "kind": kind,
-                "number": f"NLH-{member.id:04d}",
-                "issued_on": issued,
-                "fee_cents": PERSONAL_LICENSE_FEE_CENTS,
-                "status": PersonalLicenseStatus.ACTIVE,
-                "member_id": member.id,
-                "vendor_id": None,
-            },
+            PersonalLicenseRequest(
+                holder_name=holder,
+                date_of_birth=member.date_of_birth,
+                kind=kind,
+                number=f"NLH-{member.id:04d}",
+                issued_on=issued,
+                fee_cents=PERSONAL_LICENSE_FEE_CENTS,
+                status=PersonalLicenseStatus.ACTIVE,
+                member_id=member.id,
+                vendor_id=None,
+            ),
         )
     _bingo(session, org, now)
     _poker(session, org, now)
@@ -242,12 +256,12 @@ def _poker(session: Session, org: Organization, now: datetime) -> None:
         session,
         SYSTEM,
         now,
-        {
-            "number": f"P-{today.isoformat()}",
-            "occasion_date": today,
-            "sponsor_organization_ids": [org.id],
-            "fee_cents": 25_000,
-        },
+        PokerOccasionLicenseRequest(
+            number=f"P-{today.isoformat()}",
+            occasion_date=today,
+            sponsor_organization_ids=[org.id],
+            fee_cents=25_000,
+        ),
     )
     tournament = tournaments.create(
         session,
@@ -337,18 +351,18 @@ def load_demo(
                     session,
                     SYSTEM,
                     now,
-                    {
-                        "username": username,
-                        "display_name": member_name,
-                        "password": password,
-                        "pin": pin,
-                        "member_id": by_name[member_name].id,
-                        "roles": [role],
-                    },
+                    UserRequest(
+                        username=username,
+                        display_name=member_name,
+                        password=password,
+                        pin=pin,
+                        member_id=by_name[member_name].id,
+                        roles=[role],
+                    ),
                     cost,
                 )
             else:
-                staff.set_secrets(session, SYSTEM, now, user.id, {"password": password, "pin": pin}, cost)
+                staff.set_secrets(session, SYSTEM, now, user.id, SecretsRequest(password=password, pin=pin), cost)
                 staff.unlock(session, SYSTEM, now, user.id)
             logins.append((role.value, username, password, pin))
     return logins

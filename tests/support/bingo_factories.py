@@ -13,6 +13,7 @@ from bingo.rules.patterns import Pattern
 from bingo.rules.winners import CoverageIndex
 from shared.core.roles import Role
 from shared.hall.models import Member, Organization, Premises
+from shared.hall.schemas import BingoLicenseRequest, PremisesRequest
 from shared.hall.services import licenses, organizations
 from shared.platform.audit import SYSTEM
 from tests.support.factories import NOW, make_member, make_org, make_user
@@ -35,10 +36,12 @@ def make_hall(session: Session, name: str | None = None, first_licensed_on: date
     """An organization licensed for 2026, its hall, and the people who run an occasion, each with
     a login named after their role (mic, caller, verifier, officer; password tests.support.factories.PASSWORD)."""
     org = make_org(session, **({"name": name} if name else {}), bingo_first_licensed_on=first_licensed_on)
-    licenses.add_bingo_license_term(session, SYSTEM, NOW, org.id, {"number": f"B-{org.id}", "valid_from": date(2026, 1, 1),
-                                                                   "valid_to": date(2026, 12, 31)})
-    premises = organizations.create_premises(session, SYSTEM, NOW, org.id, {"name": f"Hall {org.id}", "address": "1 Main St",
-                                                                             "owned_by_organization": True})
+    licenses.add_bingo_license_term(
+        session, SYSTEM, NOW, org.id, BingoLicenseRequest(f"B-{org.id}", date(2026, 1, 1), date(2026, 12, 31))
+    )
+    premises = organizations.create_premises(
+        session, SYSTEM, NOW, org.id, PremisesRequest(f"Hall {org.id}", "1 Main St", owned_by_organization=True)
+    )
     people = {}
     for role, is_officer in [("mic", False), ("caller", False), ("verifier", False), ("officer", True)]:
         member = make_member(session, org, name=f"{role.title()} {org.id}", is_officer=is_officer)

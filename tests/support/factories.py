@@ -14,6 +14,7 @@ from shared.hall.models import Member, Organization, PersonalLicense, User
 from shared.hall.rules.kinds import OrganizationKind
 from shared.hall.rules.licensing import PersonalLicenseKind, PersonalLicenseStatus
 from shared.hall.rules.people import MemberStatus
+from shared.hall.schemas import MemberRequest, OrganizationRequest, PersonalLicenseRequest, UserRequest
 from shared.hall.services import licenses, organizations, staff
 from shared.hall.services.staff import KdfCost
 from shared.platform.audit import SYSTEM, AuditEntry
@@ -32,7 +33,7 @@ def make_org(session: Session, **overrides: Any) -> Organization:
         "bingo_first_licensed_on": date(2005, 1, 1),
         **overrides,
     }
-    return organizations.create_organization(session, SYSTEM, NOW, data)
+    return organizations.create_organization(session, SYSTEM, NOW, OrganizationRequest(**data))
 
 
 def make_member(session: Session, org: Organization, **overrides: Any) -> Member:
@@ -44,7 +45,7 @@ def make_member(session: Session, org: Organization, **overrides: Any) -> Member
         "status": MemberStatus.ACTIVE,
         **overrides,
     }
-    return organizations.create_member(session, SYSTEM, NOW, org.id, data)
+    return organizations.create_member(session, SYSTEM, NOW, org.id, MemberRequest(**data))
 
 
 def make_user(session: Session, roles: list[Role], member: Member | None = None, **overrides: Any) -> User:
@@ -57,7 +58,7 @@ def make_user(session: Session, roles: list[Role], member: Member | None = None,
         "roles": roles,
         **overrides,
     }
-    return staff.create_user(session, SYSTEM, NOW, data, KdfCost(TEST_KDF_N))
+    return staff.create_user(session, SYSTEM, NOW, UserRequest(**data), KdfCost(TEST_KDF_N))
 
 
 def make_license(session: Session, org: Organization, **overrides: Any) -> PersonalLicense:
@@ -73,7 +74,7 @@ def make_license(session: Session, org: Organization, **overrides: Any) -> Perso
         "vendor_id": None,
         **overrides,
     }
-    return licenses.record_personal_license(session, SYSTEM, NOW, org.id, data)
+    return licenses.record_personal_license(session, SYSTEM, NOW, org.id, PersonalLicenseRequest(**data))
 
 
 def audit_count(session: Session) -> int:

@@ -26,6 +26,7 @@ from shared.core.lockout import Guard, LockoutPolicy
 from shared.core.roles import Role
 from shared.core.violations import RuleViolation, refuse
 from shared.hall.models import SignInGuard, User
+from shared.hall.rules import hall_refusals
 from shared.hall.services.staff import find_user
 from shared.platform.audit import Actor, record
 
@@ -64,10 +65,6 @@ class Approval:
 
 
 SIGN_IN_REFUSED = "Wrong username or {secret}, or too many tries here: wait a few minutes or ask an admin."
-APPROVAL_REFUSED = (
-    "Not approved: the approver must be this organization's member in charge with their own PIN; "
-    "after too many tries, wait a few minutes."
-)
 
 
 class SecretRefused(RuleViolation):
@@ -75,14 +72,13 @@ class SecretRefused(RuleViolation):
 
 
 def _refusal(attempt: Attempt, approval: Approval | None) -> SecretRefused:
+    """The one answer for every failure: an approval's under its rule (hall_refusals.approval_refusal), a
+    sign-in's citing nothing. Raised as a SecretRefused, not check()'s plain RuleViolation: the failure is
+    committed already, and the API tells such a refusal apart (it releases the request's idempotency key)."""
     if approval is not None:
-        message, field, rule, status = APPROVAL_REFUSED, "approver_pin", approval.rule, 403
-    else:
-        message = SIGN_IN_REFUSED.format(secret="PIN" if attempt.by_pin else "password")
-        field, rule, status = ("pin" if attempt.by_pin else "password"), None, 401
-    exc = refuse(
-        "bad_credentials" if approval is None else "approval_refused", message, rule, field=field, status=status
-    )
+        return SecretRefused(hall_refusals.approval_refusal(approval.rule))
+    message = SIGN_IN_REFUSED.format(secret="PIN" if attempt.by_pin else "password")
+    exc = refuse("bad_credentials", message, None, field="pin" if attempt.by_pin else "password", status=401)
     return SecretRefused(exc.violation)
 
 

@@ -4,14 +4,12 @@ third-party vendors and their contracts."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from datetime import date, datetime
-from typing import Any
 
 from sqlalchemy import func, or_, select
 from sqlalchemy.orm import Session
 
-from shared.core import citations
 from shared.core.violations import refuse
 from shared.hall.models import (
     BingoLicense,
@@ -22,15 +20,22 @@ from shared.hall.models import (
     Vendor,
     VendorContract,
 )
-from shared.hall.rules import licensing
+from shared.hall.rules import hall_refusals, licensing
 from shared.hall.rules.licensing import (
     BingoLicenseClass,
-    CompensationBasis,
     Lapse,
     Period,
     PersonalLicenseFacts,
     PersonalLicenseKind,
     PersonalLicenseStatus,
+)
+from shared.hall.schemas import (
+    BingoLicenseRequest,
+    PersonalLicenseRequest,
+    PokerOccasionLicenseRequest,
+    SuspensionRequest,
+    VendorContractRequest,
+    VendorRequest,
 )
 from shared.hall.services.organizations import get_organization
 from shared.platform.audit import Actor
@@ -44,11 +49,11 @@ def _period(starts_on: date, ends_on: date, field: str) -> Period:
 
 
 def add_bingo_license_term(
-    session: Session, actor: Actor, now: datetime, org_id: int, data: dict[str, Any]
+    session: Session, actor: Actor, now: datetime, org_id: int, data: BingoLicenseRequest
 ) -> BingoLicense:
     """10 DE Admin Code 101-4.4: each renewal is a term; gaps between terms are lapses."""
     org = get_organization(session, org_id)
-    new = _period(data["valid_from"], data["valid_to"], "valid_to")
+    new = _period(data.valid_from, data.valid_to, "valid_to")
     for term in bingo_terms(session, org.id):
         if term.valid_from <= new.ends_on and new.starts_on <= term.valid_to:
             raise refuse(
@@ -59,31 +64,30 @@ def add_bingo_license_term(
                 field="valid_from",
                 status=409,
             )
-    term = BingoLicense(organization_id=org.id, **data)
+    term = BingoLicense(organization_id=org.id, number=data.number, valid_from=data.valid_from, valid_to=data.valid_to)
     if org.bingo_first_licensed_on is None or term.valid_from < org.bingo_first_licensed_on:
         org.bingo_first_licensed_on = term.valid_from
     session.add(term)
-    finish(session, actor, now, "bingo_license.add_term", term, "bingo_license", {k: str(v) for k, v in data.items()})
+    finish(session, actor, now, "bingo_license.add_term", term, "bingo_license", _text(data))
     return term
 
 
 def add_bingo_suspension(
-    session: Session, actor: Actor, now: datetime, org_id: int, data: dict[str, Any]
+    session: Session, actor: Actor, now: datetime, org_id: int, data: SuspensionRequest
 ) -> BingoLicenseSuspension:
     org = get_organization(session, org_id)
-    _period(data["starts_on"], data["ends_on"], "ends_on")
-    row = BingoLicenseSuspension(organization_id=org.id, **data)
-    session.add(row)
-    finish(
-        session,
-        actor,
-        now,
-        "bingo_license.suspend",
-        row,
-        "bingo_license_suspension",
-        {k: str(v) for k, v in data.items()},
+    _period(data.starts_on, data.ends_on, "ends_on")
+    row = BingoLicenseSuspension(
+        organization_id=org.id, starts_on=data.starts_on, ends_on=data.ends_on, reason=data.reason
     )
+    session.add(row)
+    finish(session, actor, now, "bingo_license.suspend", row, "bingo_license_suspension", _text(data))
     return row
+
+
+def _text(data: BingoLicenseRequest | SuspensionRequest | VendorRequest) -> dict[str, object]:
+    """The audit entry's details: every field of the request as text (None as "None")."""
+    return {key: str(value) for key, value in asdict(data).items()}
 
 
 def bingo_terms(session: Session, org_id: int) -> list[BingoLicense]:
@@ -137,19 +141,19 @@ def bingo_license_statuses(session: Session, org_id: int, days: Iterable[date]) 
 
 
 def create_poker_occasion_license(
-    session: Session, actor: Actor, now: datetime, data: dict[str, Any]
+    session: Session, actor: Actor, now: datetime, data: PokerOccasionLicenseRequest
 ) -> PokerOccasionLicense:
     """28 Del. C. ch. 18, general provisions ¶(1) and ¶(3): one sponsor, $250 per occasion."""
-    sponsors: list[int] = data["sponsor_organization_ids"]
+    sponsors = data.sponsor_organization_ids
     check(licensing.sponsor_refusal(sponsors))
     org = get_organization(session, sponsors[0])
-    check(licensing.occasion_license_fee_refusal(data["fee_cents"]))
-    if session.scalar(select(PokerOccasionLicense.id).where(PokerOccasionLicense.number == data["number"])) is not None:
+    check(licensing.occasion_license_fee_refusal(data.fee_cents))
+    if session.scalar(select(PokerOccasionLicense.id).where(PokerOccasionLicense.number == data.number)) is not None:
         raise refuse(
-            "duplicate", f"Licence number {data['number']} is already recorded.", None, field="number", status=409
+            "duplicate", f"Licence number {data.number} is already recorded.", None, field="number", status=409
         )
     row = PokerOccasionLicense(
-        organization_id=org.id, number=data["number"], occasion_date=data["occasion_date"], fee_cents=data["fee_cents"]
+        organization_id=org.id, number=data.number, occasion_date=data.occasion_date, fee_cents=data.fee_cents
     )
     session.add(row)
     finish(
@@ -175,12 +179,12 @@ def list_poker_occasion_licenses(session: Session, org_id: int) -> list[PokerOcc
     return list(session.scalars(query.order_by(PokerOccasionLicense.occasion_date)))
 
 
-def create_vendor(session: Session, actor: Actor, now: datetime, data: dict[str, Any]) -> Vendor:
-    if session.scalar(select(Vendor.id).where(same_text(Vendor.name, data["name"]))) is not None:
-        raise refuse("duplicate", f"A vendor named {data['name']!r} already exists.", None, field="name", status=409)
-    vendor = Vendor(**data)
+def create_vendor(session: Session, actor: Actor, now: datetime, data: VendorRequest) -> Vendor:
+    if session.scalar(select(Vendor.id).where(same_text(Vendor.name, data.name))) is not None:
+        raise refuse("duplicate", f"A vendor named {data.name!r} already exists.", None, field="name", status=409)
+    vendor = Vendor(name=data.name, license_number=data.license_number, licensed_until=data.licensed_until)
     session.add(vendor)
-    finish(session, actor, now, "vendor.create", vendor, "vendor", {k: str(v) for k, v in data.items()})
+    finish(session, actor, now, "vendor.create", vendor, "vendor", _text(data))
     return vendor
 
 
@@ -194,14 +198,21 @@ def vendor_licensed(vendor: Vendor, ends_on: date) -> bool:
 
 
 def create_vendor_contract(
-    session: Session, actor: Actor, now: datetime, org_id: int, data: dict[str, Any]
+    session: Session, actor: Actor, now: datetime, org_id: int, data: VendorContractRequest
 ) -> VendorContract:
     org = get_organization(session, org_id)
-    vendor = get_or_refuse(session, Vendor, data["vendor_id"], "vendor_id", "vendor")
-    _period(data["starts_on"], data["ends_on"], "ends_on")
-    basis: CompensationBasis = data["compensation_basis"]
-    check(licensing.vendor_contract_refusal(basis, vendor_licensed(vendor, data["ends_on"])))
-    contract = VendorContract(organization_id=org.id, **{**data, "compensation_basis": basis.value})
+    vendor = get_or_refuse(session, Vendor, data.vendor_id, "vendor_id", "vendor")
+    _period(data.starts_on, data.ends_on, "ends_on")
+    check(licensing.vendor_contract_refusal(data.compensation_basis, vendor_licensed(vendor, data.ends_on)))
+    contract = VendorContract(
+        organization_id=org.id,
+        vendor_id=data.vendor_id,
+        starts_on=data.starts_on,
+        ends_on=data.ends_on,
+        compensation_basis=data.compensation_basis.value,
+        compensation_cents=data.compensation_cents,
+        terms=data.terms,
+    )
     session.add(contract)
     finish(
         session,
@@ -210,7 +221,7 @@ def create_vendor_contract(
         "vendor_contract.create",
         contract,
         "vendor_contract",
-        {k: getattr(v, "value", str(v)) for k, v in data.items()},
+        {key: getattr(value, "value", str(value)) for key, value in asdict(data).items()},
     )
     return contract
 
@@ -240,14 +251,13 @@ def _same_person(session: Session, org_id: int, member_id: int | None, name: str
 
 
 def record_personal_license(
-    session: Session, actor: Actor, now: datetime, org_id: int, data: dict[str, Any]
+    session: Session, actor: Actor, now: datetime, org_id: int, data: PersonalLicenseRequest
 ) -> PersonalLicense:
     """28 Del. C. ch. 18: number, photo, issue date, $15 fee, expiry 3 years after issue; a person
     denied within 12 months may not re-apply (§1831(4)(d))."""
     org = get_organization(session, org_id)
-    member_id = data.get("member_id")
-    if member_id is not None:
-        member = get_or_refuse(session, Member, member_id, "member_id", "member")
+    if data.member_id is not None:
+        member = get_or_refuse(session, Member, data.member_id, "member_id", "member")
         if member.organization_id != org.id:
             raise refuse(
                 "wrong_organization",
@@ -256,41 +266,31 @@ def record_personal_license(
                 field="member_id",
                 status=409,
             )
-    if data.get("vendor_id") is not None:
-        get_or_refuse(session, Vendor, data["vendor_id"], "vendor_id", "vendor")
-    status: PersonalLicenseStatus = data["status"]
-    if status is PersonalLicenseStatus.EXPIRED:
-        raise refuse(
-            "derived_status",
-            "Expiry follows from the issue date; record the licence as active.",
-            citations.POKER_LICENSE_TERM,
-            field="status",
-        )
-    history = _same_person(session, org.id, member_id, data["holder_name"], data["date_of_birth"])
-    denials = [row.status_changed_on for row in history if row.status == PersonalLicenseStatus.DENIED.value]
-    check(licensing.reapply_refusal(denials, data["issued_on"]))
+    if data.vendor_id is not None:
+        get_or_refuse(session, Vendor, data.vendor_id, "vendor_id", "vendor")
+    status = data.status
+    check(hall_refusals.recorded_status_refusal(status))
+    history = _same_person(session, org.id, data.member_id, data.holder_name, data.date_of_birth)
+    denials = [
+        row.status_changed_on for row in history if PersonalLicenseStatus(row.status) is PersonalLicenseStatus.DENIED
+    ]
+    check(licensing.reapply_refusal(denials, data.issued_on))
+    check(hall_refusals.licence_number_refusal(status, data.number))
     if status is not PersonalLicenseStatus.DENIED:
-        if not data.get("number"):
-            raise refuse(
-                "number_required",
-                "A licence in force bears its distinguishing number.",
-                citations.POKER_PERSONAL_LICENSE,
-                field="number",
-            )
-        check(licensing.personal_license_fee_refusal(data["fee_cents"]))
+        check(licensing.personal_license_fee_refusal(data.fee_cents))
     row = PersonalLicense(
         organization_id=org.id,
-        member_id=member_id,
-        vendor_id=data.get("vendor_id"),
-        holder_name=data["holder_name"],
-        date_of_birth=data["date_of_birth"],
-        kind=data["kind"].value,
-        number=data.get("number"),
-        issued_on=data["issued_on"],
-        expires_on=licensing.personal_license_expiry(data["issued_on"]),
-        fee_cents=data["fee_cents"],
+        member_id=data.member_id,
+        vendor_id=data.vendor_id,
+        holder_name=data.holder_name,
+        date_of_birth=data.date_of_birth,
+        kind=data.kind.value,
+        number=data.number,
+        issued_on=data.issued_on,
+        expires_on=licensing.personal_license_expiry(data.issued_on),
+        fee_cents=data.fee_cents,
         status=status.value,
-        status_changed_on=data["issued_on"],
+        status_changed_on=data.issued_on,
     )
     session.add(row)
     finish(
@@ -328,13 +328,7 @@ def change_personal_license_status(
         raise refuse(
             "not_found", f"No personal licence has id {license_id}.", None, field="personal_license_id", status=404
         )
-    if status is PersonalLicenseStatus.EXPIRED:
-        raise refuse(
-            "derived_status",
-            "Expiry follows from the issue date and is not set by hand.",
-            citations.POKER_LICENSE_TERM,
-            field="status",
-        )
+    check(hall_refusals.status_change_refusal(status))
     before = row.status
     row.status = status.value
     row.status_changed_on = now.date()

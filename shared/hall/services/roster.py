@@ -3,19 +3,19 @@ rules for that role before it is written."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from datetime import date, datetime
 from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from shared.core import citations
 from shared.core.violations import Violation, refuse
 from shared.hall.models import Member, PersonalLicense, WorkAssignment
-from shared.hall.rules import licensing, people
+from shared.hall.rules import hall_refusals, licensing, people
 from shared.hall.rules.people import MemberStatus
 from shared.hall.rules.work_roles import WorkRole
+from shared.hall.schemas import AssignmentRequest
 from shared.hall.services.licenses import license_facts, list_personal_licenses
 from shared.hall.services.organizations import get_organization, member_facts
 from shared.platform.audit import Actor
@@ -59,9 +59,9 @@ def licenses_of(session: Session, org_id: int, member_id: int | None, license_id
     return list(session.scalars(query))
 
 
-def assign(session: Session, actor: Actor, now: datetime, org_id: int, data: dict[str, Any]) -> WorkAssignment:
+def assign(session: Session, actor: Actor, now: datetime, org_id: int, data: AssignmentRequest) -> WorkAssignment:
     """Put a person on the roster for a role and day, refusing anyone the rules do not allow."""
-    row = add_assignment(session, org_id, data)
+    row = add_assignment(session, org_id, asdict(data))
     finish(
         session,
         actor,
@@ -100,13 +100,8 @@ def add_assignment(session: Session, org_id: int, data: dict[str, Any]) -> WorkA
         check(licensing.poker_assignment_refusal(role.value, [license_facts(lic) for lic in licenses], on))
         name = member.name if member else licenses[0].holder_name
     else:
-        if member is None:
-            raise refuse(
-                "member_required",
-                "Bingo is conducted only by active members of the organization.",
-                citations.BINGO_ACTIVE_MEMBER,
-                field="member_id",
-            )
+        check(hall_refusals.bingo_member_refusal(member_named=member is not None))
+        assert member is not None  # refused above
         check(member_refusal(role, member, on))
         name = member.name
     duplicate = select(WorkAssignment.id).where(

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -14,6 +13,7 @@ from shared.core import passwords
 from shared.core.roles import Role
 from shared.core.violations import refuse
 from shared.hall.models import Member, SignInGuard, User, UserRole
+from shared.hall.schemas import SecretsRequest, UserRequest
 from shared.hall.services.staff_sessions import (
     end_session,
     end_sessions_of,
@@ -38,26 +38,26 @@ def find_user(session: Session, username: str) -> User | None:
     return session.scalar(select(User).where(same_text(User.username, username.strip())).order_by(User.id).limit(1))
 
 
-def create_user(session: Session, actor: Actor, now: datetime, data: dict[str, Any], cost: KdfCost) -> User:
-    if find_user(session, data["username"]) is not None:
-        raise refuse("duplicate", f"The username {data['username']!r} is taken.", None, field="username", status=409)
-    problem = passwords.password_problem(data["password"])
+def create_user(session: Session, actor: Actor, now: datetime, data: UserRequest, cost: KdfCost) -> User:
+    if find_user(session, data.username) is not None:
+        raise refuse("duplicate", f"The username {data.username!r} is taken.", None, field="username", status=409)
+    problem = passwords.password_problem(data.password)
     if problem:
         raise refuse("weak_password", problem, None, field="password")
-    pin = data.get("pin")
+    pin = data.pin
     if pin is not None and (problem := passwords.pin_problem(pin)):
         raise refuse("bad_pin", problem, None, field="pin")
-    member_id = data.get("member_id")
+    member_id = data.member_id
     if member_id is not None:
         get_or_refuse(session, Member, member_id, "member_id", "member")
     user = User(
-        username=data["username"].strip(),
-        display_name=data["display_name"],
+        username=data.username.strip(),
+        display_name=data.display_name,
         member_id=member_id,
-        password_hash=passwords.hash_secret(data["password"], cost.n),
+        password_hash=passwords.hash_secret(data.password, cost.n),
         pin_hash=passwords.hash_secret(pin, cost.n) if pin else None,
         is_active=True,
-        roles=[UserRole(role=r.value) for r in sorted(set(data["roles"]))],
+        roles=[UserRole(role=r.value) for r in sorted(set(data.roles))],
     )
     session.add(user)
     finish(
@@ -92,19 +92,19 @@ def set_roles(session: Session, actor: Actor, now: datetime, user_id: int, roles
 
 
 def set_secrets(
-    session: Session, actor: Actor, now: datetime, user_id: int, data: dict[str, Any], cost: KdfCost
+    session: Session, actor: Actor, now: datetime, user_id: int, data: SecretsRequest, cost: KdfCost
 ) -> User:
     user = get_or_refuse(session, User, user_id, "user_id", "user")
     changed = []
-    if data.get("password"):
-        if problem := passwords.password_problem(data["password"]):
+    if data.password:
+        if problem := passwords.password_problem(data.password):
             raise refuse("weak_password", problem, None, field="password")
-        user.password_hash = passwords.hash_secret(data["password"], cost.n)
+        user.password_hash = passwords.hash_secret(data.password, cost.n)
         changed.append("password")
-    if data.get("pin"):
-        if problem := passwords.pin_problem(data["pin"]):
+    if data.pin:
+        if problem := passwords.pin_problem(data.pin):
             raise refuse("bad_pin", problem, None, field="pin")
-        user.pin_hash = passwords.hash_secret(data["pin"], cost.n)
+        user.pin_hash = passwords.hash_secret(data.pin, cost.n)
         changed.append("pin")
     if not changed:
         raise refuse("nothing_to_change", "Give a new password or PIN.", None, field="password")

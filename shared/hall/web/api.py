@@ -13,39 +13,53 @@ from shared.hall.models import Premises
 from shared.hall.schemas import (
     AssignmentIn,
     AssignmentOut,
+    AssignmentRequest,
     AuditVerifyOut,
     BingoLicenseIn,
     BingoLicenseOut,
+    BingoLicenseRequest,
     BingoLicenseStatusOut,
     CandidateOut,
     EligibleQuery,
     LicenseStatusIn,
+    MemberChanges,
     MemberIn,
     MemberOut,
     MemberPatch,
+    MemberRequest,
     OnDateQuery,
+    OrganizationChanges,
     OrganizationIn,
     OrganizationOut,
     OrganizationPatch,
+    OrganizationRequest,
     PersonalLicenseIn,
     PersonalLicenseOut,
+    PersonalLicenseRequest,
     PokerOccasionLicenseIn,
     PokerOccasionLicenseOut,
+    PokerOccasionLicenseRequest,
     PremisesIn,
     PremisesOut,
+    PremisesRequest,
     RenewalsQuery,
     RolesIn,
     SecretsIn,
+    SecretsRequest,
     SessionOut,
     SignInIn,
     SuspensionIn,
     SuspensionOut,
+    SuspensionRequest,
     UserIn,
     UserOut,
+    UserRequest,
     VendorContractIn,
     VendorContractOut,
+    VendorContractRequest,
     VendorIn,
     VendorOut,
+    VendorRequest,
 )
 from shared.hall.services import licenses, organizations, roster, staff
 from shared.hall.services.authentication import authenticate
@@ -149,7 +163,7 @@ def list_organizations() -> list[Any]:
     response=OrganizationOut,
     status=201,
 )
-def create_organization(body: dict[str, Any]) -> Any:
+def create_organization(body: OrganizationRequest) -> Any:
     return organizations.create_organization(db_session(), actor(), hall_now(), body)
 
 
@@ -167,7 +181,7 @@ def get_organization(org_id: int) -> Any:
     body=OrganizationPatch,
     response=OrganizationOut,
 )
-def update_organization(org_id: int, body: dict[str, Any]) -> Any:
+def update_organization(org_id: int, body: OrganizationChanges) -> Any:
     return organizations.update_organization(db_session(), actor(), hall_now(), check_org(org_id), body)
 
 
@@ -186,7 +200,7 @@ def list_premises(org_id: int) -> list[Premises]:
     response=PremisesOut,
     status=201,
 )
-def create_premises(org_id: int, body: dict[str, Any]) -> Any:
+def create_premises(org_id: int, body: PremisesRequest) -> Any:
     return organizations.create_premises(db_session(), actor(), hall_now(), check_org(org_id), body)
 
 
@@ -205,7 +219,7 @@ def list_members(org_id: int) -> list[Any]:
     response=MemberOut,
     status=201,
 )
-def create_member(org_id: int, body: dict[str, Any]) -> Any:
+def create_member(org_id: int, body: MemberRequest) -> Any:
     return organizations.create_member(db_session(), actor(), hall_now(), check_org(org_id), body)
 
 
@@ -218,7 +232,7 @@ def create_member(org_id: int, body: dict[str, Any]) -> Any:
     body=MemberPatch,
     response=MemberOut,
 )
-def update_member(org_id: int, member_id: int, body: dict[str, Any]) -> Any:
+def update_member(org_id: int, member_id: int, body: MemberChanges) -> Any:
     return organizations.update_member(db_session(), actor(), hall_now(), check_org(org_id), member_id, body)
 
 
@@ -245,7 +259,7 @@ def list_bingo_licenses(org_id: int) -> list[Any]:
     response=BingoLicenseOut,
     status=201,
 )
-def add_bingo_license(org_id: int, body: dict[str, Any]) -> Any:
+def add_bingo_license(org_id: int, body: BingoLicenseRequest) -> Any:
     return licenses.add_bingo_license_term(db_session(), actor(), hall_now(), check_org(org_id), body)
 
 
@@ -259,7 +273,7 @@ def add_bingo_license(org_id: int, body: dict[str, Any]) -> Any:
     response=SuspensionOut,
     status=201,
 )
-def add_bingo_suspension(org_id: int, body: dict[str, Any]) -> Any:
+def add_bingo_suspension(org_id: int, body: SuspensionRequest) -> Any:
     return licenses.add_bingo_suspension(db_session(), actor(), hall_now(), check_org(org_id), body)
 
 
@@ -299,8 +313,8 @@ def list_poker_occasion_licenses(org_id: int) -> list[Any]:
     response=PokerOccasionLicenseOut,
     status=201,
 )
-def create_poker_occasion_license(body: dict[str, Any]) -> Any:
-    for org_id in body["sponsor_organization_ids"]:
+def create_poker_occasion_license(body: PokerOccasionLicenseRequest) -> Any:
+    for org_id in body.sponsor_organization_ids:
         check_org(org_id)
     return licenses.create_poker_occasion_license(db_session(), actor(), hall_now(), body)
 
@@ -320,7 +334,7 @@ def list_vendors() -> list[Any]:
     response=VendorOut,
     status=201,
 )
-def create_vendor(body: dict[str, Any]) -> Any:
+def create_vendor(body: VendorRequest) -> Any:
     return licenses.create_vendor(db_session(), actor(), hall_now(), body)
 
 
@@ -347,7 +361,7 @@ def list_vendor_contracts(org_id: int) -> list[Any]:
     response=VendorContractOut,
     status=201,
 )
-def create_vendor_contract(org_id: int, body: dict[str, Any]) -> Any:
+def create_vendor_contract(org_id: int, body: VendorContractRequest) -> Any:
     return licenses.create_vendor_contract(db_session(), actor(), hall_now(), check_org(org_id), body)
 
 
@@ -377,7 +391,7 @@ def list_personal_licenses(org_id: int) -> list[Any]:
     response=PersonalLicenseOut,
     status=201,
 )
-def record_personal_license(org_id: int, body: dict[str, Any]) -> Any:
+def record_personal_license(org_id: int, body: PersonalLicenseRequest) -> Any:
     row = licenses.record_personal_license(db_session(), actor(), hall_now(), check_org(org_id), body)
     return presenters.personal_license(row, hall_today())
 
@@ -454,7 +468,7 @@ def list_assignments(org_id: int, query: dict[str, Any]) -> list[Any]:
     response=AssignmentOut,
     status=201,
 )
-def create_assignment(org_id: int, body: dict[str, Any]) -> Any:
+def create_assignment(org_id: int, body: AssignmentRequest) -> Any:
     return roster.assign(db_session(), actor(), hall_now(), check_org(org_id), body)
 
 
@@ -467,7 +481,7 @@ def list_users() -> list[Any]:
 @operation(
     bp, "/users", "POST", summary="Add a staff account", access=STAFF_ADMIN, body=UserIn, response=UserOut, status=201
 )
-def create_user(body: dict[str, Any]) -> Any:
+def create_user(body: UserRequest) -> Any:
     return presenters.user(staff.create_user(db_session(), actor(), hall_now(), body, kdf_cost()), hall_now())
 
 
@@ -493,7 +507,7 @@ def set_roles(user_id: int, body: dict[str, Any]) -> Any:
     body=SecretsIn,
     response=UserOut,
 )
-def set_secrets(user_id: int, body: dict[str, Any]) -> Any:
+def set_secrets(user_id: int, body: SecretsRequest) -> Any:
     return presenters.user(staff.set_secrets(db_session(), actor(), hall_now(), user_id, body, kdf_cost()), hall_now())
 
 

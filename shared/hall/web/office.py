@@ -3,6 +3,7 @@ check. Server-rendered, usable on a tablet; every form goes through the API's sc
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import date
 from typing import Any
 
@@ -277,7 +278,7 @@ def poker_occasion_create(org_id: int) -> ResponseReturnValue:
             db_session(),
             actor(),
             hall_now(),
-            {**d, "sponsor_organization_ids": [check_org(i) for i in d["sponsor_organization_ids"]]},
+            replace(d, sponsor_organization_ids=[check_org(i) for i in d.sponsor_organization_ids]),
         ),
         "Tournament occasion licence recorded.",
     )
