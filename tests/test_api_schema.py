@@ -22,6 +22,7 @@ from sqlalchemy.orm import Session
 
 from shared.core.roles import Role
 from shared.hall.models import User
+from shared.hall.schemas import SecretsRequest
 from shared.hall.services import staff
 from shared.hall.services.staff import KdfCost
 from shared.platform.audit import SYSTEM
@@ -38,7 +39,7 @@ def everyone(app: Flask, session: Session, user_id: int) -> tuple[dict[str, str]
     operation gets its own, so one that ended the session (sign-out, "sign out everywhere") or
     changed the user (a generated password, fewer roles, a lockout) leaves the next one signed in
     with every role again."""
-    staff.set_secrets(session, SYSTEM, NOW, user_id, {"password": PASSWORD}, KdfCost(TEST_KDF_N))
+    staff.set_secrets(session, SYSTEM, NOW, user_id, SecretsRequest(password=PASSWORD), KdfCost(TEST_KDF_N))
     staff.set_roles(session, SYSTEM, NOW, user_id, list(Role))
     staff.unlock(session, SYSTEM, NOW, user_id)
     user = session.get(User, user_id)

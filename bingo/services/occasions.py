@@ -8,7 +8,6 @@ import random
 import secrets
 from dataclasses import dataclass
 from datetime import date, datetime
-from typing import Any
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session, object_session
@@ -29,7 +28,6 @@ from bingo.models import (
 )
 from bingo.rules import draws, game_events, giveaways, limits, play, scheduling, upick_play, witnesses
 from bingo.rules.claims import Verdict, check_face
-from bingo.rules.faces import FREE
 from bingo.rules.limits import Booking, GameKind, ProgramGame
 from bingo.rules.patterns import from_spec
 from bingo.rules.play import GameState
@@ -606,25 +604,6 @@ def record_giveaway(
         {"kind": row.kind, "value_cents": row.value_cents, "description": row.description},
     )
     return row
-
-
-def face_grid(
-    cells: tuple[int, ...] | None, covered: int, alternative: int | None
-) -> list[list[dict[str, Any]]] | None:
-    """The face as rows of squares, each with its number, covered flag and whether it is in the win."""
-    if cells is None:
-        return None
-    return [
-        [
-            {
-                "number": None if cells[r * 5 + c] == FREE else cells[r * 5 + c],
-                "covered": bool(covered >> (r * 5 + c) & 1),
-                "winning": bool(alternative is not None and alternative >> (r * 5 + c) & 1),
-            }
-            for c in range(5)
-        ]
-        for r in range(5)
-    ]
 
 
 def game_in_play(session: Session, org_id: int, day: date) -> tuple[Occasion, Game] | None:

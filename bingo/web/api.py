@@ -75,19 +75,16 @@ from bingo.schemas import (
 )
 from bingo.services import break_open as break_open_service
 from bingo.services import cash as cash_service
+from bingo.services import counter, game_views, occasions, programs, receipts, reports
 from bingo.services import jars as jar_service
-from bingo.services import occasions, programs, receipts, reports
 from bingo.services import selling as sales_service
 from bingo.services import series as series_service
 from bingo.services import stock as inventory_service
 from bingo.services import upick_tickets as upick_service
 from bingo.web import presenters
-from shared.core import tills
 from shared.core.money import MoneyFormatError, parse_cents
 from shared.core.roles import OFFICE_VIEW, Role
 from shared.core.violations import refuse
-from shared.hall.services.authentication import authenticate
-from shared.hall.services.licenses import bingo_license_status
 from shared.hall.services.organizations import get_organization
 from shared.hall.web.signin import attempt, lockout_policy
 from shared.platform import audit
@@ -95,15 +92,13 @@ from shared.platform.api import operation
 from shared.platform.context import (
     actor,
     db_session,
+    desk,
     hall_now,
     hall_today,
-    printers,
     settings,
-    station_name,
     utc_now,
 )
 from shared.platform.scope import check_org
-from shared.printing import jobs as printing
 from shared.printing.schemas import PrintJobOut
 from shared.reports import pdf
 from shared.reports.document import Document
@@ -332,7 +327,11 @@ def create_program(org_id: int, body: ProgramRequest) -> Any:
     status=201,
 )
 def schedule_occasion(org_id: int, body: OccasionRequest) -> Any:
-    return presenters.occasion(occasions.schedule(db_session(), actor(), hall_now(), check_org(org_id), body))
+    return presenters.occasion(
+        game_views.occasion_view(
+            db_session(), occasions.schedule(db_session(), actor(), hall_now(), check_org(org_id), body)
+        )
+    )
 
 
 @operation(
@@ -340,7 +339,9 @@ def schedule_occasion(org_id: int, body: OccasionRequest) -> Any:
 )
 def get_occasion(occasion_id: int) -> Any:
     _occasion_org(occasion_id)
-    return presenters.occasion(occasions.get_occasion(db_session(), occasion_id))
+    return presenters.occasion(
+        game_views.occasion_view(db_session(), occasions.get_occasion(db_session(), occasion_id))
+    )
 
 
 @operation(
@@ -355,7 +356,9 @@ def get_occasion(occasion_id: int) -> Any:
 def ball_check(occasion_id: int, body: dict[str, Any]) -> Any:
     _occasion_org(occasion_id)
     return presenters.occasion(
-        occasions.verify_balls(db_session(), actor(), hall_now(), occasion_id, body["checked_by"])
+        game_views.occasion_view(
+            db_session(), occasions.verify_balls(db_session(), actor(), hall_now(), occasion_id, body["checked_by"])
+        )
     )
 
 
@@ -371,7 +374,10 @@ def ball_check(occasion_id: int, body: dict[str, Any]) -> Any:
 def cookie_jar_number(occasion_id: int, body: dict[str, Any]) -> Any:
     _occasion_org(occasion_id)
     return presenters.occasion(
-        occasions.draw_cookie_jar_number(db_session(), actor(), hall_now(), occasion_id, body["ball"], rng())
+        game_views.occasion_view(
+            db_session(),
+            occasions.draw_cookie_jar_number(db_session(), actor(), hall_now(), occasion_id, body["ball"], rng()),
+        )
     )
 
 
@@ -387,7 +393,10 @@ def cookie_jar_number(occasion_id: int, body: dict[str, Any]) -> Any:
 def start_game(occasion_id: int, number: int, body: dict[str, Any]) -> Any:
     _occasion_org(occasion_id)
     return presenters.game(
-        occasions.start_game(db_session(), actor(), hall_now(), occasion_id, number, body["attendance"])
+        game_views.game_view(
+            db_session(),
+            occasions.start_game(db_session(), actor(), hall_now(), occasion_id, number, body["attendance"]),
+        )
     )
 
 
@@ -404,7 +413,7 @@ def start_game(occasion_id: int, number: int, body: dict[str, Any]) -> Any:
 def call_ball(occasion_id: int, number: int, body: dict[str, Any]) -> Any:
     _occasion_org(occasion_id)
     call = occasions.call_ball(db_session(), actor(), hall_now(), occasion_id, number, body["ball"], rng())
-    return presenters.game(occasions.game_of(db_session(), occasion_id, number)[1]) if call else None
+    return presenters.game(game_views.game_of(db_session(), occasion_id, number)) if call else None
 
 
 @operation(
@@ -419,7 +428,7 @@ def call_ball(occasion_id: int, number: int, body: dict[str, Any]) -> Any:
 def correct_call(occasion_id: int, number: int, body: dict[str, Any]) -> Any:
     _occasion_org(occasion_id)
     occasions.correct_last_call(db_session(), actor(), hall_now(), occasion_id, number, body["ball"], body["reason"])
-    return presenters.game(occasions.game_of(db_session(), occasion_id, number)[1])
+    return presenters.game(game_views.game_of(db_session(), occasion_id, number))
 
 
 @operation(
@@ -475,7 +484,11 @@ def verification_request(occasion_id: int, number: int, body: dict[str, Any]) ->
 )
 def close_game(occasion_id: int, number: int) -> Any:
     _occasion_org(occasion_id)
-    return presenters.game(occasions.close_game(db_session(), actor(), hall_now(), occasion_id, number, rng()))
+    return presenters.game(
+        game_views.game_view(
+            db_session(), occasions.close_game(db_session(), actor(), hall_now(), occasion_id, number, rng())
+        )
+    )
 
 
 @operation(
@@ -488,7 +501,9 @@ def close_game(occasion_id: int, number: int) -> Any:
 )
 def close_occasion(occasion_id: int) -> Any:
     _occasion_org(occasion_id)
-    return presenters.occasion(occasions.close_occasion(db_session(), actor(), hall_now(), occasion_id))
+    return presenters.occasion(
+        game_views.occasion_view(db_session(), occasions.close_occasion(db_session(), actor(), hall_now(), occasion_id))
+    )
 
 
 @operation(
@@ -561,7 +576,9 @@ def open_cookie_jar(org_id: int, body: dict[str, Any]) -> Any:
 )
 def award_cookie_jar(occasion_id: int, number: int) -> Any:
     _occasion_org(occasion_id)
-    return presenters.game(jar_service.award(db_session(), actor(), hall_now(), occasion_id, number))
+    return presenters.game(
+        game_views.game_view(db_session(), jar_service.award(db_session(), actor(), hall_now(), occasion_id, number))
+    )
 
 
 @operation(
@@ -621,7 +638,12 @@ def get_upick(code: str) -> Any:
 def post_break_open(occasion_id: int, number: int, body: dict[str, Any]) -> Any:
     _occasion_org(occasion_id)
     return presenters.game(
-        break_open_service.post_numbers(db_session(), actor(), hall_now(), occasion_id, number, body["balls"], rng())
+        game_views.game_view(
+            db_session(),
+            break_open_service.post_numbers(
+                db_session(), actor(), hall_now(), occasion_id, number, body["balls"], rng()
+            ),
+        )
     )
 
 
@@ -667,49 +689,10 @@ def add_product(occasion_id: int, body: ProductRequest) -> Any:
 def create_sale(occasion_id: int, body: SaleRequest) -> Any:
     _occasion_org(occasion_id)
     session = db_session()
-    result = sales_service.sell(session, actor(), hall_now(), occasion_id, body, rng(), settings().tenders)
-    sale = result.sale
-    occasion = occasions.get_occasion(session, occasion_id)
-    org = get_organization(session, sale.organization_id)
-    license_number = bingo_license_status(session, org.id, occasion.occasion_date).current_number
-    day = occasion.occasion_date.isoformat()
-    jobs = [
-        printing.print_receipt(
-            session,
-            hall_now(),
-            printers(),
-            station_name(),
-            "sale",
-            receipts.transaction_code(org.id, sale.number),
-            sales_service.receipt_for(session, result, license_number, org.name, day, hall_now()),
-            organization_id=org.id,
-        )
-    ]
-    for ticket in result.tickets:
-        jobs.append(
-            printing.print_receipt(
-                session,
-                hall_now(),
-                printers(),
-                station_name(),
-                "upick_ticket",
-                ticket.code,
-                receipts.upick_ticket(
-                    org.name,
-                    license_number,
-                    day,
-                    ticket.game_number,
-                    ticket.code,
-                    upick_service.numbers_of(ticket),
-                    ticket.price_cents,
-                    station_name(),
-                    ticket.cashier_name,
-                    hall_now(),
-                ),
-                organization_id=org.id,
-            )
-        )
-    return presenters.sale(sale, [presenters.ticket(upick_service.view(session, t)) for t in result.tickets], jobs)
+    sold = counter.sell(session, actor(), hall_now(), occasion_id, body, rng(), settings().tenders, desk())
+    return presenters.sale(
+        sold.sale, [presenters.ticket(upick_service.view(session, t)) for t in sold.tickets], sold.jobs
+    )
 
 
 CASH = (Role.ADMIN, Role.MEMBER_IN_CHARGE, Role.CASHIER)
@@ -731,36 +714,14 @@ def _org_name(org_id: int) -> str:
 )
 def pay_winner(occasion_id: int, body: PayoutRequest) -> Any:
     _occasion_org(occasion_id)
-    session = db_session()
-    sale, payout = cash_service.pay(session, actor(), hall_now(), occasion_id, body)
-    occasion = occasions.get_occasion(session, occasion_id)
-    game = next(g for g in occasion.games if g.number == payout.game_number)
-    slip = receipts.payout_slip(
-        _org_name(sale.organization_id),
-        occasion.occasion_date.isoformat(),
-        sale,
-        payout,
-        game.pattern_name,
-        hall_now(),
-        tills.w2g_threshold(hall_now().date()),
-    )
-    job = printing.print_receipt(
-        session,
-        hall_now(),
-        printers(),
-        station_name(),
-        "payout",
-        receipts.transaction_code(sale.organization_id, sale.number),
-        slip,
-        organization_id=sale.organization_id,
-    )
+    paid = counter.pay(db_session(), actor(), hall_now(), occasion_id, body, desk())
     return {
-        "number": sale.number,
-        "transaction_code": receipts.transaction_code(sale.organization_id, sale.number),
-        "amount_cents": payout.amount_cents,
-        "winner": payout.winner,
-        "w2g_required": payout.w2g_required,
-        "print_jobs": [job],
+        "number": paid.sale.number,
+        "transaction_code": receipts.transaction_code(paid.sale.organization_id, paid.sale.number),
+        "amount_cents": paid.payout.amount_cents,
+        "winner": paid.payout.winner,
+        "w2g_required": paid.payout.w2g_required,
+        "print_jobs": [paid.job],
     }
 
 
@@ -775,25 +736,10 @@ def pay_winner(occasion_id: int, body: PayoutRequest) -> Any:
 )
 def void_sale(sale_id: int, body: dict[str, Any]) -> Any:
     session = db_session()
-    sale = cash_service.get_sale(session, sale_id)
-    check_org(sale.organization_id)
-    approved_by = authenticate(
-        session,
-        attempt(body["approver_username"], body["approver_pin"], by_pin=True),
-        utc_now(),
-        lockout_policy(),
-        cash_service.void_approval(sale.organization_id),
-    )
-    sale = cash_service.void(session, actor(), hall_now(), sale_id, body["reason"], approved_by)
-    job = printing.print_receipt(
-        session,
-        hall_now(),
-        printers(),
-        station_name(),
-        "void",
-        receipts.transaction_code(sale.organization_id, sale.number),
-        receipts.void_notice(_org_name(sale.organization_id), sale, hall_now()),
-        organization_id=sale.organization_id,
+    check_org(cash_service.get_sale(session, sale_id).organization_id)
+    approver = attempt(body["approver_username"], body["approver_pin"], by_pin=True)
+    sale, job = counter.void(
+        session, actor(), hall_now(), sale_id, body["reason"], approver, utc_now(), lockout_policy(), desk()
     )
     return presenters.sale(sale, [], [job])
 
@@ -861,7 +807,7 @@ def get_till(till_id: int) -> Any:
 def close_till(till_id: int, body: dict[str, Any]) -> Any:
     session = db_session()
     till = cash_service.get_till(session, till_id)
-    org_id = check_org(cash_service.org_of_till(session, till))
+    check_org(cash_service.org_of_till(session, till))
     counts: dict[int, int] = {}
     for text, number in body["counts"].items():
         try:
@@ -870,18 +816,7 @@ def close_till(till_id: int, body: dict[str, Any]) -> Any:
             raise refuse(
                 "unknown_denomination", f"{text!r} is not a note or coin such as 20.00 or 0.25.", None, "counts"
             ) from None
-    till, shift = cash_service.close_till(session, actor(), hall_now(), till_id, counts)
-    report = receipts.shift_report(_org_name(org_id), till, shift, hall_now(), str(audit.anchor(session)))
-    job = printing.print_receipt(
-        session,
-        hall_now(),
-        printers(),
-        station_name(),
-        "shift_report",
-        f"till-{till.id}",
-        report,
-        organization_id=org_id,
-    )
+    till, job = counter.close_till(session, actor(), hall_now(), till_id, counts, desk())
     return {**presenters.till(till, cash_service.drawer(session, till)), "print_jobs": [job]}
 
 
@@ -958,27 +893,7 @@ def move_packs(set_id: int, body: PackMoveRequest) -> Any:
 )
 def session_report(occasion_id: int) -> Any:
     _occasion_org(occasion_id)
-    session = db_session()
-    occasion = occasions.get_occasion(session, occasion_id)
-    shift, till_rows = cash_service.session_summary(session, occasion_id)
-    report = receipts.session_report(
-        _org_name(occasion.organization_id),
-        occasion.occasion_date.isoformat(),
-        shift,
-        till_rows,
-        hall_now(),
-        str(audit.anchor(session)),
-    )
-    return printing.print_receipt(
-        session,
-        hall_now(),
-        printers(),
-        station_name(),
-        "session_report",
-        f"occasion-{occasion_id}",
-        report,
-        organization_id=occasion.organization_id,
-    )
+    return counter.print_session_report(db_session(), hall_now(), occasion_id, desk())
 
 
 REPORTERS = (Role.ADMIN, Role.OFFICER, Role.MEMBER_IN_CHARGE)

@@ -5,18 +5,13 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from sqlalchemy.orm import object_session
-
-from bingo.models import Claim, Game, GameStatus, Occasion, PaperSet, Program, Sale, Till
+from bingo.models import Claim, PaperSet, Program, Sale, Till
 from bingo.rules.claims import Verdict
 from bingo.rules.faces import FREE, Face, ball_label
-from bingo.rules.limits import GameKind
 from bingo.rules.patterns import Pattern, from_spec
 from bingo.rules.upick import by_column
-from bingo.services import occasions
 from bingo.services import upick_tickets as upick_service
-from bingo.services.jars import jar_award_due
-from bingo.services.occasions import face_grid, money_split
+from bingo.services.game_views import GameView, OccasionView
 from bingo.services.receipts import transaction_code
 from bingo.services.stock import terms as inventory_terms
 from shared.core.tills import Drawer
@@ -46,6 +41,25 @@ def face(f: Face) -> dict[str, Any]:
     return {"face_number": f.number, "columns": [[None if n == FREE else n for n in col] for col in f.columns()]}
 
 
+def face_grid(
+    cells: tuple[int, ...] | None, covered: int, alternative: int | None
+) -> list[list[dict[str, Any]]] | None:
+    """The face as rows of squares, each with its number, covered flag and whether it is in the win."""
+    if cells is None:
+        return None
+    return [
+        [
+            {
+                "number": None if cells[r * 5 + c] == FREE else cells[r * 5 + c],
+                "covered": bool(covered >> (r * 5 + c) & 1),
+                "winning": bool(alternative is not None and alternative >> (r * 5 + c) & 1),
+            }
+            for c in range(5)
+        ]
+        for r in range(5)
+    ]
+
+
 def claim(row: Claim, cells: tuple[int, ...] | None = None) -> dict[str, Any]:
     return {
         "id": row.id,
@@ -65,20 +79,16 @@ def claim(row: Claim, cells: tuple[int, ...] | None = None) -> dict[str, Any]:
     }
 
 
-def game(row: Game) -> dict[str, Any]:
-    session = object_session(row)
-    claims, total = occasions.shown_claims(session, row) if session is not None else (list(row.claims), len(row.claims))
-    upick_winners = (
-        [t.code for t in upick_service.winners(session, row)] if session and row.kind == GameKind.U_PICK_EM else []
-    )
+def game(view: GameView) -> dict[str, Any]:
+    row = view.game
     return {
         "pick_count": row.pick_count,
         "face_price_cents": row.face_price_cents,
         "break_open_numbers": row.break_open_numbers,
-        "upick_winners": upick_winners,
+        "upick_winners": view.upick_winners,
         "jar_award_cents": row.jar_award_cents,
         "jar_announcement": row.jar_announcement,
-        "jar_award_due": jar_award_due(row.occasion, row),
+        "jar_award_due": view.jar_award_due,
         "number": row.number,
         "kind": row.kind,
         "pattern_name": row.pattern_name,
@@ -103,25 +113,18 @@ def game(row: Game) -> dict[str, Any]:
             }
             for c in row.calls
         ],
-        "claims": [claim(c) for c in claims],
-        "claims_total": total,
-        "split_preview": _split_preview(row, claims),
+        "claims": [claim(c) for c in view.claims],
+        "claims_total": view.claims_total,
+        "split_preview": [
+            {"face_number": c.face_number, "share_cents": view.split_preview[c.id]}
+            for c in view.claims
+            if c.id in view.split_preview
+        ],
     }
 
 
-def _split_preview(row: Game, claims: list[Claim]) -> list[dict[str, Any]]:
-    """What closing a money game now would pay each valid claim (101-4.11), for the caller to show."""
-    if (
-        row.status != GameStatus.IN_PLAY
-        or row.merchandise
-        or row.kind in (GameKind.U_PICK_EM, GameKind.COOKIE_JAR_FINAL)
-    ):
-        return []
-    shares = money_split(row.occasion, row)
-    return [{"face_number": c.face_number, "share_cents": shares[c.id]} for c in claims if c.id in shares]
-
-
-def occasion(row: Occasion) -> dict[str, Any]:
+def occasion(view: OccasionView) -> dict[str, Any]:
+    row = view.occasion
     return {
         "id": row.id,
         "organization_id": row.organization_id,
@@ -142,7 +145,7 @@ def occasion(row: Occasion) -> dict[str, Any]:
         "jar_posted_at": row.jar_posted_at,
         "jar_must_go": row.jar_must_go,
         "display_token": row.display_token,
-        "games": [game(g) for g in row.games],
+        "games": [game(g) for g in view.games],
     }
 
 

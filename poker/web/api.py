@@ -14,7 +14,7 @@ from bingo.schemas import TillOpenIn, TillOut
 from bingo.services import cash
 from bingo.web import presenters as bingo_presenters
 from poker.rules.clock import ClockAction
-from poker.rules.printed_rules import as_receipt, as_text
+from poker.rules.printed_rules import as_text
 from poker.schemas import (
     BuyIn,
     BuyOut,
@@ -44,20 +44,18 @@ from poker.schemas import (
     TournamentRequest,
 )
 from poker.services import disputes as showdowns
-from poker.services import live, staff, tournaments
+from poker.services import live, registration_desk, staff, tournaments
 from shared.core.roles import Role
 from shared.platform import audit
 from shared.platform.api import operation
 from shared.platform.context import (
     actor,
     db_session,
+    desk,
     hall_now,
-    printers,
     settings,
-    station_name,
 )
 from shared.platform.scope import check_org
-from shared.printing import jobs as printing
 from shared.printing.schemas import PrintJobOut
 from shared.reports import pdf
 from shared.reports.document import Document
@@ -159,18 +157,8 @@ def printed_rules_pdf(tournament_id: int) -> Response:
     status=201,
 )
 def print_rules(tournament_id: int) -> Any:
-    session = db_session()
-    sections = tournaments.rules(session, _mine(tournament_id))
-    return printing.print_receipt(
-        session,
-        hall_now(),
-        printers(),
-        station_name(),
-        "poker_rules",
-        f"T{tournament_id}-rules",
-        as_receipt(sections),
-        organization_id=_mine(tournament_id).organization_id,
-    )
+    _mine(tournament_id)
+    return registration_desk.print_rules(db_session(), hall_now(), tournament_id, desk())
 
 
 @operation(
@@ -221,25 +209,16 @@ def list_desk_tills(tournament_id: int) -> list[Any]:
 )
 def take_buy(tournament_id: int, body: BuyRequest) -> Any:
     _mine(tournament_id)
-    session = db_session()
-    result = tournaments.buy(session, actor(), hall_now(), tournament_id, body, rng(), settings().tenders)
-    tournament = tournaments.get_tournament(session, tournament_id)
-    job = printing.print_receipt(
-        session,
-        hall_now(),
-        printers(),
-        station_name(),
-        "poker_buy",
-        f"T{tournament_id}-{result.entry.number}",
-        tournaments.buy_receipt(session, tournament, result, hall_now()),
-        organization_id=tournament.organization_id,
+    bought = registration_desk.buy(
+        db_session(), actor(), hall_now(), tournament_id, body, rng(), settings().tenders, desk()
     )
+    result = bought.result
     return {
         "entry": result.entry,
         "kind": result.buy.kind,
         "price_cents": result.buy.cents,
         "change_cents": result.change_cents,
-        "print_jobs": [job],
+        "print_jobs": [bought.job],
     }
 
 
@@ -380,20 +359,8 @@ def deck_reminders(tournament_id: int) -> Any:
 )
 def pay_prize(tournament_id: int, body: dict[str, Any]) -> Any:
     _mine(tournament_id)
-    session = db_session()
-    paid = tournaments.pay_prize(session, actor(), hall_now(), tournament_id, body["entry_number"])
-    tournament = tournaments.get_tournament(session, tournament_id)
-    job = printing.print_receipt(
-        session,
-        hall_now(),
-        printers(),
-        station_name(),
-        "poker_prize",
-        f"T{tournament_id}-{paid.entry.number}",
-        tournaments.prize_slip(session, tournament, paid, hall_now()),
-        organization_id=tournament.organization_id,
-    )
-    return {"entry": paid.entry, "w2g_required": paid.w2g_required, "print_jobs": [job]}
+    slip = registration_desk.pay_prize(db_session(), actor(), hall_now(), tournament_id, body["entry_number"], desk())
+    return {"entry": slip.paid.entry, "w2g_required": slip.paid.w2g_required, "print_jobs": [slip.job]}
 
 
 @operation(

@@ -14,6 +14,7 @@ from shared.hall.models import User
 from shared.platform.audit import Actor
 from shared.platform.config import Settings
 from shared.platform.db import Database
+from shared.printing.jobs import PrintDesk
 from shared.printing.stations import StationPrinter
 
 
@@ -99,3 +100,8 @@ def printers() -> dict[str, StationPrinter]:
     """The stations' printers, loaded and checked at start-up."""
     loaded: dict[str, StationPrinter] = current_app.extensions["flashboard.printers"]
     return loaded
+
+
+def desk() -> PrintDesk:
+    """Where this request's paper goes: the hall's printers and this station."""
+    return PrintDesk(printers(), station_name())

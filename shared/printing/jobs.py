@@ -4,6 +4,7 @@ for the reprint queue, and a reprint is marked REPRINT on the paper and in the a
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from datetime import datetime
 
 from sqlalchemy import select
@@ -25,6 +26,24 @@ from shared.printing.stations import StationPrinter
 from shared.printing.transport import send
 
 PRINTED, NOT_PRINTED, PENDING = PrintStatus.PRINTED, PrintStatus.NOT_PRINTED, PrintStatus.PENDING
+
+
+@dataclass(frozen=True)
+class PrintDesk:
+    """DESIGN.md, "commit before printing": where a use case's paper goes once its work is committed: the
+    hall's station printers and the station that asked. The web layer builds it from the request; a
+    service prints through it, so no view sequences a use case and its receipts."""
+
+    printers: dict[str, StationPrinter]
+    station: str
+
+    def print(
+        self, session: Session, now: datetime, kind: str, reference: str, receipt: Receipt, organization_id: int | None
+    ) -> PrintJob:
+        """The job is recorded (committed) and tried after the commit; its row says how it went."""
+        return print_receipt(
+            session, now, self.printers, self.station, kind, reference, receipt, organization_id=organization_id
+        )
 
 
 def printer_for(printers: dict[str, StationPrinter], station: str) -> StationPrinter:

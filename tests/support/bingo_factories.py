@@ -1,5 +1,6 @@
 """Bingo test data: a licensed organization with premises and members, a generated series, and
 call orders found by searching seeds for the situation a test needs."""
+
 from __future__ import annotations
 
 import random
@@ -46,7 +47,12 @@ def make_hall(session: Session, name: str | None = None, first_licensed_on: date
     for role, is_officer in [("mic", False), ("caller", False), ("verifier", False), ("officer", True)]:
         member = make_member(session, org, name=f"{role.title()} {org.id}", is_officer=is_officer)
         people[role] = member
-        roles = {"mic": [Role.MEMBER_IN_CHARGE], "caller": [Role.CALLER], "verifier": [Role.VERIFIER], "officer": [Role.OFFICER]}[role]
+        roles = {
+            "mic": [Role.MEMBER_IN_CHARGE],
+            "caller": [Role.CALLER],
+            "verifier": [Role.VERIFIER],
+            "officer": [Role.OFFICER],
+        }[role]
         make_user(session, roles, member=member, username=f"{role}{org.id}")
     return Hall(org, premises, people["mic"], people["caller"], people["verifier"], people["officer"])
 
