@@ -27,11 +27,11 @@ def imported_modules(path: Path) -> list[str]:
 
 def is_test_module(name: str) -> bool:
     parts = name.split(".")
-    return parts[0] == "tests" and len(parts) > 1 and (parts[1].startswith("test_") or parts[1] == "conftest")
+    return parts[0] == "tests" and any(p.startswith("test_") or p == "conftest" for p in parts[1:])
 
 
 def test_no_test_module_imports_another_test_module() -> None:
-    files = sorted(TESTS.glob("test_*.py")) + sorted((TESTS / "support").rglob("*.py"))
+    files = sorted(TESTS.rglob("test_*.py")) + sorted((TESTS / "support").rglob("*.py"))
     assert len(files) > 50
     found = [
         f"{path.relative_to(TESTS.parent)}: {name}"
@@ -49,3 +49,20 @@ def test_helpers_live_in_tests_support() -> None:
         if not (p.name.startswith("test_") or p.name in {"__init__.py", "conftest.py"})
     )
     assert loose == [], f"move these into tests/support/: {loose}"
+
+
+def test_pure_rule_tests_mirror_their_domains_rules_folder() -> None:
+    """Tests mirror the tree: a rules folder's pure tests stand in the same path under tests/ (for
+    bingo/rules/, tests/bingo/rules/), and they need no database or app fixture."""
+    fixtures = {"session", "admin", "app", "client", "browser", "live_url", "clock", "emulator"}
+    for folder in ("bingo/rules", "poker/rules", "shared/core", "shared/hall/rules"):
+        tests = sorted((TESTS / folder).glob("test_*.py"))
+        assert tests, f"tests/{folder}/ holds the pure tests of {folder}/"
+        for path in tests:
+            used = {
+                arg.arg
+                for node in ast.walk(ast.parse(path.read_text()))
+                if isinstance(node, ast.FunctionDef)
+                for arg in node.args.args
+            }
+            assert not used & fixtures, f"{path.relative_to(TESTS.parent)} is not pure: {sorted(used & fixtures)}"

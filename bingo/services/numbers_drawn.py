@@ -44,7 +44,7 @@ def record_numbers(
     for ball in balls:
         check(draws.call_refusal(called, ball))
         called.append(ball)
-    if locked.jar_posted_at is None:
+    if locked.jar_posted_at is None:  # 10 DE Admin Code 101-4.31.4: the first number posts the jar fees
         jars.post_fees(session, actor, now, locked)
     added = [
         Call(

@@ -1,0 +1,1 @@
+"""Tests of the bingo domain that mirror its folders."""

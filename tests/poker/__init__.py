@@ -1,0 +1,1 @@
+"""Tests of the poker domain that mirror its folders."""

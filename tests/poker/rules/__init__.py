@@ -1,0 +1,1 @@
+"""Pure tests of poker/rules: no database, no app; each named with its section."""

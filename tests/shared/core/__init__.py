@@ -1,0 +1,1 @@
+"""Pure tests of shared/core."""

@@ -1,0 +1,1 @@
+"""Tests of the hall domain that mirror its folders."""
