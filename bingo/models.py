@@ -145,7 +145,6 @@ class GameTerms:
     merchandise: Mapped[str | None] = mapped_column(String(200))
     alternate_within_calls: Mapped[int | None] = mapped_column(Integer)
     alternate_cents: Mapped[int | None] = mapped_column(Integer)
-    attendance_tiers: Mapped[str] = mapped_column(Text, default="[]")
     pick_count: Mapped[int | None] = mapped_column(Integer)
     face_price_cents: Mapped[int | None] = mapped_column(Integer)
     break_open_numbers: Mapped[int | None] = mapped_column(Integer)
@@ -160,6 +159,24 @@ class ProgramEntry(GameTerms, Base):
     id: Mapped[int] = mapped_column(primary_key=True)
     program_id: Mapped[int] = mapped_column(ForeignKey("bingo_programs.id"))
     number: Mapped[int] = mapped_column(Integer)
+
+    tiers: Mapped[list[ProgramEntryTier]] = relationship(
+        order_by="ProgramEntryTier.position", cascade="all, delete-orphan"
+    )
+
+
+class ProgramEntryTier(Base):
+    """10 DE Admin Code 101-4.18: one step of a program game's prize that varies with attendance (at
+    least `min_players` present, the prize is `prize_cents`), in ascending order by `position`."""
+
+    __tablename__ = "bingo_program_entry_tiers"
+    __table_args__ = (UniqueConstraint("entry_id", "position"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    entry_id: Mapped[int] = mapped_column(ForeignKey("bingo_program_games.id"), index=True)
+    position: Mapped[int] = mapped_column(Integer)
+    min_players: Mapped[int] = mapped_column(Integer)
+    prize_cents: Mapped[int] = mapped_column(Integer)
 
 
 class Occasion(Base):
@@ -229,6 +246,20 @@ class Game(GameTerms, Base):
     occasion: Mapped[Occasion] = relationship(back_populates="games")
     calls: Mapped[list[Call]] = relationship(order_by="Call.seq", cascade="all, delete-orphan")
     claims: Mapped[list[Claim]] = relationship(order_by="Claim.id", cascade="all, delete-orphan")
+    tiers: Mapped[list[GameTier]] = relationship(order_by="GameTier.position", cascade="all, delete-orphan")
+
+
+class GameTier(Base):
+    """A played game's copy of one 4.18 attendance tier of its program entry."""
+
+    __tablename__ = "bingo_game_tiers"
+    __table_args__ = (UniqueConstraint("game_id", "position"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("bingo_games.id"), index=True)
+    position: Mapped[int] = mapped_column(Integer)
+    min_players: Mapped[int] = mapped_column(Integer)
+    prize_cents: Mapped[int] = mapped_column(Integer)
 
 
 class Call(Base):

@@ -41,8 +41,6 @@ class Tournament(Base):
     setup: Mapped[str] = mapped_column(Text)
     status: Mapped[TournamentStatus] = mapped_column(EnumText(TournamentStatus))
     created_at: Mapped[datetime] = mapped_column(UtcDateTime())
-    tables: Mapped[str] = mapped_column(Text, default="{}")
-    buttons: Mapped[str] = mapped_column(Text, default="{}")
     display_token: Mapped[str | None] = mapped_column(String(40), unique=True)
     clock_started_at: Mapped[datetime | None] = mapped_column(UtcDateTime())
     clock_pauses: Mapped[str] = mapped_column(Text, default="[]")
@@ -50,6 +48,22 @@ class Tournament(Base):
     entries: Mapped[list[Entry]] = relationship(
         order_by="Entry.number", cascade="all, delete-orphan", back_populates="tournament"
     )
+    table_rows: Mapped[list[PokerTable]] = relationship(order_by="PokerTable.number", cascade="all, delete-orphan")
+
+
+class PokerTable(Base):
+    """One table of a tournament: its seats while it is in play and the seat its button is on. A
+    table broken keeps its row without seats, so the button it last had is still shown; the final
+    table's redraw leaves table 1 alone."""
+
+    __tablename__ = "poker_tables"
+    __table_args__ = (UniqueConstraint("tournament_id", "number"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    tournament_id: Mapped[int] = mapped_column(ForeignKey("poker_tournaments.id"), index=True)
+    number: Mapped[int] = mapped_column(Integer)
+    seats: Mapped[int | None] = mapped_column(Integer)
+    button_seat: Mapped[int | None] = mapped_column(Integer)
 
 
 class Entry(Base):

@@ -63,10 +63,15 @@ def _one_row_in_every_table(conn: Connection) -> None:
         conn.execute(text(f'INSERT INTO "{name}" ({", ".join(row)}) VALUES ({", ".join(":" + c for c in row)})'), row)
 
 
+TABLES, BUTTONS = '{"1": 9, "2": 8}', '{"1": 3, "2": 5, "3": 1}'
+ENTRY_TIERS, GAME_TIERS = "[[100, 15000], [150, 20000]]", "[[150, 25000]]"
+
+
 def test_migrations_upgrade_and_downgrade_a_database_holding_data(database: Database) -> None:
     """The 0015 books migration rebuilds tables other rows point at (SQLite's batch mode) and moves
-    data (share keys, ticket and pack lines, tender spelling, poker payments): it must run on a hall's
-    database with a night in it, not only on an empty one."""
+    data (share keys, ticket and pack lines, tender spelling, poker payments), and 0017 moves a
+    tournament's tables and buttons and the 4.18 attendance tiers from JSON text into rows (and back
+    on a downgrade): they must run on a hall's database with a night in it, not only on an empty one."""
     migrate.downgrade(database.engine, "0014_claims_index")
     with database.engine.connect() as conn:
         with conn.begin():
@@ -75,10 +80,28 @@ def test_migrations_upgrade_and_downgrade_a_database_holding_data(database: Data
             _one_row_in_every_table(conn)
             conn.execute(text("UPDATE sales SET tender = ' Cash '"))
             conn.execute(text("UPDATE poker_entries SET prize_cents = 100"))
+            conn.execute(text("UPDATE poker_tournaments SET tables = :t, buttons = :b"), {"t": TABLES, "b": BUTTONS})
+            conn.execute(text("UPDATE bingo_program_games SET attendance_tiers = :t"), {"t": ENTRY_TIERS})
+            conn.execute(text("UPDATE bingo_games SET attendance_tiers = :t"), {"t": GAME_TIERS})
     migrate.upgrade(database.engine)
     with database.engine.connect() as conn:
         assert conn.execute(text("SELECT tender FROM sales")).scalar_one() == "cash"
         assert conn.execute(text("SELECT share_key FROM payouts")).scalar_one() == "ticket:x:x"
         assert conn.execute(text("SELECT cents FROM poker_prize_payments")).scalar_one() == 100
+        tables = "SELECT tournament_id, number, seats, button_seat FROM poker_tables ORDER BY number"
+        assert [tuple(r) for r in conn.execute(text(tables))] == [(1, 1, 9, 3), (1, 2, 8, 5), (1, 3, None, 1)]
+        tiers = "SELECT {0}, position, min_players, prize_cents FROM {1} ORDER BY position"
+        assert [tuple(r) for r in conn.execute(text(tiers.format("entry_id", "bingo_program_entry_tiers")))] == [
+            (1, 1, 100, 15000),
+            (1, 2, 150, 20000),
+        ]
+        assert [tuple(r) for r in conn.execute(text(tiers.format("game_id", "bingo_game_tiers")))] == [
+            (1, 1, 150, 25000)
+        ]
+    migrate.downgrade(database.engine, "0016_identity")
+    with database.engine.connect() as conn:
+        assert tuple(conn.execute(text("SELECT tables, buttons FROM poker_tournaments")).one()) == (TABLES, BUTTONS)
+        assert conn.execute(text("SELECT attendance_tiers FROM bingo_program_games")).scalar_one() == ENTRY_TIERS
+        assert conn.execute(text("SELECT attendance_tiers FROM bingo_games")).scalar_one() == GAME_TIERS
     migrate.downgrade(database.engine, "0014_claims_index")
     migrate.upgrade(database.engine)

@@ -279,7 +279,6 @@ def add_forced_final(occasion: Occasion, jars: Jars) -> Game | None:
         pattern_name="Cookie jar final blackout",
         ball_mode=BallMode.MANUAL,
         prize_cents=jars.jar1,
-        attendance_tiers="[]",
         status=GameStatus.PENDING,
     )
     occasion.games.append(final)

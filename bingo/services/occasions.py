@@ -20,6 +20,7 @@ from bingo.models import (
     Claim,
     Game,
     GameStatus,
+    GameTier,
     Giveaway,
     GiveawayKind,
     Occasion,
@@ -124,7 +125,9 @@ def schedule(session: Session, actor: Actor, now: datetime, org_id: int, request
             merchandise=e.merchandise,
             alternate_within_calls=e.alternate_within_calls,
             alternate_cents=e.alternate_cents,
-            attendance_tiers=e.attendance_tiers,
+            tiers=[
+                GameTier(position=t.position, min_players=t.min_players, prize_cents=t.prize_cents) for t in e.tiers
+            ],
             status=PENDING,
             pick_count=e.pick_count,
             face_price_cents=e.face_price_cents,
@@ -204,7 +207,7 @@ def game_of(session: Session, occasion_id: int, number: int) -> tuple[Occasion, 
 
 
 def _tiers(game: Game) -> list[tuple[int, int]]:
-    return [tuple(t) for t in json.loads(game.attendance_tiers or "[]")]
+    return [(t.min_players, t.prize_cents) for t in game.tiers]
 
 
 def start_game(

@@ -8,7 +8,7 @@ from datetime import datetime
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from bingo.models import GameTerms, Program, ProgramEntry
+from bingo.models import Game, Program, ProgramEntry, ProgramEntryTier
 from bingo.rules import program_games
 from bingo.rules.limits import GameKind, PrizeTerms, ProgramGame, program_violations
 from bingo.schemas import ProgramGameRequest, ProgramRequest
@@ -18,14 +18,14 @@ from shared.platform.audit import Actor
 from shared.platform.service_kit import check, finish, get_or_refuse
 
 
-def terms_of(entry: GameTerms) -> PrizeTerms:
-    """Prize terms from a program entry or a game row (they share the columns)."""
+def terms_of(entry: ProgramEntry | Game) -> PrizeTerms:
+    """Prize terms from a program entry or a game row (they share the columns; each has its tier rows)."""
     return PrizeTerms(
         amount_cents=entry.prize_cents,
         merchandise=entry.merchandise,
         alternate_within_calls=entry.alternate_within_calls,
         alternate_cents=entry.alternate_cents,
-        attendance_tiers=tuple(tuple(t) for t in json.loads(entry.attendance_tiers or "[]")),
+        attendance_tiers=tuple((t.min_players, t.prize_cents) for t in entry.tiers),
     )
 
 
@@ -58,7 +58,10 @@ def create_program(session: Session, actor: Actor, now: datetime, org_id: int, r
                 merchandise=game.merchandise,
                 alternate_within_calls=game.alternate_within_calls,
                 alternate_cents=game.alternate_cents,
-                attendance_tiers=json.dumps(tiers),
+                tiers=[
+                    ProgramEntryTier(position=position, min_players=least, prize_cents=cents)
+                    for position, (least, cents) in enumerate(tiers, start=1)
+                ],
                 pick_count=game.pick_count,
                 face_price_cents=game.face_price_cents,
                 break_open_numbers=game.break_open_numbers,

@@ -99,7 +99,7 @@ def game(view: GameView) -> dict[str, Any]:
         "merchandise": row.merchandise,
         "announced_prize_cents": row.announced_prize_cents,
         "attendance": row.attendance,
-        "varies_with_attendance": row.attendance_tiers not in ("", "[]"),
+        "varies_with_attendance": bool(row.tiers),
         "announcement": row.announcement,
         "closing_announcement": row.closing_announcement,
         "calls": [

@@ -4,7 +4,6 @@ Flashboard holds them; the ruling is written to the audit trail with the cards a
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -14,6 +13,7 @@ from poker.rules import conduct
 from poker.rules.pots import Settlement, Stake, pots_refusal, settle
 from poker.rules.showdown import Ranked, rank, show_order
 from poker.schemas import ShowdownRequest
+from poker.services.tables import buttons_of, tables_of
 from poker.services.tournaments import get_tournament
 from shared.core.violations import refuse
 from shared.platform.audit import Actor
@@ -31,11 +31,11 @@ class Ruling:
 
 def rule(session: Session, actor: Actor, now: datetime, tournament_id: int, data: ShowdownRequest) -> Ruling:
     tournament = get_tournament(session, tournament_id)
-    tables = {int(t): n for t, n in json.loads(tournament.tables).items()}
+    tables = tables_of(tournament)
     table = data.table
     if table not in tables:
         raise refuse("not_a_table", f"Table {table} is not in play.", None, "table", 409)
-    size, button = tables[table], json.loads(tournament.buttons).get(str(table), 1)
+    size, button = tables[table], buttons_of(tournament).get(table, 1)
     stakes = [Stake(s.seat, s.chips, None if s.folded else s.cards) for s in data.stakes]
     check(conduct.showdown_cards_refusal([conduct.Holding(s.folded, s.cards) for s in data.stakes]))
     check(pots_refusal(data.board, stakes, size))

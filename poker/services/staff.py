@@ -4,7 +4,6 @@ tournament day (28 Del. C. §1831(1)); anyone else is refused with the licence's
 
 from __future__ import annotations
 
-import json
 from datetime import datetime
 
 from sqlalchemy import select
@@ -14,6 +13,7 @@ from poker.models import StaffAssignment, Tournament
 from poker.rules import conduct
 from poker.rules.profiles import PROFILES, Jurisdiction
 from poker.schemas import StaffRequest
+from poker.services.tables import tables_of
 from shared.core.violations import refuse
 from shared.hall.models import Member
 from shared.hall.rules import licensing
@@ -58,7 +58,7 @@ def assign(session: Session, actor: Actor, now: datetime, tournament_id: int, da
         raise refuse(
             "duplicate", f"{name} is already on this tournament as {role.replace('_', ' ')}.", None, "member_id", 409
         )
-    tables = {int(t) for t in json.loads(tournament.tables or "{}")}
+    tables = set(tables_of(tournament))
     if data.table is not None and tables and data.table not in tables:
         raise refuse("not_a_table", f"Table {data.table} is not in play.", None, "table", 409)
     row = StaffAssignment(

@@ -38,6 +38,7 @@ from poker.rules.setup import (
 )
 from poker.schemas import BuyRequest, DeckRequest, EliminationRequest, SeatMoveRequest, TournamentRequest
 from poker.services import live, staff
+from poker.services.tables import buttons_of, set_tables, tables_of
 from shared.core import tills
 from shared.core.money import format_cents
 from shared.core.tills import Tender
@@ -308,7 +309,7 @@ def _apply(session: Session, tournament: Tournament, moves: list[Move], now: dat
 def _seat_late(session: Session, tournament: Tournament, entry: Entry, now: datetime, rng: random.Random) -> None:
     """A late entry or a re-entry draws an open seat at a shortest table (§1804 B(2))."""
     session.flush()
-    tables = {int(t): n for t, n in json.loads(tournament.tables).items()}
+    tables = tables_of(tournament)
     current = _seating(tournament)
     sizes = seating.counts(current, tables)
     open_tables = sorted(t for t in tables if sizes[t] < tables[t])
@@ -336,8 +337,7 @@ def start(
     tables = {t: seats_per_table for t in range(1, tables_needed(len(players), seats_per_table) + 1)}
     drawn = seating.initial_draw(players, tables, rng)
     _apply(session, tournament, [Move(p, None, seat, "initial draw") for p, seat in sorted(drawn.items())], now)
-    tournament.tables = json.dumps({str(t): n for t, n in tables.items()})
-    tournament.buttons = json.dumps({str(t): min(s for tt, s in drawn.values() if tt == t) for t in tables})
+    set_tables(tournament, tables, {t: min(s for tt, s in drawn.values() if tt == t) for t in tables})
     tournament.status = TournamentStatus.RUNNING
     live.publish(session, tournament, "seats drawn", now)
     finish(
@@ -380,9 +380,7 @@ def eliminate(
         )
         entry.table_number = entry.seat = None
     if data.buttons:
-        tournament.buttons = json.dumps(
-            {**json.loads(tournament.buttons), **{str(k): v for k, v in data.buttons.items()}}
-        )
+        set_tables(tournament, tables_of(tournament), {**buttons_of(tournament), **_buttons(data.buttons)})
     _reseat(session, tournament, now, rng)
     left = [e for e in tournament.entries if not e.eliminated]
     if len(left) == 1:
@@ -400,11 +398,16 @@ def eliminate(
     return tournament
 
 
+def _buttons(sent: dict[str, int]) -> dict[int, int]:
+    """The buttons the director sends, by table number (the request spells the numbers as text)."""
+    return {int(t): seat for t, seat in sent.items()}
+
+
 def _reseat(session: Session, tournament: Tournament, now: datetime, rng: random.Random) -> None:
     """Break tables (highest number first) while fewer can seat everyone, then balance; when the field
     first comes down to the final table's size, everyone draws a final-table seat."""
     setup = setup_of(tournament)
-    tables = {int(t): n for t, n in json.loads(tournament.tables).items()}
+    tables = tables_of(tournament)
     current = _seating(tournament)
     redrawn = session.scalar(
         select(SeatMove.id).where(SeatMove.tournament_id == tournament.id, SeatMove.reason == FINAL_REDRAW)
@@ -412,8 +415,7 @@ def _reseat(session: Session, tournament: Tournament, now: datetime, rng: random
     if redrawn is None and len(current) <= setup.final_table_size:
         final = seating.redraw(sorted(current), 1, setup.final_table_size, rng)
         _apply(session, tournament, [Move(p, current[p], seat, FINAL_REDRAW) for p, seat in sorted(final.items())], now)
-        tournament.tables = json.dumps({"1": setup.final_table_size})
-        tournament.buttons = json.dumps({"1": min(seat for _, seat in final.values())})
+        set_tables(tournament, {1: setup.final_table_size}, {1: min(seat for _, seat in final.values())})
         return
     size = max(tables.values())
     while len(tables) > tables_needed(len(current), size):
@@ -421,9 +423,10 @@ def _reseat(session: Session, tournament: Tournament, now: datetime, rng: random
         _apply(session, tournament, seating.break_table(current, tables, broken, rng), now)
         current = _seating(tournament)
         del tables[broken]
-    buttons = {int(t): s for t, s in json.loads(tournament.buttons).items() if int(t) in tables}
-    _apply(session, tournament, seating.balance(current, tables, buttons), now)
-    tournament.tables = json.dumps({str(t): n for t, n in tables.items()})
+    buttons = buttons_of(tournament)
+    in_play = {t: seat for t, seat in buttons.items() if t in tables}
+    _apply(session, tournament, seating.balance(current, tables, in_play), now)
+    set_tables(tournament, tables, buttons)
 
 
 def _finish(tournament: Tournament, winner: int) -> None:
@@ -463,11 +466,7 @@ def move_seat(session: Session, actor: Actor, now: datetime, tournament_id: int,
         raise refuse("not_running", "Seats are moved while the tournament runs.", None, "tournament_id", 409)
     current = _seating(tournament)
     target = (data.table, data.seat)
-    check(
-        seating.move_refusal(
-            current, {int(t): n for t, n in json.loads(tournament.tables).items()}, data.entry_number, target
-        )
-    )
+    check(seating.move_refusal(current, tables_of(tournament), data.entry_number, target))
     [row] = _apply(session, tournament, [Move(data.entry_number, current[data.entry_number], target, data.reason)], now)
     live.publish(session, tournament, "seat move", now)
     finish(
@@ -613,7 +612,7 @@ def log_deck(session: Session, actor: Actor, now: datetime, tournament_id: int, 
     """28 Del. C. §1804 B(6), B(8): a new set of two decks with different backs, a count (complete or
     not), or a change of deck, at a table in play."""
     tournament = get_tournament(session, tournament_id)
-    tables = {int(t) for t in json.loads(tournament.tables)}
+    tables = set(tables_of(tournament))
     if tables and data.table not in tables:
         raise refuse("not_a_table", f"Table {data.table} is not in play.", None, "table", 409)
     event = DeckEvent(data.event)
@@ -650,7 +649,7 @@ def deck_reminders(session: Session, tournament_id: int, now: datetime) -> list[
         )
         for r in rows
     ]
-    return reminders(profile_of(tournament), log, sorted(int(t) for t in json.loads(tournament.tables)), now)
+    return reminders(profile_of(tournament), log, sorted(tables_of(tournament)), now)
 
 
 @dataclass(frozen=True)

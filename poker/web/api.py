@@ -3,7 +3,6 @@ buy-ins at the cashier. Thin views: schema in, one service, schema out."""
 
 from __future__ import annotations
 
-import json
 import random
 from dataclasses import replace
 from typing import Any
@@ -44,7 +43,7 @@ from poker.schemas import (
     TournamentRequest,
 )
 from poker.services import disputes as showdowns
-from poker.services import live, registration_desk, staff, tournaments
+from poker.services import live, registration_desk, staff, tables, tournaments
 from shared.core.roles import Role
 from shared.platform import audit
 from shared.platform.api import operation
@@ -80,8 +79,8 @@ def _shown(row: Any) -> dict[str, Any]:
         "status": row.status,
         "pool_cents": tournaments.pool_cents(row),
         "entries": row.entries,
-        "tables": json.loads(row.tables),
-        "buttons": json.loads(row.buttons),
+        "tables": {str(t): n for t, n in tables.tables_of(row).items()},
+        "buttons": {str(t): seat for t, seat in tables.buttons_of(row).items()},
         "display_token": row.display_token,
     }
 
