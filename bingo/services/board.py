@@ -33,8 +33,8 @@ def snapshot(session: Session, occasion: Occasion) -> dict[str, Any]:
         "occasion_id": occasion.id,
         "status": occasion.status,
         "cookie_jar_number": ball_label(occasion.cookie_jar_number) if occasion.cookie_jar_number else None,
-        "jar1": format_cents(jar["jar1_cents"]) if jar["maximum_cents"] else None,
-        "jar2": format_cents(jar["jar2_cents"]) if jar["maximum_cents"] else None,
+        "jar1": format_cents(jar.jar1_cents) if jar.maximum_cents else None,
+        "jar2": format_cents(jar.jar2_cents) if jar.maximum_cents else None,
         "helpline": HELPLINE,
         "game": None,
     }

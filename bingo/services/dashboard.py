@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
-from typing import Any
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
@@ -14,6 +13,7 @@ from bingo.models import Occasion, OccasionStatus, Sale, SaleStatus, UPickTicket
 from bingo.rules.figures import statement_due
 from bingo.rules.limits import GameKind, LimitUse, limits_in_use
 from bingo.services import jars as jar_service
+from bingo.services.jars import JarSummary
 from bingo.services.occasions import DONE
 from shared.core.money import format_cents
 from shared.hall.models import PersonalLicense
@@ -34,7 +34,7 @@ class Alert:
 class Overview:
     occasion: Occasion | None
     limits: list[LimitUse]
-    jar: dict[str, Any]
+    jar: JarSummary
     voids: list[Sale]
     alerts: list[Alert]
     renewals: list[PersonalLicense]
@@ -136,7 +136,7 @@ def overview(session: Session, org_id: int, occasion: Occasion | None, today: da
                 shown = format_cents(use.used) if use.unit == "cents" else f"{use.used} {use.unit}"
                 limit = format_cents(use.limit) if use.unit == "cents" else f"{use.limit} {use.unit}"
                 alerts.append(Alert(use.level, f"{use.name}: {shown} of {limit}.", use.rule))
-    if jar["maximum_cents"] and jar["jar1_cents"] >= jar["maximum_cents"] and jar["jar2_cents"] >= jar["maximum_cents"]:
+    if jar.maximum_cents and jar.jar1_cents >= jar.maximum_cents and jar.jar2_cents >= jar.maximum_cents:
         alerts.append(
             Alert(
                 "approaching",

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date, datetime
-from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -372,20 +371,37 @@ def check_ledger(session: Session, only_org: int | None = None) -> list[LedgerPr
     return problems
 
 
-def summary(session: Session, org_id: int) -> dict[str, Any]:
+@dataclass(frozen=True)
+class JarSummary:
+    """10 DE Admin Code 101-4.31: the jars as the screens, the API and a receipt show them: the settings
+    (None before they are set) and every balance of the two-jar ledger."""
+
+    maximum_cents: int | None
+    fee_cents: int | None
+    jar1_cents: int
+    jar2_cents: int
+    held_cents: int
+    pending_cents: int
+    awarded_cents: int
+    collected_cents: int
+    available_cents: int
+
+
+def summary(session: Session, org_id: int) -> JarSummary:
+    """10 DE Admin Code 101-4.31.1-4: the organization's jar settings and the ledger's balances now."""
     row = session.get(CookieJarSettings, org_id)
     jars = balances(session, org_id)
-    return {
-        "maximum_cents": row.maximum_cents if row else None,
-        "fee_cents": row.fee_cents if row else None,
-        "jar1_cents": jars.jar1,
-        "jar2_cents": jars.jar2,
-        "held_cents": jars.held,
-        "pending_cents": jars.pending,
-        "awarded_cents": jars.awarded,
-        "collected_cents": jars.collected,
-        "available_cents": jars.jar1,
-    }
+    return JarSummary(
+        maximum_cents=row.maximum_cents if row else None,
+        fee_cents=row.fee_cents if row else None,
+        jar1_cents=jars.jar1,
+        jar2_cents=jars.jar2,
+        held_cents=jars.held,
+        pending_cents=jars.pending,
+        awarded_cents=jars.awarded,
+        collected_cents=jars.collected,
+        available_cents=jars.jar1,
+    )
 
 
 def statement_csv(found: Statement) -> str:

@@ -47,6 +47,7 @@ from shared.core.violations import RuleViolation, refuse
 from shared.hall.models import Member, Premises, User
 from shared.hall.rules.people import is_active_member
 from shared.hall.rules.work_roles import WorkRole
+from shared.hall.schemas import AssignmentRequest
 from shared.hall.services.licenses import bingo_license_status
 from shared.hall.services.organizations import get_organization, member_facts
 from shared.hall.services.roster import add_assignment, member_refusal
@@ -110,7 +111,7 @@ def schedule(session: Session, actor: Actor, now: datetime, org_id: int, request
     workers += [(worker.member_id, WorkRole(worker.role)) for worker in request.workers]
     for member_id, role in workers:
         try:
-            add_assignment(session, org.id, {"work_date": day, "role": role, "member_id": member_id})
+            add_assignment(session, org.id, AssignmentRequest(work_date=day, role=role, member_id=member_id))
         except RuleViolation as exc:
             if exc.violation.code != "duplicate":
                 raise

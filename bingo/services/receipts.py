@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from datetime import datetime
-from typing import Any, Protocol
+from typing import Protocol
 
 from bingo.models import Payout, Sale, Till, UPickTicket
 from bingo.rules.upick import ticket_layout
+from bingo.services.jars import JarSummary
 from shared.core.money import format_cents
 from shared.core.tills import Tender
 from shared.printing.documents import Receipt
@@ -76,14 +77,14 @@ def sale(
     row: Sale,
     tickets: list[UPickTicket],
     sold_at: datetime,
-    jars: dict[str, Any] | None,
+    jars: JarSummary | None,
 ) -> Receipt:
     """The cashier's receipt: who, where, when and which transaction; the lines, total, tender and
     change; the posted jar amounts when jar entries were sold; the transaction id as a barcode."""
     footer = [f"U Pick Em ticket {t.code}: printed separately" for t in tickets]
     if jars is not None:
         footer.insert(
-            0, f"Cookie jar: {format_cents(jars['jar1_cents'])} to be won; jar 2 {format_cents(jars['jar2_cents'])}"
+            0, f"Cookie jar: {format_cents(jars.jar1_cents)} to be won; jar 2 {format_cents(jars.jar2_cents)}"
         )
     return Receipt(
         title=org_name,

@@ -3,9 +3,8 @@ rules for that role before it is written."""
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from datetime import date, datetime
-from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -61,7 +60,7 @@ def licenses_of(session: Session, org_id: int, member_id: int | None, license_id
 
 def assign(session: Session, actor: Actor, now: datetime, org_id: int, data: AssignmentRequest) -> WorkAssignment:
     """Put a person on the roster for a role and day, refusing anyone the rules do not allow."""
-    row = add_assignment(session, org_id, asdict(data))
+    row = add_assignment(session, org_id, data)
     finish(
         session,
         actor,
@@ -74,14 +73,12 @@ def assign(session: Session, actor: Actor, now: datetime, org_id: int, data: Ass
     return row
 
 
-def add_assignment(session: Session, org_id: int, data: dict[str, Any]) -> WorkAssignment:
+def add_assignment(session: Session, org_id: int, data: AssignmentRequest) -> WorkAssignment:
     """The checks and the row, inside the caller's transaction (scheduling an occasion adds its
     workers this way)."""
     org = get_organization(session, org_id)
-    role: WorkRole = data["role"]
-    on: date = data["work_date"]
-    member_id: int | None = data.get("member_id")
-    license_id: int | None = data.get("personal_license_id")
+    role, on = WorkRole(data.role), data.work_date
+    member_id, license_id = data.member_id, data.personal_license_id
     if member_id is None and license_id is None:
         raise refuse("person_required", "Choose a member or a licence holder.", None, field="member_id")
     member = None
