@@ -68,9 +68,7 @@ def test_4_30_pos_sells_a_scanned_pack_and_a_picked_face_and_prints(
     occ, hall, _ = running_shop(app, admin, session, printer_config)
     page = station_sign_in(browser, live_url, f"cashier{hall.org.id}", "front")
     expect(page.locator("#printer")).to_have_text("Online, paper OK")
-    page.fill("#bank", "100.00")
-    page.press("#bank", "Enter")
-    expect(page.locator("#till-close-open")).to_be_visible()
+    open_the_till(page)
 
     page.click(".pos-item[data-kind=upick_face]")
     for n in (1, 2, 3, 4, 5):
