@@ -197,3 +197,33 @@ def test_4_18_caller_enters_attendance_when_the_prize_depends_on_it(
     expect(page.locator("#announcement")).to_contain_text("Prize: $250.00")
     expect(page.locator("#announcement")).to_contain_text("160 players present")
     page.close()
+
+
+@pytest.mark.browser
+def test_4_29_1_4_31_4_caller_posts_a_break_open_game_from_the_console_and_jar_sales_close(
+    browser: Browser, live_url: str, admin: Api, session: Session, clock: Clock
+) -> None:
+    hall = jar_hall(admin, session, "100.00", "0.00")
+    occ, _, _ = opened(
+        admin,
+        hall,
+        [
+            {"kind": "break_open", "pattern": {"kind": "any_row"}, "prize": "50.00", "break_open_numbers": 30},
+            {"pattern": {"kind": "four_corners"}, "prize": "20.00"},
+        ],
+        75,
+    )
+    ok(sell_jar_entries(admin, occ, 1), 201)
+    page = sign_in(browser, live_url, f"caller{hall.org.id}")
+    expect(page.locator("#start-game")).to_have_text("Draw and post the 30 numbers")
+    page.click("#start-game")
+    expect(page.locator("#count")).to_have_text("30")
+    expect(page.locator("#announcement")).to_contain_text("Posted numbers")
+    expect(page.locator(".ball.hit")).to_have_count(30)
+    expect(page.locator("#draw")).to_be_hidden()
+    expect(page.locator("#correct-open")).to_be_hidden()
+    shoot(page, "caller-break-open-posted-1280x800")
+    assert audit(page) == []
+    refused = sell_jar_entries(admin, occ, 1)
+    assert refused.status_code == 409 and refused.get_json()["rule"] == "10 DE Admin Code 101-4.31.4"
+    page.close()

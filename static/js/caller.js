@@ -119,7 +119,8 @@
     }
     $("start-box").hidden = !(pending && running);
     $("attendance-field").hidden = !(pending && pending.varies_with_attendance);
-    $("start-game").textContent = pending && pending.kind === "break_open" ? "Open the break-open game" : "Announce and start";
+    $("start-game").textContent = pending && pending.kind === "break_open"
+      ? "Draw and post the " + pending.break_open_numbers + " numbers" : "Announce and start";
     $("call-box").hidden = !game;
     $("correction").hidden = $("correction").hidden || !game;
     var closedGame = !game && shown && shown.status === "closed" ? shown : null;
@@ -142,7 +143,6 @@
       $("last").textContent = calls.length ? calls[calls.length - 1].label : "--";
       $("count").textContent = calls.length;
       $("draw").hidden = game.ball_mode === "manual" || game.kind === "break_open";
-      $("post-numbers").hidden = game.kind !== "break_open" || calls.length > 0;
       $("correct-open").hidden = !calls.length || game.kind === "break_open";
     }
     var split = game ? game.split_preview : [];
@@ -192,6 +192,11 @@
     event.preventDefault();
     var game = nextPending();
     if (!game) return;
+    if (game.kind === "break_open") {
+      // 101-4.29.1: a break-open game begins by drawing and posting its numbers together.
+      act("POST", gameUrl(game) + "/break-open/post", {balls: null}, "post-" + state.id + "-" + game.number);
+      return;
+    }
     var raw = $("attendance").value.trim();
     var attendance = game.varies_with_attendance && raw ? parseInt(raw, 10) : null;
     act("POST", gameUrl(game) + "/start", {attendance: attendance}, "start-" + state.id + "-" + game.number + "-" + (raw || "none"));
@@ -199,10 +204,6 @@
   $("draw").addEventListener("click", function () {
     var game = current();
     if (game) act("POST", gameUrl(game) + "/calls", {ball: null}, callKey(game, null));
-  });
-  $("post-numbers").addEventListener("click", function () {
-    var game = current();
-    if (game) act("POST", gameUrl(game) + "/break-open/post", {balls: null}, "post-" + state.id + "-" + game.number);
   });
   $("correct-open").addEventListener("click", function () { $("correction").hidden = false; $("correct-ball").focus(); });
   $("correct-cancel").addEventListener("click", function () { $("correction").hidden = true; });
