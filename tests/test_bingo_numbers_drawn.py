@@ -5,10 +5,13 @@ cookie-jar fees when its numbers are the occasion's first (10 DE Admin Code 101-
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from shared.platform.audit import AuditEntry
 from tests.support.bingo_factories import Hall, make_hall
 from tests.support.books import sell, sell_jar_entries, sell_upick
 from tests.support.client import Api, staff
@@ -16,6 +19,7 @@ from tests.support.clock import Clock
 from tests.support.factories import audit_count
 from tests.support.jars import jar_hall
 from tests.support.occasions import pay_every_winner, setup_occasion
+from tests.support.races import race
 from tests.support.replies import ok, refused
 
 REGULAR = {"pattern": {"kind": "four_corners"}, "prize": "20.00"}
@@ -190,3 +194,60 @@ def test_4_29_2_break_open_sheets_sold_until_calling_resumes_after_the_posting(
     ok(caller.post(occ + "/games/2/start", {}))
     ok(caller.post(occ + "/games/2/calls", {"ball": 70}), 201)
     refused(sell(admin, occ, "break_open", 1, game=1), 409, "break_open_sales_closed", "10 DE Admin Code 101-4.29.2")
+
+
+def test_4_12_stations_drawing_at_once_draw_different_balls_in_order(
+    admin: Api, session: Session, clock: Clock
+) -> None:
+    """The occasion row is locked before the game is read, so concurrent draws (PostgreSQL in CI) each
+    see the calls before them: four draws are four different balls numbered 1 to 4, never a 500."""
+    hall = make_hall(session)
+    occ, caller = scheduled(admin, hall, [{**REGULAR, "ball_mode": "electronic"}])
+    verified(caller, hall, occ)
+    ok(caller.post(occ + "/games/1/start", {}))
+    stations = [staff(admin, f"caller{hall.org.id}") for _ in range(4)]
+    replies = race(
+        [
+            lambda api=api, n=n: api.post(
+                occ + "/games/1/calls", {"ball": None}, headers={"Idempotency-Key": f"draw-race-{n}"}
+            )
+            for n, api in enumerate(stations)
+        ]
+    )
+    assert [r.status_code for r in replies] == [201] * 4, [r.get_json() for r in replies]
+    calls = game(caller, occ, 1)["calls"]
+    assert [c["seq"] for c in calls] == [1, 2, 3, 4] and len({c["ball"] for c in calls}) == 4
+
+
+def test_4_12_stations_keying_one_ball_at_once_call_it_once(admin: Api, session: Session, clock: Clock) -> None:
+    hall = make_hall(session)
+    occ, caller = scheduled(admin, hall, [REGULAR])
+    verified(caller, hall, occ)
+    ok(caller.post(occ + "/games/1/start", {}))
+    stations = [staff(admin, f"caller{hall.org.id}") for _ in range(4)]
+    replies = race(
+        [
+            lambda api=api, n=n: api.post(
+                occ + "/games/1/calls", {"ball": 33}, headers={"Idempotency-Key": f"key-race-{n}"}
+            )
+            for n, api in enumerate(stations)
+        ]
+    )
+    codes = sorted(r.status_code for r in replies)
+    assert codes == [201, 409, 409, 409], [r.get_json() for r in replies]
+    assert {r.get_json()["error"] for r in replies if r.status_code == 409} == {"already_called"}
+    assert [c["ball"] for c in game(caller, occ, 1)["calls"]] == [33]
+
+
+def test_4_30_1_8_a_correction_records_the_upick_winners_it_leaves(admin: Api, session: Session, clock: Clock) -> None:
+    hall = make_hall(session)
+    occ, caller = scheduled(admin, hall, [UPICK])
+    verified(caller, hall, occ)
+    ticket = ok(sell_upick(admin, occ, 1, [1, 20, 40, 60]), 201)["tickets"][0]
+    ok(caller.post(occ + "/games/1/start", {}))
+    for ball in (1, 20, 40, 61):
+        ok(caller.post(occ + "/games/1/calls", {"ball": ball}), 201)
+    ok(caller.post(occ + "/games/1/calls/last/correction", {"ball": 60, "reason": "keyed 61, ball was 60"}))
+    with session.info["database"].readers() as reader:
+        details = reader.scalars(select(AuditEntry.details).where(AuditEntry.action == "game.call_corrected")).one()
+    assert json.loads(details)["upick_winners"] == [ticket["code"]]

@@ -256,12 +256,25 @@ def _in_play(session: Session, occasion_id: int, number: int, now: datetime) -> 
     return occasion, game
 
 
+def _locked_in_play(session: Session, occasion_id: int, number: int, now: datetime) -> tuple[Occasion, Game]:
+    """10 DE Admin Code 101-4.12 and 4.10: a call, a correction and a close decide under the occasion row
+    lock, on the game read afresh under it, so two stations drawing at once draw two different balls and
+    a call never lands in a game another station has just closed."""
+    occasion = lock_occasion(session, occasion_id)
+    game = next((g for g in occasion.games if g.number == number), None)
+    if game is None:
+        raise refuse("not_found", f"This occasion has no game {number}.", None, "game_number", 404)
+    session.refresh(game, ["status", "calls"])
+    check(play.in_play_refusal(occasion_state(occasion), GameState(game.number, game.status), now))
+    return occasion, game
+
+
 def call_ball(
     session: Session, actor: Actor, now: datetime, occasion_id: int, number: int, ball: int | None, rng: random.Random
 ) -> Call:
     """10 DE Admin Code 101-4.12: a manual game takes the number keyed from the blower; an electronic
     game draws from the balls remaining. Once a valid bingo is verified, the caller closes the game."""
-    occasion, game = _in_play(session, occasion_id, number, now)
+    occasion, game = _locked_in_play(session, occasion_id, number, now)
     calls = [c.ball for c in game.calls]
     check(game_events.further_call_refusal(game.kind))
     valid_now = select(Claim.id).where(
@@ -301,7 +314,7 @@ def correct_last_call(
     """Flashboard house rule and 10 DE Admin Code 101-4.30.1.8: a mis-keyed last call is corrected before
     the next call and before any claim is verified on it, with a reason, in the audit log; what followed
     from the removed number (a U Pick Em winner on it) is undone in the one door for numbers drawn."""
-    occasion, game = _in_play(session, occasion_id, number, now)
+    occasion, game = _locked_in_play(session, occasion_id, number, now)
     calls = [c.ball for c in game.calls]
     verified = (
         session.scalar(
@@ -324,16 +337,11 @@ def correct_last_call(
     )
     old = last.ball
     numbers_drawn.replace_last_number(session, game, ball)
+    details: dict[str, object] = {"game": number, "seq": last.seq, "from": old, "to": ball, "reason": reason.strip()}
+    if game.kind == GameKind.U_PICK_EM:
+        details["upick_winners"] = [t.code for t in upick_service.winners(session, game)]
     board.publish(session, occasion, "correction", now)
-    finish(
-        session,
-        actor,
-        now,
-        "game.call_corrected",
-        last,
-        "bingo_call",
-        {"game": number, "seq": last.seq, "from": old, "to": ball, "reason": reason.strip()},
-    )
+    finish(session, actor, now, "game.call_corrected", last, "bingo_call", details)
     return last
 
 
@@ -470,7 +478,7 @@ def close_game(
     """10 DE Admin Code 101-4.6, 4.10, 4.11 and 4.15: the winners are the valid claims on the final
     call; a money prize is split in cents (or by the house rules), merchandise goes to one drawn
     winner; the announcement names the number of winners and each amount."""
-    occasion, game = _in_play(session, occasion_id, number, now)
+    occasion, game = _locked_in_play(session, occasion_id, number, now)
     calls = len(game.calls)
     winners = winning_claims(session, game)
     terms = terms_of(game)
