@@ -18,6 +18,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
+from poker.rules.registration import Buy as BuyKind
 from shared.platform.db import Base, EnumText, UtcDateTime
 
 
@@ -98,7 +99,7 @@ class Buy(Base):
 
     id: Mapped[int] = mapped_column(primary_key=True)
     entry_id: Mapped[int] = mapped_column(ForeignKey("poker_entries.id"), index=True)
-    kind: Mapped[str] = mapped_column(String(16))
+    kind: Mapped[BuyKind] = mapped_column(EnumText(BuyKind))
     cents: Mapped[int] = mapped_column(Integer)
     tender: Mapped[str] = mapped_column(String(32))
     tendered_cents: Mapped[int] = mapped_column(Integer)

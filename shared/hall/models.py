@@ -17,7 +17,10 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from shared.platform.db import Base, UtcDateTime
+from shared.hall.rules.kinds import OrganizationKind
+from shared.hall.rules.licensing import PersonalLicenseKind, PersonalLicenseStatus
+from shared.hall.rules.people import MemberStatus
+from shared.platform.db import Base, EnumText, UtcDateTime
 
 
 class Organization(Base):
@@ -25,7 +28,7 @@ class Organization(Base):
 
     id: Mapped[int] = mapped_column(primary_key=True)
     name: Mapped[str] = mapped_column(String(200), unique=True)
-    kind: Mapped[str] = mapped_column(String(32))
+    kind: Mapped[OrganizationKind] = mapped_column(EnumText(OrganizationKind, 32))
     bingo_first_licensed_on: Mapped[date | None] = mapped_column(Date)
     anniversary_on: Mapped[date | None] = mapped_column(Date)
 
@@ -55,7 +58,7 @@ class Member(Base):
     date_of_birth: Mapped[date] = mapped_column(Date)
     active_since: Mapped[date | None] = mapped_column(Date)
     is_officer: Mapped[bool] = mapped_column(Boolean, default=False)
-    status: Mapped[str] = mapped_column(String(16))
+    status: Mapped[MemberStatus] = mapped_column(EnumText(MemberStatus))
 
     organization: Mapped[Organization] = relationship(back_populates="members")
 
@@ -131,12 +134,12 @@ class PersonalLicense(Base):
     vendor_id: Mapped[int | None] = mapped_column(ForeignKey("vendors.id"), index=True)
     holder_name: Mapped[str] = mapped_column(String(200))
     date_of_birth: Mapped[date] = mapped_column(Date)
-    kind: Mapped[str] = mapped_column(String(32))
+    kind: Mapped[PersonalLicenseKind] = mapped_column(EnumText(PersonalLicenseKind, 32))
     number: Mapped[str | None] = mapped_column(String(50))
     issued_on: Mapped[date] = mapped_column(Date)
     expires_on: Mapped[date] = mapped_column(Date, index=True)
     fee_cents: Mapped[int] = mapped_column(Integer)
-    status: Mapped[str] = mapped_column(String(16))
+    status: Mapped[PersonalLicenseStatus] = mapped_column(EnumText(PersonalLicenseStatus))
     status_changed_on: Mapped[date] = mapped_column(Date)
     photo: Mapped[bytes | None] = mapped_column(LargeBinary)
     photo_type: Mapped[str | None] = mapped_column(String(32))

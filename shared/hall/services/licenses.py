@@ -330,7 +330,7 @@ def change_personal_license_status(
         )
     check(hall_refusals.status_change_refusal(status))
     before = row.status
-    row.status = status.value
+    row.status = status
     row.status_changed_on = now.date()
     finish(
         session,

@@ -61,7 +61,7 @@ def update_organization(
         _unique_name(session, data.name, exclude_id=org.id)
         org.name = data.name
     if data.kind is not OMITTED:
-        org.kind = data.kind.value
+        org.kind = data.kind
     if data.bingo_first_licensed_on is not OMITTED:
         org.bingo_first_licensed_on = data.bingo_first_licensed_on
     if data.anniversary_on is not OMITTED:
@@ -128,7 +128,7 @@ def update_member(
     if data.is_officer is not OMITTED:
         member.is_officer = data.is_officer
     if data.status is not OMITTED:
-        member.status = data.status.value
+        member.status = data.status
     finish(session, actor, now, "member.update", member, "member", _plain(data))
     return member
 
