@@ -18,20 +18,25 @@ var ClockFace = (function () {
 
   // render(state, secondsLeft) is called on every fetch and every tick; onEvent after each event.
   function track(stateUrl, eventsUrl, render, onEvent) {
-    var state = null, fetchedAt = 0, asked = false;
+    var state = null, fetchedAt = 0, inFlight = null, again = false;
     function left() {
       if (!state) return 0;
       var clock = state.clock;
       if (!clock.started || clock.paused) return clock.seconds_left;
       return clock.seconds_left - (performance.now() - fetchedAt) / 1000;
     }
+    // One fetch at a time; an event that arrives during a fetch asks for one more after it, since that
+    // fetch may have read the state before the event's change (a pause right after a start).
     function refresh() {
-      if (asked) return Promise.resolve();
-      asked = true;
-      return fetch(stateUrl, {headers: {"Accept": "application/json", "X-Flashboard-Background": "1"}})
+      if (inFlight) { again = true; return inFlight; }
+      inFlight = fetch(stateUrl, {headers: {"Accept": "application/json", "X-Flashboard-Background": "1"}})
         .then(function (reply) { return reply.json(); })
         .then(function (data) { state = data.state; fetchedAt = performance.now(); render(state, left()); return data; })
-        .finally(function () { asked = false; });
+        .finally(function () {
+          inFlight = null;
+          if (again) { again = false; refresh(); }
+        });
+      return inFlight;
     }
     refresh().then(function (data) {
       Live.follow(eventsUrl, data.id, function () { refresh().then(onEvent || function () {}); }, function (up) {
