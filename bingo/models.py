@@ -165,18 +165,24 @@ class ProgramEntry(GameTerms, Base):
     )
 
 
-class ProgramEntryTier(Base):
-    """10 DE Admin Code 101-4.18: one step of a program game's prize that varies with attendance (at
-    least `min_players` present, the prize is `prize_cents`), in ascending order by `position`."""
+class TierTerms:
+    """10 DE Admin Code 101-4.18: one step of a prize that varies with attendance (at least `min_players`
+    present, the prize is `prize_cents`), in ascending order by `position`; a program entry's tiers and a
+    played game's copy of them have these columns."""
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    position: Mapped[int] = mapped_column(Integer)
+    min_players: Mapped[int] = mapped_column(Integer)
+    prize_cents: Mapped[int] = mapped_column(Integer)
+
+
+class ProgramEntryTier(TierTerms, Base):
+    """A program game's 4.18 attendance tier."""
 
     __tablename__ = "bingo_program_entry_tiers"
     __table_args__ = (UniqueConstraint("entry_id", "position"),)
 
-    id: Mapped[int] = mapped_column(primary_key=True)
     entry_id: Mapped[int] = mapped_column(ForeignKey("bingo_program_games.id"), index=True)
-    position: Mapped[int] = mapped_column(Integer)
-    min_players: Mapped[int] = mapped_column(Integer)
-    prize_cents: Mapped[int] = mapped_column(Integer)
 
 
 class Occasion(Base):
@@ -249,17 +255,13 @@ class Game(GameTerms, Base):
     tiers: Mapped[list[GameTier]] = relationship(order_by="GameTier.position", cascade="all, delete-orphan")
 
 
-class GameTier(Base):
+class GameTier(TierTerms, Base):
     """A played game's copy of one 4.18 attendance tier of its program entry."""
 
     __tablename__ = "bingo_game_tiers"
     __table_args__ = (UniqueConstraint("game_id", "position"),)
 
-    id: Mapped[int] = mapped_column(primary_key=True)
     game_id: Mapped[int] = mapped_column(ForeignKey("bingo_games.id"), index=True)
-    position: Mapped[int] = mapped_column(Integer)
-    min_players: Mapped[int] = mapped_column(Integer)
-    prize_cents: Mapped[int] = mapped_column(Integer)
 
 
 class Call(Base):

@@ -207,10 +207,6 @@ def game_of(session: Session, occasion_id: int, number: int) -> tuple[Occasion, 
     return occasion, game
 
 
-def _tiers(game: Game) -> list[tuple[int, int]]:
-    return [(t.min_players, t.prize_cents) for t in game.tiers]
-
-
 def start_game(
     session: Session, actor: Actor, now: datetime, occasion_id: int, number: int, attendance: int | None
 ) -> Game:
@@ -221,7 +217,7 @@ def start_game(
     game = next(g for g in occasion.games if g.number == number)
     check(game_events.announced_start_refusal(number, game.kind))
     terms = terms_of(game)
-    check(play.attendance_refusal(bool(_tiers(game)), attendance))
+    check(play.attendance_refusal(bool(terms.attendance_tiers), attendance))
     pattern = from_spec(json.loads(game.pattern_spec))
     prize = terms.for_attendance(attendance)
     if game.kind == GameKind.COOKIE_JAR_FINAL:
@@ -236,7 +232,7 @@ def start_game(
     )
     if terms.alternate_within_calls is not None and terms.alternate_cents is not None:
         text += f" {format_cents(terms.alternate_cents)} if bingo comes within {terms.alternate_within_calls} calls."
-    if attendance is not None and _tiers(game):
+    if attendance is not None and terms.attendance_tiers:
         text += f" {attendance} players present."
     if game.kind == GameKind.U_PICK_EM:
         text += f" U Pick Em: the first player to have all {game.pick_count} of their numbers called wins."
@@ -260,10 +256,8 @@ def _locked_in_play(session: Session, occasion_id: int, number: int, now: dateti
     """10 DE Admin Code 101-4.12 and 4.10: a call, a correction and a close decide under the occasion row
     lock, on the game read afresh under it, so two stations drawing at once draw two different balls and
     a call never lands in a game another station has just closed."""
-    occasion = lock_occasion(session, occasion_id)
-    game = next((g for g in occasion.games if g.number == number), None)
-    if game is None:
-        raise refuse("not_found", f"This occasion has no game {number}.", None, "game_number", 404)
+    lock_occasion(session, occasion_id)
+    occasion, game = game_of(session, occasion_id, number)
     session.refresh(game, ["status", "calls"])
     check(play.in_play_refusal(occasion_state(occasion), GameState(game.number, game.status), now))
     return occasion, game

@@ -101,19 +101,25 @@ def _rows_back_to_tiers() -> None:
             bind.execute(terms.update().where(terms.c.id == rid).values(attendance_tiers=json.dumps(found.get(rid, []))))
 
 
-def upgrade() -> None:
-    op.create_table('bingo_program_entry_tiers',
-    sa.Column('id', sa.Integer(), nullable=False),
-    sa.Column('entry_id', sa.Integer(), nullable=False),
-    sa.Column('position', sa.Integer(), nullable=False),
-    sa.Column('min_players', sa.Integer(), nullable=False),
-    sa.Column('prize_cents', sa.Integer(), nullable=False),
-    sa.ForeignKeyConstraint(['entry_id'], ['bingo_program_games.id'], name=op.f('fk_bingo_program_entry_tiers_entry_id_bingo_program_games')),
-    sa.PrimaryKeyConstraint('id', name=op.f('pk_bingo_program_entry_tiers')),
-    sa.UniqueConstraint('entry_id', 'position', name=op.f('uq_bingo_program_entry_tiers_entry_id_position'))
+def _create_tier_table(name: str, parent: str, parent_table: str) -> None:
+    """A 4.18 attendance-tier table: a program entry's tiers, or a played game's copy of them."""
+    op.create_table(
+        name,
+        sa.Column('id', sa.Integer(), nullable=False),
+        sa.Column(parent, sa.Integer(), nullable=False),
+        sa.Column('position', sa.Integer(), nullable=False),
+        sa.Column('min_players', sa.Integer(), nullable=False),
+        sa.Column('prize_cents', sa.Integer(), nullable=False),
+        sa.ForeignKeyConstraint([parent], [f'{parent_table}.id'], name=op.f(f'fk_{name}_{parent}_{parent_table}')),
+        sa.PrimaryKeyConstraint('id', name=op.f(f'pk_{name}')),
+        sa.UniqueConstraint(parent, 'position', name=op.f(f'uq_{name}_{parent}_position')),
     )
-    with op.batch_alter_table('bingo_program_entry_tiers', schema=None) as batch_op:
-        batch_op.create_index(batch_op.f('ix_bingo_program_entry_tiers_entry_id'), ['entry_id'], unique=False)
+    with op.batch_alter_table(name, schema=None) as batch_op:
+        batch_op.create_index(batch_op.f(f'ix_{name}_{parent}'), [parent], unique=False)
+
+
+def upgrade() -> None:
+    _create_tier_table('bingo_program_entry_tiers', 'entry_id', 'bingo_program_games')
 
     op.create_table('poker_tables',
     sa.Column('id', sa.Integer(), nullable=False),
@@ -128,18 +134,7 @@ def upgrade() -> None:
     with op.batch_alter_table('poker_tables', schema=None) as batch_op:
         batch_op.create_index(batch_op.f('ix_poker_tables_tournament_id'), ['tournament_id'], unique=False)
 
-    op.create_table('bingo_game_tiers',
-    sa.Column('id', sa.Integer(), nullable=False),
-    sa.Column('game_id', sa.Integer(), nullable=False),
-    sa.Column('position', sa.Integer(), nullable=False),
-    sa.Column('min_players', sa.Integer(), nullable=False),
-    sa.Column('prize_cents', sa.Integer(), nullable=False),
-    sa.ForeignKeyConstraint(['game_id'], ['bingo_games.id'], name=op.f('fk_bingo_game_tiers_game_id_bingo_games')),
-    sa.PrimaryKeyConstraint('id', name=op.f('pk_bingo_game_tiers')),
-    sa.UniqueConstraint('game_id', 'position', name=op.f('uq_bingo_game_tiers_game_id_position'))
-    )
-    with op.batch_alter_table('bingo_game_tiers', schema=None) as batch_op:
-        batch_op.create_index(batch_op.f('ix_bingo_game_tiers_game_id'), ['game_id'], unique=False)
+    _create_tier_table('bingo_game_tiers', 'game_id', 'bingo_games')
 
     _move_tables_to_rows()
     _move_tiers_to_rows()
