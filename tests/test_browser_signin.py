@@ -71,7 +71,7 @@ def test_browser_wrong_pin_shows_the_refusal(browser: Browser, live_url: str, se
     page.fill("#username", "till")
     page.fill("#pin", "9753")
     page.press("#pin", "Enter")
-    expect(page.locator(".refusal")).to_contain_text("Wrong username or PIN")
+    expect(page.locator("#problem")).to_contain_text("Wrong username or PIN")
     page.close()
 
 

@@ -3,9 +3,9 @@
 // idle station unlocked.
 var Station = (function () {
   var csrf = document.querySelector('meta[name="csrf-token"]').content;
-  var problem = document.getElementById("problem");
-
+  // The message bar (templates/base.html) comes after the page's content, so it is found when used.
   function say(message) {
+    var problem = document.getElementById("problem");
     if (!problem) return;
     problem.hidden = !message;
     problem.textContent = message || "";
