@@ -84,7 +84,9 @@ def test_browser_back_office_pages_fit_the_touchscreen_and_the_tablet(
 
     logins = {
         username: password
-        for _, username, password, _ in load_demo(app.extensions["flashboard.db"].sessions, NOW, KdfCost(TEST_KDF_N))
+        for _, username, password, _ in load_demo(
+            app.extensions["flashboard.db"].sessions, NOW, KdfCost(TEST_KDF_N)
+        ).logins
     }  # type: ignore[attr-defined]
     for label, (width, height) in [("touchscreen", SIZES["touchscreen"]), ("tablet", SIZES["tablet"])]:
         page = browser.new_page(viewport={"width": width, "height": height})

@@ -96,7 +96,11 @@ def create_app(settings: Settings | None = None, overrides: dict[str, Any] | Non
     app.jinja_env.filters["dollars"] = wire_cents
     app.jinja_env.globals["csrf_token"] = access.csrf_token
     app.context_processor(
-        lambda: {"me": current_user(), "idle_seconds": app.extensions["flashboard.settings"].idle_lock_minutes * 60}
+        lambda: {
+            "me": current_user(),
+            "idle_seconds": app.extensions["flashboard.settings"].idle_lock_minutes * 60,
+            "demo_clock": app.extensions.get("flashboard.demo_clock", False),
+        }
     )
 
     from bingo.web.api import bp as bingo_api_bp

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import sys
 from datetime import datetime, timezone
+from typing import TYPE_CHECKING
+from urllib.parse import quote
 
 import click
 from flask import Flask, current_app
@@ -17,6 +19,9 @@ from shared.platform import audit, migrate
 from shared.platform.audit import SYSTEM
 from shared.platform.config import ConfigError
 from shared.platform.context import database, settings
+
+if TYPE_CHECKING:
+    from shared.platform.demo import DemoLoad
 
 
 def _create() -> Flask:
@@ -89,12 +94,19 @@ def demo_command() -> None:
     _print_logins(load_demo(database().sessions, _now()))
 
 
-def _print_logins(logins: list[tuple[str, str, str, str]]) -> None:
+def _print_logins(loaded: DemoLoad, port: int = 8000) -> None:
+    for problem in loaded.problems:
+        click.echo(problem, err=True)
+    logins = loaded.logins
     click.echo("\nDemo logins (passwords and PINs are new on every run):")
     click.echo(f"  {'role':<20} {'username':<12} {'password':<22} PIN")
     for role, username, password, pin in logins:
         click.echo(f"  {role:<20} {username:<12} {password:<22} {pin}")
-    click.echo("")
+    click.echo(
+        f"\nTonight's packs are issued to the station {loaded.cashier_station!r}: open"
+        f" http://localhost:{port}/pin?station={quote(loaded.cashier_station)} once on the cashier's screen"
+        " to name it, then sign in with the cashier's PIN.\n"
+    )
 
 
 @click.group("user")
@@ -212,9 +224,15 @@ def serve_command(host: str, port: int, demo: bool, threads: int) -> None:
 
     migrate.upgrade(database().engine)
     if demo:
-        from shared.platform.demo import load_demo
+        from shared.platform.demo import demo_clock, load_demo
 
-        _print_logins(load_demo(database().sessions, _now()))
+        real = current_app.extensions["flashboard.clock"]
+        clock = demo_clock(settings().instance_path, settings().zone, real)
+        current_app.extensions["flashboard.clock"] = clock
+        current_app.extensions["flashboard.demo_clock"] = True
+        hall = clock().astimezone(settings().zone)
+        click.echo(f"Demo hall clock: {hall:%H:%M} on {hall:%Y-%m-%d} (the demo runs its evening at any hour).")
+        _print_logins(load_demo(database().sessions, hall), port)
     click.echo(f"Flashboard is at http://localhost:{port}/ (stations use this computer's address).")
     proxied = bool(current_app.extensions["flashboard.settings"].trusted_proxies)
     # Behind FLASHBOARD_TRUSTED_PROXIES, waitress must pass X-Forwarded-For on to the app's ProxyFix.

@@ -1,27 +1,49 @@
 """Demo data for trying Flashboard: a fire company, its hall, members, licences, a vendor and one
-login per role. Passwords and PINs are generated on every run, so no credential is in the code."""
+login per role, and tonight's night ready to play: a bingo occasion with its roster, paper issued to
+the cashier's station and products on sale, and a poker tournament waiting for its seat draw.
+Passwords and PINs are generated on every run, so no credential is in the code. The demo's hall
+clock (`demo_clock`) lets that night be played at any hour of the real day."""
 
 from __future__ import annotations
 
+import json
+import os
 import secrets
+from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import date, datetime, timedelta
+from pathlib import Path
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
 
+from bingo.models import Pack, PackStatus, PaperSet, Program
 from bingo.rules.limits import GameKind
-from bingo.schemas import ProgramGameRequest, ProgramRequest
-from bingo.services import cash, programs, series
+from bingo.rules.sales import ProductKind
+from bingo.schemas import (
+    OccasionRequest,
+    PackMoveRequest,
+    PaperSetRequest,
+    ProductRequest,
+    ProgramGameRequest,
+    ProgramRequest,
+    WorkerRequest,
+)
+from bingo.services import cash, occasions, programs, selling, series, stock
 from bingo.services import jars as cookie_jar
+from poker.models import Tournament
 from poker.rules.profiles import Jurisdiction
 from poker.rules.registration import Buy
 from poker.schemas import BuyRequest, LevelRequest, PrizeRequest, RebuyRequest, StaffRequest, TournamentRequest
 from poker.services import staff as poker_staff
 from poker.services import tournaments
 from shared.core.calendar import add_years
+from shared.core.demo_time import DEMO_EVENING, demo_offset
 from shared.core.roles import Role
-from shared.hall.models import Member, Organization
+from shared.core.violations import RuleViolation
+from shared.hall.models import Member, Organization, Premises
 from shared.hall.rules.kinds import OrganizationKind
 from shared.hall.rules.licensing import (
     PERSONAL_LICENSE_FEE_CENTS,
@@ -186,14 +208,13 @@ def _build(session: Session, now: datetime) -> Organization:
             ),
         )
     _bingo(session, org, now)
-    _poker(session, org, now)
     return org
 
 
 SAMPLE_PROGRAM: list[dict[str, Any]] = [
     {"pattern": {"kind": "any_row"}, "prize_cents": 10_000},
     {"pattern": {"kind": "four_corners"}, "prize_cents": 7_500},
-    {"pattern": {"kind": "letter_x"}, "prize_cents": 15_000},
+    {"kind": "special", "pattern": {"kind": "letter_x"}, "prize_cents": 15_000},
     {
         "pattern": {
             "kind": "shape",
@@ -216,9 +237,22 @@ SAMPLE_PROGRAM: list[dict[str, Any]] = [
 ]
 
 
+DEMO_CASHIER_STATION = "Cashier 1"
+PACKS_A_NIGHT = 60
+FIRST_PACK = 1001
+
+
 def _bingo(session: Session, org: Organization, now: datetime) -> None:
-    """A 9,000-face series, a sample program within the 4.6 limits, and the cookie jar at $1,000."""
-    series.generate(session, SYSTEM, now, org.id, "Demo perm (9,000 faces)", 9_000, 1994)
+    """A 9,000-face series printed as 1,800 packs of five faces, a sample program within the 4.6
+    limits, and the cookie jar at $1,000."""
+    made = series.generate(session, SYSTEM, now, org.id, "Demo perm (9,000 faces)", 9_000, 1994)
+    stock.receive(
+        session,
+        SYSTEM,
+        now,
+        org.id,
+        PaperSetRequest(made.id, "blue", 5, 1, FIRST_PACK, FIRST_PACK + 1_799, 1),
+    )
     games = [
         ProgramGameRequest(
             kind=GameKind(str(g.get("kind", "regular"))),
@@ -248,10 +282,89 @@ DEMO_PLAYERS = [
 ]
 
 
-def _poker(session: Session, org: Organization, now: datetime) -> None:
+def _tonights_bingo(session: Session, org: Organization, now: datetime) -> None:
+    """Tonight's occasion at 18:00 on the sample program: Frank Moretti in charge, Ray Donnelly
+    calling, Linda Osei at the cashier's station with the next packs in stock issued to it, Carol
+    Whitfield verifying; on sale a pack, the special, U Pick Em faces, the cookie jar and a dauber."""
+    today = now.date()
+    if occasions.todays_occasion(session, org.id, today) is not None:
+        return
+    by_name = {m.name: m for m in session.scalars(select(Member).where(Member.organization_id == org.id))}
+    program = session.scalars(select(Program).where(Program.organization_id == org.id).order_by(Program.id)).first()
+    paper = session.scalars(select(PaperSet).where(PaperSet.organization_id == org.id).order_by(PaperSet.id)).first()
+    premises = session.scalars(select(Premises).where(Premises.organization_id == org.id)).first()
+    if program is None or paper is None or premises is None:
+        return
+    occasion = occasions.schedule(
+        session,
+        SYSTEM,
+        now,
+        org.id,
+        OccasionRequest(
+            premises_id=premises.id,
+            program_id=program.id,
+            series_id=paper.series_id,
+            occasion_date=today,
+            start_time=DEMO_EVENING,
+            member_in_charge_id=by_name["Frank Moretti"].id,
+            workers=[
+                WorkerRequest(by_name["Ray Donnelly"].id, "caller"),
+                WorkerRequest(by_name["Linda Osei"].id, "cashier"),
+                WorkerRequest(by_name["Carol Whitfield"].id, "verifier"),
+            ],
+        ),
+    )
+    serials = list(
+        session.scalars(
+            select(Pack.serial)
+            .where(Pack.set_id == paper.id, Pack.status == PackStatus.IN_STOCK)
+            .order_by(Pack.serial)
+            .limit(PACKS_A_NIGHT)
+        )
+    )
+    if serials:
+        stock.move(
+            session,
+            SYSTEM,
+            now,
+            paper.id,
+            PackMoveRequest("issue", serials, occasion_id=occasion.id, station=DEMO_CASHIER_STATION),
+        )
+    games = {g.kind: g for g in occasion.games}
+    upick = games.get(GameKind.U_PICK_EM)
+    special = games.get(GameKind.SPECIAL)
+    products = [ProductRequest(ProductKind.ADMISSION, "Blue pack (5 faces)", 1_000, paper_set_id=paper.id)]
+    if special is not None:
+        products.append(ProductRequest(ProductKind.SPECIAL, f"Special: game {special.number}", 300, special.number))
+    if upick is not None:
+        products.append(ProductRequest(ProductKind.UPICK_FACE, "U Pick Em face", upick.face_price_cents, upick.number))
+    products += [
+        ProductRequest(ProductKind.COOKIE_JAR, "Cookie jar entry"),
+        ProductRequest(ProductKind.NON_GAMING, "Dauber", 150),
+    ]
+    for product in products:
+        selling.add_product(session, SYSTEM, now, occasion.id, product)
+
+
+def _tonight(session: Session, org: Organization, now: datetime) -> list[str]:
+    """Tonight's bingo occasion and poker tournament, each scheduled once a day; a night the rules
+    refuse (a licence out of force, the frequency limit) is reported, not forced."""
+    problems = []
+    for label, part in (("bingo", _tonights_bingo), ("poker", _tonights_poker)):
+        try:
+            part(session, org, now)
+        except RuleViolation as refused:
+            session.rollback()
+            problems.append(f"Tonight's {label} was not set up: {refused.violation.message} ({refused.violation.rule})")
+    return problems
+
+
+def _tonights_poker(session: Session, org: Organization, now: datetime) -> None:
     """Tonight's Delaware tournament under its occasion licence: Jim Park directing, Marisol Vega
     dealing table 1, fourteen players registered and paid, waiting for the draw."""
     today = now.date()
+    if session.scalar(select(Tournament.id).where(Tournament.organization_id == org.id, Tournament.starts_on == today)):
+        return
     licence = licenses.create_poker_occasion_license(
         session,
         SYSTEM,
@@ -334,14 +447,23 @@ def _poker(session: Session, org: Organization, now: datetime) -> None:
     cash.close_till(session, desk, now, till.id, {2_000: 3 * len(DEMO_PLAYERS)})
 
 
-def load_demo(
-    sessions: sessionmaker[Session], now: datetime, cost: KdfCost | None = None
-) -> list[tuple[str, str, str, str]]:
-    """Create the demo organization once; on every run give the demo logins new secrets and return them."""
+@dataclass(frozen=True)
+class DemoLoad:
+    """What the demo prints: a login per role, and anything about tonight the rules refused."""
+
+    logins: list[tuple[str, str, str, str]]
+    problems: list[str]
+    cashier_station: str = DEMO_CASHIER_STATION
+
+
+def load_demo(sessions: sessionmaker[Session], now: datetime, cost: KdfCost | None = None) -> DemoLoad:
+    """Create the demo organization once, and tonight's occasion and tournament once a day; on every run
+    give the demo logins new secrets and return them."""
     cost = cost or KdfCost()
     logins = []
     with sessions() as session:
         org = session.scalar(select(Organization).where(Organization.name == DEMO_ORG)) or _build(session, now)
+        problems = _tonight(session, org, now)
         by_name = {m.name: m for m in session.scalars(select(Member).where(Member.organization_id == org.id))}
         for role, username, member_name in LOGINS:
             password, pin = _password(), _pin()
@@ -365,4 +487,31 @@ def load_demo(
                 staff.set_secrets(session, SYSTEM, now, user.id, SecretsRequest(password=password, pin=pin), cost)
                 staff.unlock(session, SYSTEM, now, user.id)
             logins.append((role.value, username, password, pin))
-    return logins
+    return DemoLoad(logins, problems)
+
+
+DEMO_CLOCK_FILE = "demo-clock.json"
+
+
+def demo_clock(instance_path: Path, zone: ZoneInfo, real: Callable[[], datetime]) -> Callable[[], datetime]:
+    """Flashboard house rule (the demo clock, shared/core/demo_time.py): the hall clock of `serve --demo`,
+    ahead of the real one by the day's demo offset. The offset is kept in the instance folder for the
+    real day, so a restart resumes the same night at the same hall time instead of turning back to 18:00."""
+    today = real().astimezone(zone)
+    anchor = instance_path / DEMO_CLOCK_FILE
+    offset: timedelta | None = None
+    try:
+        saved = json.loads(anchor.read_text())
+        if saved.get("real_date") == today.date().isoformat():
+            offset = timedelta(seconds=float(saved["offset_seconds"]))
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        offset = None
+    if offset is None:
+        offset = demo_offset(today)
+        instance_path.mkdir(parents=True, exist_ok=True)
+        partial = anchor.with_suffix(".tmp")
+        partial.write_text(
+            json.dumps({"real_date": today.date().isoformat(), "offset_seconds": offset.total_seconds()})
+        )
+        os.replace(partial, anchor)
+    return lambda: real() + offset
