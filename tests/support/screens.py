@@ -55,14 +55,34 @@ AUDIT = """() => {
     const needed = size >= 24 || (bold && size >= 18.66) ? 3 : 4.5;
     const text = el.textContent.trim().slice(0, 30);
     if (ratio < needed && !(el.disabled)) problems.push(`contrast ${ratio.toFixed(2)} < ${needed} on "${text}"`);
+    const clips = ['hidden', 'clip'].includes(s.overflowX) || s.textOverflow === 'ellipsis';
+    if (clips && el.scrollWidth > el.clientWidth + 1) problems.push(`clipped text "${text}"`);
+  }
+  const width = document.documentElement.clientWidth;
+  if (document.documentElement.scrollWidth > width + 1) {
+    const wide = [...document.querySelectorAll('body *')].filter((el) => visible(el) && el.getBoundingClientRect().right > width + 1);
+    const name = wide.length ? (wide[wide.length - 1].id || wide[wide.length - 1].className || wide[wide.length - 1].tagName) : '?';
+    problems.push(`horizontal overflow: ${document.documentElement.scrollWidth} > ${width} (${name})`);
+  }
+  if (document.body.classList.contains('station')) {
+    const bar = document.getElementById('problem');
+    const covered = bar && visible(bar) ? bar.getBoundingClientRect().height : 0;
+    for (const el of document.querySelectorAll('.btn-primary, [data-primary]')) {
+      if (!visible(el) || el.closest('[hidden]')) continue;
+      const r = el.getBoundingClientRect();
+      if (r.top < 0 || r.left < 0 || r.right > width + 1 || r.bottom > window.innerHeight - covered + 1)
+        problems.push(`primary control outside the viewport: ${el.id || el.textContent.trim().slice(0, 30)}`);
+    }
   }
   return problems;
 }"""
 
 
 def audit(page: Page) -> list[str]:
-    """Touch targets under 56 px and text under WCAG AA contrast on what the page shows now (once its
-    stylesheet and scripts have loaded: a page just navigated to shows unstyled buttons for a moment)."""
+    """What a station's user would trip on, on what the page shows now: touch targets under 56 px, text
+    under WCAG AA contrast, clipped text, a page wider than the screen, and (on a station screen) a
+    primary control outside the viewport or under the message bar. Checked once the stylesheet and
+    scripts have loaded: a page just navigated to shows unstyled buttons for a moment."""
     page.wait_for_load_state("load")
     found: list[str] = page.evaluate(AUDIT)
     return found
