@@ -227,6 +227,7 @@ def test_1521_statement_is_sworn_once_with_the_uses_of_net_profit(admin: Api, se
     facts = {f["label"]: f["value"] for f in sworn["facts"]}
     assert facts["General uses of the net profit"] == "Fire apparatus fund and the scholarship"
     assert facts["Status"].startswith("sworn 2026-12-05")
+    assert facts["Status"].endswith(f"by {hall.mic.name}"), "sworn by the person, not the login"
     refused(mic.post(occ + "/sworn-statement", {"net_profit_uses": "Again"}), 409, "statement_sworn")
 
 

@@ -19,6 +19,26 @@ class Verdict(StrEnum):
     INCOMPLETE = "incomplete"
     SLEEPER = "sleeper"
 
+    @property
+    def label(self) -> str:
+        """10 DE Admin Code 101-4.16 and 4.27: the verdict as the occasion report and the screens say it.
+
+        >>> Verdict.NOT_SOLD.label
+        'not sold'
+        >>> Verdict.SLEEPER.label
+        'sleeper'
+        """
+        return VERDICT_LABELS[self]
+
+
+VERDICT_LABELS = {
+    Verdict.VALID: "valid",
+    Verdict.NOT_IN_SERIES: "not in the series",
+    Verdict.NOT_SOLD: "not sold",
+    Verdict.INCOMPLETE: "not covered",
+    Verdict.SLEEPER: "sleeper",
+}
+
 
 @dataclass(frozen=True)
 class ClaimCheck:

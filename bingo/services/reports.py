@@ -65,6 +65,7 @@ from shared.hall.services.licenses import (
 )
 from shared.hall.services.organizations import get_organization
 from shared.hall.services.roster import roster
+from shared.hall.services.staff import person_name
 from shared.platform.audit import Actor
 from shared.platform.service_kit import check, finish
 from shared.reports.document import Document, Table
@@ -130,7 +131,8 @@ def swear_statement(session: Session, actor: Actor, now: datetime, occasion_id: 
     statement, once, after the occasion has closed."""
     occasion = get_occasion(session, occasion_id)
     check(sworn_reports.swear_refusal(occasion.status == CLOSED, occasion.statement_sworn_at is not None, uses))
-    occasion.net_profit_uses, occasion.statement_sworn_at, occasion.statement_sworn_by = uses.strip(), now, actor.name
+    sworn_by = person_name(session, actor)
+    occasion.net_profit_uses, occasion.statement_sworn_at, occasion.statement_sworn_by = uses.strip(), now, sworn_by
     finish(
         session, actor, now, "occasion.statement_sworn", occasion, "bingo_occasion", {"uses": occasion.net_profit_uses}
     )
@@ -271,7 +273,7 @@ def occasion_report(session: Session, occasion_id: int, zone: ZoneInfo) -> Docum
                 str(len(g.calls)),
                 str(len(g.calls)) if _winners(facts, g) != "none" else "",
                 _winners(facts, g),
-                ", ".join(f"face {c.face_number} ({c.verdict})" for c in g.claims if c.verdict != Verdict.VALID)
+                ", ".join(f"face {c.face_number} ({c.verdict.label})" for c in g.claims if c.verdict != Verdict.VALID)
                 or "none",
                 " ".join(x for x in (g.closing_announcement, g.jar_announcement) if x) or "",
             )

@@ -60,8 +60,10 @@ AUDIT = """() => {
   }
   const width = document.documentElement.clientWidth;
   if (document.documentElement.scrollWidth > width + 1) {
-    const wide = [...document.querySelectorAll('body *')].filter((el) => visible(el) && el.getBoundingClientRect().right > width + 1);
-    const name = wide.length ? (wide[wide.length - 1].id || wide[wide.length - 1].className || wide[wide.length - 1].tagName) : '?';
+    const wide = [...document.querySelectorAll('body *')]
+      .filter((el) => visible(el) && el.getBoundingClientRect().right > width + 1);
+    const last = wide[wide.length - 1];
+    const name = last ? (last.id || last.className || last.tagName) : '?';
     problems.push(`horizontal overflow: ${document.documentElement.scrollWidth} > ${width} (${name})`);
   }
   if (document.body.classList.contains('station')) {

@@ -34,6 +34,13 @@ def list_users(session: Session) -> list[User]:
     return list(session.scalars(select(User).order_by(User.username)))
 
 
+def person_name(session: Session, actor: Actor) -> str:
+    """Who did it, as a paper an auditor reads must say it: the account's name ("Frank Moretti"),
+    not its login ("mic"); the actor's own name for the system and unsigned stations."""
+    user = session.get(User, actor.user_id) if actor.user_id is not None else None
+    return user.display_name if user is not None else actor.name
+
+
 def find_user(session: Session, username: str) -> User | None:
     return session.scalar(select(User).where(same_text(User.username, username.strip())).order_by(User.id).limit(1))
 
