@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from datetime import date, time
 from typing import Any
 
-from marshmallow import Schema, fields, validate
+from marshmallow import Schema, ValidationError, fields, post_load, validate, validates_schema
 
 from bingo.rules.limits import GameKind, PromotionOccasion
 from bingo.rules.patterns import PatternKind
@@ -786,3 +786,57 @@ class SwornIn(Schema):
 
 class YearQuery(Schema):
     year = fields.Integer(load_default=None, allow_none=True, validate=validate.Range(min=2000, max=2100))
+
+
+class OccasionFormIn(Schema):
+    """The scheduling page's form: an occasion's fields flat, with one member for each bingo role the
+    page asks for (the API's OccasionIn takes the workers as a list); it loads into the same request."""
+
+    premises_id = Id(required=True)
+    program_id = Id(required=True)
+    series_id = Id(required=True)
+    occasion_date = Day(required=True)
+    start_time = fields.Time(required=True)
+    member_in_charge_id = Id(required=True)
+    caller_member_id = Id(load_default=None, allow_none=True)
+    verifier_member_id = Id(load_default=None, allow_none=True)
+    cashier_member_id = Id(load_default=None, allow_none=True)
+    last_call_only = fields.Boolean(load_default=True)
+    split_whole_dollars = fields.Boolean(load_default=False)
+    split_per_player = fields.Boolean(load_default=False)
+
+    @post_load
+    def _as_request(self, data: dict[str, Any], **kwargs: Any) -> OccasionRequest:
+        workers = [
+            WorkerRequest(member_id, role)
+            for role in ("caller", "verifier", "cashier")
+            if (member_id := data.pop(f"{role}_member_id")) is not None
+        ]
+        return OccasionRequest(**data, workers=workers)
+
+
+PACK_RANGE = "A range is at most 1,000 packs, its last serial no lower than its first."
+
+
+class PackMoveFormIn(Schema):
+    """The paper page's form: a serial or a range of serials (a scanner types the first and presses
+    Enter) instead of the API's list; it loads into the same request."""
+
+    action = fields.String(required=True, validate=validate.OneOf(["issue", "return", "missing"]))
+    serial_from = fields.Integer(strict=True, required=True, validate=SERIAL)
+    serial_to = fields.Integer(strict=True, load_default=None, allow_none=True, validate=SERIAL)
+    occasion_id = Id(load_default=None, allow_none=True)
+    station = fields.String(load_default=None, allow_none=True, validate=validate.Length(min=1, max=100))
+    note = fields.String(load_default=None, allow_none=True, validate=validate.Length(max=300))
+
+    @validates_schema
+    def _range(self, data: dict[str, Any], **kwargs: Any) -> None:
+        last = data.get("serial_to")
+        if last is not None and not 0 <= last - data["serial_from"] < 1_000:
+            raise ValidationError(PACK_RANGE, "serial_to")
+
+    @post_load
+    def _as_request(self, data: dict[str, Any], **kwargs: Any) -> PackMoveRequest:
+        first = data.pop("serial_from")
+        last = data.pop("serial_to")
+        return PackMoveRequest(serials=list(range(first, (first if last is None else last) + 1)), **data)

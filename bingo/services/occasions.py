@@ -7,7 +7,7 @@ import json
 import random
 import secrets
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import date, datetime, time
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session, object_session
@@ -29,9 +29,10 @@ from bingo.models import (
 )
 from bingo.rules import draws, game_events, giveaways, limits, play, scheduling, upick_play, witnesses
 from bingo.rules.claims import Verdict, check_face
-from bingo.rules.limits import Booking, GameKind, ProgramGame
+from bingo.rules.limits import Booking, GameKind, ProgramGame, week_of
 from bingo.rules.patterns import from_spec
 from bingo.rules.play import GameState
+from bingo.rules.scheduling import PlayWindow, play_window
 from bingo.rules.splits import Winner, announcement, draw_merchandise, split_money
 from bingo.schemas import GiveawayRequest, OccasionRequest
 from bingo.services import board, closeout, numbers_drawn
@@ -43,8 +44,9 @@ from bingo.services.games import game_states, occasion_state
 from bingo.services.locks import lock_occasion
 from bingo.services.programs import get_program, terms_of
 from shared.core.money import format_cents
-from shared.core.violations import RuleViolation, refuse
-from shared.hall.models import Member, Premises, User
+from shared.core.violations import RuleViolation, Violation, refuse
+from shared.hall.models import Member, Organization, Premises, User
+from shared.hall.rules.licensing import BingoLicenseClass
 from shared.hall.rules.people import is_active_member
 from shared.hall.rules.work_roles import WorkRole
 from shared.hall.schemas import AssignmentRequest
@@ -67,6 +69,22 @@ def _bookings(session: Session, excluding: int | None = None) -> list[Booking]:
     return [Booking(org, premises, day) for oid, org, premises, day in rows if oid != excluding]
 
 
+def _schedule_refusal(
+    session: Session, org: Organization, premises: Premises, day: date, bookings: list[Booking]
+) -> Violation | None:
+    """10 DE Admin Code 101-4.4 and 4.7, as scheduling asks it and as the scheduler's page shows it."""
+    status = bingo_license_status(session, org.id, day)
+    return scheduling.licensed_schedule_refusal(
+        org.name,
+        org.id,
+        status.license_class if status.in_force else None,
+        premises.id,
+        premises.owned_by_organization,
+        day,
+        bookings,
+    )
+
+
 def schedule(session: Session, actor: Actor, now: datetime, org_id: int, request: OccasionRequest) -> Occasion:
     """10 DE Admin Code 101-4.1, 4.4, 4.7 and 4.23: a licensed organization, its class's frequency
     limit, free premises, a member in charge who is an active member, and workers the rules allow.
@@ -81,18 +99,7 @@ def schedule(session: Session, actor: Actor, now: datetime, org_id: int, request
     series = series_service.get_series(session, request.series_id)
     if series.organization_id != org.id:
         raise refuse("not_found", "That series belongs to another organization.", None, "series_id", 404)
-    status = bingo_license_status(session, org.id, day)
-    check(
-        scheduling.licensed_schedule_refusal(
-            org.name,
-            org.id,
-            status.license_class if status.in_force else None,
-            premises.id,
-            premises.owned_by_organization,
-            day,
-            _bookings(session),
-        )
-    )
+    check(_schedule_refusal(session, org, premises, day, _bookings(session)))
     occasion = Occasion(
         organization_id=org.id,
         premises_id=premises.id,
@@ -636,3 +643,61 @@ def todays_occasion(session: Session, org_id: int, day: date) -> Occasion | None
         )
     )
     return next((o for o in found if o.status != CLOSED), found[-1] if found else None)
+
+
+def list_occasions(session: Session, org_id: int) -> list[Occasion]:
+    """The organization's occasions, the latest day first."""
+    get_organization(session, org_id)
+    return list(
+        session.scalars(
+            select(Occasion)
+            .where(Occasion.organization_id == org_id)
+            .order_by(Occasion.occasion_date.desc(), Occasion.start_time.desc(), Occasion.id.desc())
+        )
+    )
+
+
+@dataclass(frozen=True)
+class ScheduleOutlook:
+    """What scheduling an occasion on `day` would meet, shown as the scheduler fills the form in: the
+    licence in force then and its class (101-4.4), the organization's occasions already booked that
+    week, month and year, the refusal scheduling would answer (none: it may be booked), and for a start
+    time, the noon start of 4.2 and how long play may run (4.2, 4.10)."""
+
+    day: date
+    license_number: str | None
+    in_force: bool
+    license_class: BingoLicenseClass | None
+    week: tuple[date, date]
+    this_week: int
+    this_month: int
+    this_year: int
+    refusal: Violation | None
+    early: Violation | None
+    window: PlayWindow | None
+
+
+def schedule_outlook(
+    session: Session, org_id: int, day: date, premises_id: int | None, start: time | None
+) -> ScheduleOutlook:
+    """10 DE Admin Code 101-4.2, 4.4, 4.7 and 4.10: the limits an occasion on `day` is scheduled against,
+    read with the same refusal `schedule` asks, and nothing written."""
+    org = get_organization(session, org_id)
+    bookings = _bookings(session)
+    own = {b.day for b in bookings if b.organization_id == org.id}
+    first, last = week_of(day)
+    status = bingo_license_status(session, org.id, day)
+    premises = session.get(Premises, premises_id) if premises_id is not None else None
+    return ScheduleOutlook(
+        day=day,
+        license_number=status.current_number,
+        in_force=status.in_force,
+        license_class=status.license_class,
+        week=(first, last),
+        this_week=sum(1 for d in own if first <= d <= last),
+        this_month=sum(1 for d in own if (d.year, d.month) == (day.year, day.month)),
+        this_year=sum(1 for d in own if d.year == day.year),
+        refusal=_schedule_refusal(session, org, premises, day, bookings) if premises is not None else None,
+        early=limits.start_refusal(datetime.combine(day, start)) if start is not None else None,
+        window=play_window(start) if start is not None else None,
+    )

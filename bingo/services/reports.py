@@ -126,6 +126,12 @@ def add_expense(session: Session, actor: Actor, now: datetime, occasion_id: int,
     return row
 
 
+def expenses_of(session: Session, occasion_id: int) -> list[Expense]:
+    """The occasion's expenses in the order they were recorded."""
+    get_occasion(session, occasion_id)
+    return list(session.scalars(select(Expense).where(Expense.occasion_id == occasion_id).order_by(Expense.id)))
+
+
 def swear_statement(session: Session, actor: Actor, now: datetime, occasion_id: int, uses: str) -> Occasion:
     """28 Del. C. §1521: the member in charge states the general uses of the net profit and swears the
     statement, once, after the occasion has closed."""

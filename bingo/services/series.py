@@ -69,6 +69,16 @@ def generate(
     return _store(session, actor, now, org_id, name, generate_series(count, seed), seed)
 
 
+def list_series(session: Session, org_id: int) -> list[BingoSeries]:
+    """The organization's series, the newest first."""
+    get_organization(session, org_id)
+    return list(
+        session.scalars(
+            select(BingoSeries).where(BingoSeries.organization_id == org_id).order_by(BingoSeries.id.desc())
+        )
+    )
+
+
 def get_series(session: Session, series_id: int) -> BingoSeries:
     return get_or_refuse(session, BingoSeries, series_id, "series_id", "series")
 

@@ -166,5 +166,21 @@ def face_sold(session: Session, occasion: Occasion, face_number: int) -> bool | 
     )
 
 
+def list_sets(session: Session, org_id: int) -> list[PaperSet]:
+    """The organization's paper sets, the newest first."""
+    get_organization(session, org_id)
+    return list(
+        session.scalars(select(PaperSet).where(PaperSet.organization_id == org_id).order_by(PaperSet.id.desc()))
+    )
+
+
+def packs_of(session: Session, set_id: int, status: PackStatus | None = None, limit: int = 500) -> list[Pack]:
+    """A set's packs by serial, of one status or all, at most `limit` of them."""
+    query = select(Pack).where(Pack.set_id == set_id)
+    if status is not None:
+        query = query.where(Pack.status == status)
+    return list(session.scalars(query.order_by(Pack.serial).limit(limit)))
+
+
 def get_set(session: Session, set_id: int) -> PaperSet:
     return get_or_refuse(session, PaperSet, set_id, "set_id", "paper set")

@@ -104,6 +104,7 @@ def create_app(settings: Settings | None = None, overrides: dict[str, Any] | Non
     )
 
     from bingo.web.api import bp as bingo_api_bp
+    from bingo.web.back_office import bp as bingo_office_bp
     from bingo.web.report_views import bp as reports_bp
     from bingo.web.views import bp as bingo_bp
     from poker.web.api import bp as poker_api_bp
@@ -120,6 +121,7 @@ def create_app(settings: Settings | None = None, overrides: dict[str, Any] | Non
         bingo_api_bp,
         office_bp,
         bingo_bp,
+        bingo_office_bp,
         reports_bp,
         poker_bp,
         poker_api_bp,

@@ -5,7 +5,7 @@ field and the rule cited."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 from flask import flash, redirect, request
 from flask.typing import ResponseReturnValue
@@ -54,20 +54,35 @@ def form_data(schema: Schema) -> dict[str, Any]:
     return data
 
 
+def field_errors(messages: Mapping[Any, Any], prefix: str = "") -> dict[str, list[str]]:
+    """Marshmallow's messages by form field name: a nested field's as "games.2.prize", its rows counted
+    from 1 as the screens and the rules number them (game 2 is games.2)."""
+    found: dict[str, list[str]] = {}
+    for key, value in messages.items():
+        name = prefix + (str(key + 1) if isinstance(key, int) else str(key))
+        if isinstance(value, Mapping):
+            found.update(field_errors(value, name + "."))
+        else:
+            found[name] = [str(m) for m in value] if isinstance(value, list) else [str(value)]
+    return found
+
+
 def submit(
     schema: Schema,
     action: Callable[[Any], object],
     success: str,
     done: str,
     redraw: Callable[[FormState], str],
+    data: Mapping[str, Any] | None = None,
 ) -> ResponseReturnValue:
-    """Load the form, run the service, then redirect with a message, or redraw with the refusal."""
+    """Load the form (or `data`, what a page built from its fields: a nested list, a file's text), run the
+    service, then redirect with a message, or redraw with the refusal."""
     state = FormState(values=request.form.to_dict())
     status = 422
     try:
-        action(schema.load(form_data(schema)))
+        action(schema.load(form_data(schema) if data is None else data))
     except ValidationError as exc:
-        state.errors = {k: v if isinstance(v, list) else [str(v)] for k, v in validation_fields(exc).items()}
+        state.errors = field_errors(validation_fields(exc))
         state.message = "Some fields need attention."
     except RuleViolation as exc:
         v = exc.violation
