@@ -42,7 +42,7 @@ from shared.core.roles import OFFICE_VIEW
 from shared.core.violations import refuse
 from shared.hall.services.organizations import get_organization, list_members
 from shared.platform.access import allow
-from shared.platform.context import actor, db_session, hall_now, hall_today, printers
+from shared.platform.context import actor, current_user, db_session, hall_now, hall_today, printers
 from shared.platform.forms import FormState, submit
 from shared.platform.scope import check_org
 
@@ -60,12 +60,12 @@ KIND_LABELS = {
     GameKind.BREAK_OPEN: "Break-open",
 }
 PRODUCT_LABELS = {
-    ProductKind.ADMISSION: "Admission: a pack of paper",
+    ProductKind.ADMISSION: "Admission (a pack)",
     ProductKind.SPECIAL: "Special-game sheet",
     ProductKind.UPICK_FACE: "U Pick Em face",
     ProductKind.COOKIE_JAR: "Cookie-jar entry",
     ProductKind.BREAK_OPEN: "Break-open sheet",
-    ProductKind.NON_GAMING: "Non-gaming: food, daubers",
+    ProductKind.NON_GAMING: "Non-gaming (food, dauber)",
 }
 GAME_OF_PRODUCT = {
     ProductKind.SPECIAL: GameKind.SPECIAL,
@@ -335,6 +335,7 @@ def _occasions_page(org_id: int, state: FormState | None = None) -> str:
         program_options=list(names.programs.items()),
         series_options=list(names.series.items()),
         member_options=list(names.members.items()),
+        in_charge=me.member_id if (me := current_user()) is not None else "",
     )
 
 
@@ -578,6 +579,7 @@ def _paper_set_page(set_id: int, state: FormState | None = None) -> str:
         ],
         occasion_names={o.id: f"{o.occasion_date}" for o in occasions.list_occasions(session, org.id)},
         stations=sorted(printers()),
+        station=request.args.get("station", "")[:100],
     )
 
 
@@ -599,6 +601,6 @@ def packs_move(set_id: int) -> ResponseReturnValue:
         PackMoveFormIn(),
         lambda d: inventory_service.move(db_session(), actor(), hall_now(), set_id, d),
         done.get(action, "Done."),
-        url_for("bingo_office.paper_set_page", set_id=set_id, focus=action),
+        url_for("bingo_office.paper_set_page", set_id=set_id, focus=action, station=request.form.get("station")),
         lambda s: _paper_set_page(set_id, s),
     )
