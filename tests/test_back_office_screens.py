@@ -44,7 +44,7 @@ def signed_in(browser: Browser, live_url: str, username: str, size: tuple[int, i
 def looked_at(page: Page, name: str, problems: list[str]) -> None:
     """The page as it stands: shot (when screenshots are asked for) and audited."""
     size = page.viewport_size or {"width": 0, "height": 0}
-    shoot(page, f"office-{name}-{size['width']}x{size['height']}")
+    shoot(page, f"office-{name}-{size['width']}x{size['height']}", full_page=True)
     problems += [f"{name} {size['width']}x{size['height']}: {p}" for p in audit(page)]
 
 
@@ -53,7 +53,7 @@ def count(session: Session, model: Any) -> int:
         return reader.scalar(select(func.count()).select_from(model)) or 0
 
 
-def test_a_night_prepared_from_the_back_office_pages(
+def test_4_14_4_22_4_24_a_night_is_prepared_from_the_back_office_pages_alone(
     browser: Browser, live_url: str, app: Flask, session: Session, clock: Clock
 ) -> None:
     hall = make_hall(session, name="Millbrook Volunteer Fire Company")
@@ -80,6 +80,8 @@ def test_a_night_prepared_from_the_back_office_pages(
     mic.fill("#g1-prize", "100.00")
     mic.fill("#g1-alternate_prize", "250.00")
     mic.fill("#g1-alternate_within_calls", "20")
+    mic.press("#g1-alternate_within_calls", "Enter")
+    expect(mic.locator("[data-game]")).to_have_count(1)
     expect(mic.locator("[data-game]").nth(0).locator("[data-could-pay]")).to_have_text("Could pay $250.00")
 
     mic.click("#add-game")
@@ -190,7 +192,7 @@ def test_a_night_prepared_from_the_back_office_pages(
     looked_at(mic, "paper-set", problems)
 
     mic.click(".subnav >> text=Bingo night")
-    mic.click("text=Products, paper, expenses")
+    mic.click("table >> text=Open")
     products = [
         ("admission", "Blue pack", "10.00", None, "Blue"),
         ("special", "Frame special", "3.00", "5", None),

@@ -128,6 +128,19 @@
     }
   });
 
+  // Enter in a field moves on to the next one (a numpad's Enter), so it neither saves half a program nor
+  // adds a game; Save is a button to tap or to reach with Tab.
+  form.addEventListener("keydown", function (event) {
+    var field = event.target;
+    if (event.key !== "Enter" || !field.matches("input:not([type=checkbox]), select")) return;
+    event.preventDefault();
+    var fields = Array.prototype.filter.call(form.querySelectorAll("input, select, button, summary"), function (el) {
+      return !el.disabled && el.type !== "hidden" && el.offsetParent !== null;
+    });
+    var next = fields[fields.indexOf(field) + 1];
+    if (next) next.focus();
+  });
+
   document.getElementById("add-game").addEventListener("click", function (event) {
     event.preventDefault();
     var row = template.content.firstElementChild.cloneNode(true);
