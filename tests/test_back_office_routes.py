@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import re
+from datetime import time
 from typing import Any
 
 from sqlalchemy import func, select
@@ -15,6 +16,7 @@ from sqlalchemy.orm import Session
 
 from bingo.models import BingoSeries, Occasion, Pack, Product, Program
 from bingo.rules.faces import export_series, generate_series
+from bingo.rules.scheduling import play_window
 from shared.core.roles import Role
 from tests.support.bingo_factories import Hall, make_hall
 from tests.support.client import Api, staff
@@ -148,6 +150,15 @@ def test_adding_a_game_without_scripts_adds_a_row_and_saves_nothing(admin: Api, 
         {"name": "Growing", **game_fields(2), "step": "add"},
     )
     assert reply.status_code == 200 and rows_shown(page(reply)) == 3 and count(session, Program) == 0
+
+
+def test_4_2_4_10_play_runs_six_hours_or_until_midnight_whichever_comes_first() -> None:
+    assert [(w.minutes, w.ends, w.rule) for w in (play_window(time(12, 0)), play_window(time(18, 0)))] == [
+        (360, "18:00", "10 DE Admin Code 101-4.2"),
+        (360, "midnight", "10 DE Admin Code 101-4.2"),
+    ]
+    late = play_window(time(21, 15))
+    assert (late.minutes, late.ends, late.rule) == (165, "midnight", "10 DE Admin Code 101-4.10")
 
 
 def schedule_fields(hall: Hall, occasion: dict[str, Any], day: str) -> dict[str, str]:
