@@ -160,11 +160,15 @@ class PrizesDue:
     occ: str
     faces: dict[int, list[int]]
     ticket: str
+    picks: list[int]
 
 
-def hall_with_prizes_due(app: Flask, admin: Api, session: Session, printer_config: Path | None = None) -> PrizesDue:
+def hall_with_prizes_due(
+    app: Flask, admin: Api, session: Session, printer_config: Path | None = None, upick_played: bool = True
+) -> PrizesDue:
     """Printers at the emulator (when given), a cashier, a $60.00 cookie jar, and three games played to
-    a close through the API, with the jar awarded on game 2."""
+    a close through the API, with the jar awarded on game 2 (game 3 left unplayed unless `upick_played`:
+    `play_upick` plays it)."""
     if printer_config is not None:
         app.extensions["flashboard.printers"] = stations.load(printer_config)
     hall = make_hall(session, name="Millbrook Volunteer Fire Company")
@@ -206,14 +210,53 @@ def hall_with_prizes_due(app: Flask, admin: Api, session: Session, printer_confi
             ok(admin.post(occ + f"/games/{number}/claims", {"face_number": face}), 201)
         ok(admin.post(occ + f"/games/{number}/close"))
     ok(admin.post(occ + "/games/2/cookie-jar-award"))
-    ok(admin.post(occ + "/games/3/start", {}))
-    for ball in picks:
-        ok(admin.post(occ + "/games/3/calls", {"ball": ball}), 201)
-    ok(admin.post(occ + "/games/3/close"))
-    return PrizesDue(hall, occ, {1: single.winners, 2: split.winners}, ticket)
+    night = PrizesDue(hall, occ, {1: single.winners, 2: split.winners}, ticket, picks)
+    if upick_played:
+        play_upick(admin, night)
+    return night
+
+
+def play_upick(api: Api, night: PrizesDue) -> None:
+    """Game 3, the U Pick Em, called to its winning ticket and closed (as the caller's console does)."""
+    ok(api.post(night.occ + "/games/3/start", {}))
+    for ball in night.picks:
+        ok(api.post(night.occ + "/games/3/calls", {"ball": ball}), 201)
+    ok(api.post(night.occ + "/games/3/close"))
 
 
 def show_tab(page: Page, name: str) -> None:
     """Switch the cashier's screen to a tab: Sell, Prizes, Sales or Receipts."""
     page.click(f"#tab-{name.lower()}")
     expect(page.locator(f"#view-{name.lower()}")).to_be_visible()
+
+
+def in_view(page: Page, selector: str) -> bool:
+    """Whether the element is wholly inside the viewport and above the message bar's room at its foot."""
+    box = page.locator(selector).bounding_box()
+    size = page.viewport_size
+    assert box is not None and size is not None, selector
+    return (
+        box["x"] >= 0
+        and box["y"] >= 0
+        and box["x"] + box["width"] <= size["width"]
+        and box["y"] + box["height"] <= size["height"] - 64
+    )
+
+
+def fits(page: Page) -> list[str]:
+    """What runs off the side of the page, and every button wider than the panel that holds it."""
+    found: list[str] = page.evaluate(
+        """() => {
+      const problems = [];
+      const over = document.documentElement.scrollWidth - window.innerWidth;
+      if (over > 0) problems.push(`page ${over}px too wide`);
+      for (const b of document.querySelectorAll('.panel button')) {
+        const r = b.getBoundingClientRect(), p = b.closest('.panel').getBoundingClientRect();
+        if (r.width && (r.right > p.right + 1 || r.left < p.left - 1)) {
+          problems.push(`button ${b.textContent.trim()} leaves its panel`);
+        }
+      }
+      return problems;
+    }"""
+    )
+    return found
