@@ -46,7 +46,9 @@ def test_4_10_prizes_due_lists_every_verified_unpaid_share_and_the_close_refusal
     till = next(t for t in ok(admin.get(occ + "/tills")) if t["closed_at"] is None)
     ok(admin.post(f"/api/v1/tills/{till['id']}/movements", {"kind": "paid_in", "amount": "200.00"}), 201)
     body = {"game_number": 2, "prize": "cookie_jar", "claim_id": due[2]["claim_id"]}
-    ok(admin.post(occ + "/payouts", body), 201)
+    key = {"Idempotency-Key": "station-pay-" + due[2]["share_key"]}
+    paid = ok(admin.post(occ + "/payouts", body, headers=key), 201)
+    assert ok(admin.post(occ + "/payouts", body, headers=key), 201)["number"] == paid["number"]
     ok(admin.post(occ + "/payouts", {"game_number": 3, "ticket_code": night.ticket}), 201)
     left = ok(cashier.get(occ + "/prizes-due"))
     assert [d["share_key"] for d in left] == [d["share_key"] for d in due if d not in (due[2], due[5])]

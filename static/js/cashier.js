@@ -119,7 +119,7 @@
       armed = pay;
       pay.classList.add("armed");
       pay.textContent = "Tap again to pay " + money(p.amount);
-      armTimer = setTimeout(disarm, 4000);
+      armTimer = setTimeout(renderPrizes, 4000);
       return;
     }
     disarm();

@@ -78,6 +78,8 @@
       if (same) same.quantity += 1; else cart.push(line);
     }
     changed();
+    var lines = root.querySelector(".cart-scroll");
+    if (lines) lines.scrollTop = lines.scrollHeight;
   }
 
   // U Pick Em: five at most per letter and exactly the game's count (101-4.30).
