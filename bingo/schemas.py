@@ -615,6 +615,41 @@ class PayoutOut(Schema):
     print_jobs = fields.List(fields.Nested(PrintJobOut))
 
 
+class PrizeDueOut(Schema):
+    """10 DE Admin Code 101-4.10: a verified share not yet paid; its fields are the payout's body."""
+
+    game_number = fields.Integer()
+    prize = fields.String(metadata={"description": "game: the game's prize; cookie_jar: the cookie jar (101-4.31.6)"})
+    claim_id = fields.Integer(allow_none=True)
+    ticket_code = fields.String(allow_none=True)
+    face_number = fields.Integer(allow_none=True)
+    player = fields.String(allow_none=True)
+    cents = Money(data_key="amount")
+    label = fields.String()
+    shares = fields.Integer(metadata={"description": "how many winners split this prize (1: one winner)"})
+    share_key = fields.String(metadata={"description": "the share's one name: a good Idempotency-Key for paying it"})
+    w2g_required = fields.Boolean(metadata={"description": "the slip will flag a W-2G (the threshold in force today)"})
+
+
+class ShiftSaleOut(SaleOut):
+    """A transaction on a till: a sale (voidable while completed) or a prize paid."""
+
+    kind = fields.String()
+    created_at = fields.DateTime()
+    at = fields.String(metadata={"description": "hall time, HH:MM"})
+    void_reason = fields.String(allow_none=True)
+    voided_at = fields.DateTime(allow_none=True)
+    approved_by = fields.String(allow_none=True)
+    winner = fields.String(allow_none=True)
+    game_number = fields.Integer(allow_none=True)
+    prize = fields.String(allow_none=True)
+    voidable = fields.Boolean()
+
+
+class ShiftPrintJobOut(PrintJobOut):
+    at = fields.String(metadata={"description": "hall time, HH:MM"})
+
+
 class VoidSaleIn(Schema):
     reason = fields.String(required=True, validate=validate.Length(min=1, max=500))
     approver_username = fields.String(required=True, validate=validate.Length(min=1, max=64))

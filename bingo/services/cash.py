@@ -47,6 +47,7 @@ from shared.hall.models import Organization, User
 from shared.hall.services.authentication import Approval
 from shared.platform.audit import Actor
 from shared.platform.service_kit import check, finish, found_or_refuse, get_or_refuse
+from shared.printing.models import PrintJob
 
 SALE, PAYOUT = SaleKind.SALE, SaleKind.PAYOUT
 COMPLETED, VOIDED = SaleStatus.COMPLETED, SaleStatus.VOIDED
@@ -581,3 +582,52 @@ def get_sale(session: Session, sale_id: int) -> Sale:
 
 def get_till(session: Session, till_id: int) -> Till:
     return get_or_refuse(session, Till, till_id, "till_id", "till")
+
+
+@dataclass(frozen=True)
+class ShiftSale:
+    """A transaction on a till, with the prize it paid when it is a payout."""
+
+    sale: Sale
+    payout: Payout | None
+
+
+def shift_sales(session: Session, till: Till) -> list[ShiftSale]:
+    """Flashboard house rule (voids): the till's transactions newest first, so the cashier finds the
+    sale to void at the till that took it, and sees what was voided and who approved it."""
+    rows = list(session.scalars(select(Sale).where(Sale.till_id == till.id).order_by(Sale.number.desc()).limit(500)))
+    payouts = {p.sale_id: p for p in session.scalars(select(Payout).where(Payout.sale_id.in_([s.id for s in rows])))}
+    return [ShiftSale(sale, payouts.get(sale.id)) for sale in rows]
+
+
+def shift_print_jobs(session: Session, till: Till) -> list[PrintJob]:
+    """DESIGN.md, "commit before printing": every receipt, slip, notice and report printed at the till's
+    station for its organization while the till was open, newest first, so any of them can be
+    reprinted (not only the ones that failed)."""
+    query = select(PrintJob).where(
+        PrintJob.station == till.station,
+        PrintJob.organization_id == org_of_till(session, till),
+        PrintJob.created_at >= till.opened_at,
+    )
+    if till.closed_at is not None:
+        query = query.where(PrintJob.created_at <= till.closed_at)
+    return list(session.scalars(query.order_by(PrintJob.id.desc()).limit(500)))
+
+
+def cashier_person(session: Session, till: Till) -> str:
+    """Whose drawer this is, by the person's name (the member behind the account), not the username
+    the till was opened under."""
+    user = session.get(User, till.cashier_user_id) if till.cashier_user_id is not None else None
+    if user is None:
+        return till.cashier_name
+    return user.member.name if user.member is not None else user.display_name
+
+
+def void_approvers(session: Session, occasion: Occasion) -> list[User]:
+    """10 DE Admin Code 101-4.1: the accounts of the occasion's member in charge that can key a PIN at
+    the till to approve a void (an admin types their own username)."""
+    users = session.scalars(
+        select(User).where(User.member_id == occasion.member_in_charge_id, User.is_active.is_(True)).order_by(User.id)
+    )
+    wanted = {Role.MEMBER_IN_CHARGE.value, Role.ADMIN.value}
+    return [u for u in users if u.pin_hash is not None and wanted & set(u.role_names)]

@@ -1,37 +1,90 @@
 """Close-out: what must be settled before an occasion closes (10 DE Admin Code 101-4.10 and 4.31.4):
-every prize paid at the cashier and every cookie-jar fee posted."""
+every prize paid at the cashier and every cookie-jar fee posted. The prizes still owed are one list,
+read by the close-out refusal and by the cashier's "Prizes to pay", so the two never disagree."""
 
 from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from bingo.models import CookieJarLine, Occasion, Payout, Till, UPickTicket
+from bingo.models import CookieJarLine, Occasion, Payout, TicketStatus, Till, UPickTicket
 from bingo.rules import figures as rules
+from bingo.services import cash
 from shared.core.money import format_cents
 from shared.platform.service_kit import check
 
 
-def unpaid_winners(session: Session, occasion: Occasion) -> list[str]:
-    """Every prize won and not yet paid at the cashier: game shares and cookie-jar shares by claim,
+class Prize(StrEnum):
+    """Which purse a share is paid from: the game's prize or the cookie jar (4.31.6)."""
+
+    GAME = "game"
+    COOKIE_JAR = "cookie_jar"
+
+
+@dataclass(frozen=True)
+class PrizeDue:
+    """10 DE Admin Code 101-4.10: a verified share won and not yet paid at the cashier: a game's
+    share of a claim (each share of a split), a claim's cookie-jar share, or a winning U Pick Em
+    ticket's share. `label` is how the close-out refusal names it."""
+
+    game_number: int
+    prize: Prize
+    claim_id: int | None
+    ticket_code: str | None
+    face_number: int | None
+    cents: int
+    label: str
+    player: str | None = None
+    shares: int = 1
+
+    @property
+    def share_key(self) -> str:
+        """The payout's own name for this share (cash.share_key): unique, so it is paid once."""
+        return cash.share_key(self.prize, self.claim_id, self.ticket_code)
+
+
+def prizes_due(session: Session, occasion: Occasion) -> list[PrizeDue]:
+    """10 DE Admin Code 101-4.10: every prize won at the occasion and not yet paid at the cashier, by
+    game: game shares and cookie-jar shares by claim (a merchandise prize is handed over, not paid),
     U Pick Em shares by ticket."""
-    payouts = list(session.scalars(select(Payout).where(Payout.occasion_id == occasion.id)))
-    paid = {(p.claim_id, p.ticket_code, p.prize) for p in payouts}
-    missing = []
+    paid = set(session.scalars(select(Payout.share_key).where(Payout.occasion_id == occasion.id)))
+    due: list[PrizeDue] = []
     for game in occasion.games:
-        for claim in game.claims:
-            if claim.share_cents and not claim.merchandise_won and (claim.id, None, "game") not in paid:
-                missing.append(f"game {game.number}, face {claim.face_number}: {format_cents(claim.share_cents)}")
-            if claim.jar_share_cents and (claim.id, None, "cookie_jar") not in paid:
-                missing.append(
-                    f"game {game.number} cookie jar, face {claim.face_number}: {format_cents(claim.jar_share_cents)}"
+        claims = sorted(game.claims, key=lambda c: c.id)
+        split = sum(1 for c in claims if c.share_cents and not c.merchandise_won)
+        jar_split = sum(1 for c in claims if c.jar_share_cents)
+        for claim in claims:
+            face, player = claim.face_number, claim.player
+            if claim.share_cents and not claim.merchandise_won:
+                label = f"game {game.number}, face {face}: {format_cents(claim.share_cents)}"
+                due.append(
+                    PrizeDue(game.number, Prize.GAME, claim.id, None, face, claim.share_cents, label, player, split)
                 )
-    for ticket in session.scalars(
-        select(UPickTicket).where(UPickTicket.occasion_id == occasion.id, UPickTicket.share_cents > 0)
-    ):
-        if (None, ticket.code, "game") not in paid:
-            missing.append(f"game {ticket.game_number}, ticket {ticket.code}: {format_cents(ticket.share_cents or 0)}")
-    return missing
+            if claim.jar_share_cents:
+                cents = claim.jar_share_cents
+                label = f"game {game.number} cookie jar, face {face}: {format_cents(cents)}"
+                due.append(
+                    PrizeDue(game.number, Prize.COOKIE_JAR, claim.id, None, face, cents, label, player, jar_split)
+                )
+    tickets = session.scalars(
+        select(UPickTicket)
+        .where(
+            UPickTicket.occasion_id == occasion.id,
+            UPickTicket.share_cents > 0,
+            UPickTicket.status != TicketStatus.VOID,
+        )
+        .order_by(UPickTicket.game_number, UPickTicket.code)
+    )
+    won = list(tickets)
+    for ticket in won:
+        cents = ticket.share_cents or 0
+        label = f"game {ticket.game_number}, ticket {ticket.code}: {format_cents(cents)}"
+        split = sum(1 for t in won if t.game_number == ticket.game_number)
+        due.append(PrizeDue(ticket.game_number, Prize.GAME, None, ticket.code, None, cents, label, None, split))
+    return sorted((row for row in due if row.share_key not in paid), key=lambda row: row.game_number)
 
 
 def close_out_refusal(session: Session, occasion: Occasion) -> None:
@@ -48,4 +101,4 @@ def close_out_refusal(session: Session, occasion: Occasion) -> None:
             select(Till.station).where(Till.occasion_id == occasion.id, Till.closed_at.is_(None)).order_by(Till.station)
         )
     )
-    check(rules.close_refusal(unpaid_winners(session, occasion), unposted, open_tills))
+    check(rules.close_refusal([row.label for row in prizes_due(session, occasion)], unposted, open_tills))

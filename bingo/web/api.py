@@ -45,6 +45,7 @@ from bingo.schemas import (
     PayoutOut,
     PayoutRequest,
     PostNumbersIn,
+    PrizeDueOut,
     ProductIn,
     ProductOut,
     ProductRequest,
@@ -57,6 +58,8 @@ from bingo.schemas import (
     SeriesGenerateIn,
     SeriesImportIn,
     SeriesOut,
+    ShiftPrintJobOut,
+    ShiftSaleOut,
     SimulateIn,
     SimulateOut,
     StartGameIn,
@@ -75,7 +78,7 @@ from bingo.schemas import (
 )
 from bingo.services import break_open as break_open_service
 from bingo.services import cash as cash_service
-from bingo.services import counter, game_views, occasions, programs, receipts, reports
+from bingo.services import closeout, counter, game_views, occasions, programs, receipts, reports
 from bingo.services import jars as jar_service
 from bingo.services import selling as sales_service
 from bingo.services import series as series_service
@@ -836,6 +839,56 @@ def move_till_cash(till_id: int, body: dict[str, Any]) -> Any:
     check_org(cash_service.org_of_till(session, till))
     cash_service.move_cash(session, actor(), hall_now(), till_id, body["kind"], body["cents"], body["note"])
     return {**presenters.till(till, cash_service.drawer(session, till)), "print_jobs": []}
+
+
+@operation(
+    bp,
+    OCC + "/prizes-due",
+    "GET",
+    summary="Prizes to pay: every verified share not yet paid (101-4.10), each flagged when its slip needs a W-2G",
+    access=CASH,
+    response=PrizeDueOut,
+    many=True,
+)
+def prizes_due(occasion_id: int) -> list[Any]:
+    session = db_session()
+    occasion = occasions.get_occasion(session, occasion_id)
+    check_org(occasion.organization_id)
+    return [presenters.prize_due(row, hall_today()) for row in closeout.prizes_due(session, occasion)]
+
+
+@operation(
+    bp,
+    "/tills/<int:till_id>/sales",
+    "GET",
+    summary="A till's transactions, newest first: its sales (voidable while completed) and the prizes it paid",
+    access=CASH,
+    response=ShiftSaleOut,
+    many=True,
+)
+def list_till_sales(till_id: int) -> list[Any]:
+    session = db_session()
+    till = cash_service.get_till(session, till_id)
+    check_org(cash_service.org_of_till(session, till))
+    zone = settings().zone
+    return [presenters.shift_sale(row, zone) for row in cash_service.shift_sales(session, till)]
+
+
+@operation(
+    bp,
+    "/tills/<int:till_id>/print-jobs",
+    "GET",
+    summary="Every receipt printed at a till's station during its shift, newest first, each one reprintable",
+    access=CASH,
+    response=ShiftPrintJobOut,
+    many=True,
+)
+def list_till_print_jobs(till_id: int) -> list[Any]:
+    session = db_session()
+    till = cash_service.get_till(session, till_id)
+    check_org(cash_service.org_of_till(session, till))
+    zone = settings().zone
+    return [presenters.shift_print_job(row, zone) for row in cash_service.shift_print_jobs(session, till)]
 
 
 @operation(

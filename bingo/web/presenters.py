@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from datetime import date, tzinfo
 from typing import Any
 
 from bingo.models import Claim, PaperSet, Program, Sale, Till
@@ -10,11 +11,14 @@ from bingo.rules.claims import Verdict
 from bingo.rules.faces import FREE, Face, ball_label
 from bingo.rules.patterns import Pattern, from_spec
 from bingo.rules.upick import by_column
+from bingo.services import takings
 from bingo.services import upick_tickets as upick_service
+from bingo.services.cash import ShiftSale
+from bingo.services.closeout import PrizeDue
 from bingo.services.game_views import GameView, OccasionView
 from bingo.services.receipts import transaction_code
 from bingo.services.stock import terms as inventory_terms
-from shared.core.tills import Drawer
+from shared.core.tills import Drawer, needs_w2g
 from shared.printing.models import PrintJob
 
 REASONS = {
@@ -240,4 +244,54 @@ def sale(row: Sale, tickets: list[dict[str, Any]], jobs: list[PrintJob]) -> dict
         "lines": row.lines,
         "tickets": tickets,
         "print_jobs": jobs,
+    }
+
+
+def prize_due(row: PrizeDue, paid_on: date) -> dict[str, Any]:
+    """IRS Form W-2G: flagged by the threshold in force on the day it would be paid, as the slip is."""
+    return {
+        "game_number": row.game_number,
+        "prize": row.prize,
+        "claim_id": row.claim_id,
+        "ticket_code": row.ticket_code,
+        "face_number": row.face_number,
+        "player": row.player,
+        "cents": row.cents,
+        "label": row.label,
+        "shares": row.shares,
+        "share_key": row.share_key,
+        "w2g_required": needs_w2g(row.cents, paid_on),
+    }
+
+
+def shift_sale(row: ShiftSale, zone: tzinfo) -> dict[str, Any]:
+    found, payout = row.sale, row.payout
+    return {
+        **sale(found, [], []),
+        "kind": found.kind,
+        "created_at": found.created_at,
+        "at": found.created_at.astimezone(zone).strftime("%H:%M"),
+        "void_reason": found.void_reason,
+        "voided_at": found.voided_at,
+        "approved_by": found.approved_by,
+        "winner": payout.winner if payout else None,
+        "game_number": payout.game_number if payout else None,
+        "prize": payout.prize if payout else None,
+        "voidable": takings.is_completed_sale(found),
+    }
+
+
+def shift_print_job(row: PrintJob, zone: tzinfo) -> dict[str, Any]:
+    return {
+        "id": row.id,
+        "station": row.station,
+        "kind": row.kind,
+        "reference": row.reference,
+        "status": row.status,
+        "attempts": row.attempts,
+        "reprints": row.reprints,
+        "last_error": row.last_error,
+        "created_at": row.created_at,
+        "printed_at": row.printed_at,
+        "at": row.created_at.astimezone(zone).strftime("%H:%M"),
     }

@@ -99,7 +99,9 @@ def caller_home() -> ResponseReturnValue:
 @allow(Role.CASHIER, Role.MEMBER_IN_CHARGE, Role.ADMIN)
 def cashier_home() -> ResponseReturnValue:
     """The cashier's point of sale for today's occasion: product buttons and a cart (101-4.22), the
-    U Pick Em picker (4.30), tender and change with no credit, the till and the reprint queue."""
+    U Pick Em picker (4.30), tender and change with no credit; the prizes to pay (4.10), the till's
+    sales with voids approved by the member in charge's PIN (4.1), every receipt of the shift to
+    reprint, the till and the printer."""
     org_id = my_org_id()
     session = db_session()
     occasion = occasions.todays_occasion(session, org_id, hall_today()) if org_id is not None else None
@@ -121,6 +123,9 @@ def cashier_home() -> ResponseReturnValue:
         tenders=(Tender.CASH, *settings().tenders),
         in_charge=cash_service.in_charge(session, actor()),
         opened=till.opened_at.astimezone(hall_now().tzinfo).strftime("%H:%M") if till else None,
+        till_cashier=cash_service.cashier_person(session, till) if till else None,
+        approvers=cash_service.void_approvers(session, occasion),
+        has_printer=station_name() in printers(),
     )
 
 

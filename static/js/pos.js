@@ -1,4 +1,6 @@
-// The cashier's point of sale. Money stays in integer cents here and travels as "12.50" strings.
+// The cashier's point of sale: the cart, the U Pick Em picker, scanned packs, tender and change. Money
+// stays in integer cents here and travels as "12.50" strings. After a sale it tells the rest of the
+// screen (cashier.js: receipts, sales, printer) with a "pos:sold" event.
 (function () {
   var root = document.querySelector(".pos");
   var $ = function (id) { return document.getElementById(id); };
@@ -66,6 +68,7 @@
   }
 
   function add(button, extra) {
+    if (!cart.length) $("last-sale").hidden = true;
     var line = {id: parseInt(button.dataset.id, 10), name: button.dataset.name, unit: parseInt(button.dataset.cents, 10), quantity: 1};
     if (extra) {
       Object.keys(extra).forEach(function (k) { line[k] = extra[k]; });
@@ -75,6 +78,8 @@
       if (same) same.quantity += 1; else cart.push(line);
     }
     changed();
+    var lines = root.querySelector(".cart-scroll");
+    if (lines) lines.scrollTop = lines.scrollHeight;
   }
 
   // U Pick Em: five at most per letter and exactly the game's count (101-4.30).
@@ -172,7 +177,7 @@
     sale.tickets.forEach(function (t) { box.appendChild(el("span", null, "U Pick Em " + t.code + ": " + t.numbers.join(" "))); });
     var failed = sale.print_jobs.filter(function (j) { return j.status !== "printed"; });
     box.appendChild(el("span", failed.length ? "warn" : "ok",
-                       failed.length ? failed.length + " receipt(s) did not print: see the reprint queue." : "Receipt printed."));
+                       failed.length ? failed.length + " receipt(s) did not print: see Not printed." : "Receipt printed."));
   }
 
   $("tender").addEventListener("submit", function (event) {
@@ -195,47 +200,10 @@
       $("tendered").value = "";
       $("adult").checked = false;
       changed();
-      refreshQueue();
-      refreshPrinter();
       Till.refresh();
+      root.dispatchEvent(new CustomEvent("pos:sold", {detail: sale}));
     }, function () { $("sell").disabled = false; });
   });
 
-  function refreshQueue() {
-    Station.get(root.dataset.queue).then(function (jobs) {
-      var list = $("queue");
-      list.textContent = "";
-      jobs.forEach(function (job) {
-        var item = el("li", "queue-job");
-        item.appendChild(el("span", null, job.kind.replace("_", " ") + " " + job.reference + (job.last_error ? " · " + job.last_error : "")));
-        var again = el("button", "btn btn-small", "Reprint");
-        again.type = "button";
-        again.addEventListener("click", function () {
-          Station.send("POST", root.dataset.reprint.replace("/0/", "/" + job.id + "/"), {station: root.dataset.station})
-            .then(refreshQueue, refreshQueue);
-        });
-        item.appendChild(again);
-        list.appendChild(item);
-      });
-      if (!jobs.length) list.appendChild(el("li", "muted", "Every receipt printed."));
-    });
-  }
-
-  function refreshPrinter() {
-    Station.get(root.dataset.printer).then(function (status) {
-      var box = $("printer");
-      var good = status.online && status.paper === "ok";
-      box.className = "printer-status " + (good ? "ok" : "bad");
-      box.textContent = !status.reachable ? "Offline: " + (status.detail || "no answer") :
-        !status.online ? "Not ready: " + (status.detail || "check the cover") :
-        status.paper === "ok" ? "Online, paper OK" : "Paper " + status.paper.replace("_", " ");
-    });
-  }
-
-  root.addEventListener("till:closed", refreshQueue);
-
   renderCart();
-  refreshQueue();
-  refreshPrinter();
-  setInterval(refreshPrinter, 15000);
 })();

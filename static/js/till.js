@@ -47,8 +47,27 @@ var Till = (function () {
     });
   }
 
+  // The count: a field shows its whole value when tapped (typing replaces the 0), and the total follows.
+  function counted() {
+    var sum = 0;
+    document.querySelectorAll("input.count").forEach(function (input) {
+      var n = parseInt(input.value, 10);
+      if (n > 0) sum += n * Money.cents(input.dataset.denomination);
+    });
+    var shown = $("counted");
+    if (shown) shown.textContent = Money.dollars(sum);
+  }
+  document.querySelectorAll("input.count").forEach(function (input) {
+    input.addEventListener("focus", function () { input.select(); });
+    input.addEventListener("input", counted);
+  });
+
   var closer = $("till-close-open");
-  if (closer) closer.addEventListener("click", function () { $("till-close").hidden = false; });
+  if (closer) closer.addEventListener("click", function () {
+    $("till-close").hidden = false;
+    var first = document.querySelector("input.count");
+    if (first) first.focus();
+  });
   var cancel = $("till-close-cancel");
   if (cancel) cancel.addEventListener("click", function () { $("till-close").hidden = true; });
   $("count-form").addEventListener("submit", function (event) {

@@ -1,10 +1,11 @@
 """The cashier's point of sale in the browser: a hall with a stocked station "front" and printers at
-the emulator, a station signed in by PIN, the till opened and a pack and a U Pick Em face sold from
-the screen, and the receipts that reached the emulator."""
+the emulator, a night with every kind of prize owed, a station signed in by PIN, the till opened and a
+pack and a U Pick Em face sold from the screen, a tab chosen, and the receipts that reached the emulator."""
 
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -12,9 +13,11 @@ from flask import Flask
 from playwright.sync_api import Browser, Page, expect
 from sqlalchemy.orm import Session
 
+from bingo.rules.patterns import STANDARD, PatternKind
 from shared.core.roles import Role
 from shared.printing import stations
-from tests.support.bingo_factories import SERIES_SIZE, Hall, make_hall
+from tests.support.bingo_factories import SERIES_SIZE, Hall, make_hall, split_script
+from tests.support.books import sell_upick
 from tests.support.client import Api
 from tests.support.factories import PIN, make_member, make_user
 from tests.support.occasions import setup_occasion
@@ -145,3 +148,115 @@ def sell_pack_and_upick(page: Page, picks: list[int], serial: int = 500) -> None
     page.click("[data-cash='2000']")
     expect(page.locator("#change")).to_have_text("$9.00")
     page.click("#sell")
+
+
+@dataclass(frozen=True)
+class PrizesDue:
+    """A night with every kind of prize owed at the cashier: game 1 won by one face, game 2 split by two
+    faces on the cookie-jar number (two game shares and two jar shares), game 3 a U Pick Em won by one
+    ticket. `faces` maps each game to its winning faces; `ticket` is the U Pick Em winner's code."""
+
+    hall: Hall
+    occ: str
+    faces: dict[int, list[int]]
+    ticket: str
+    picks: list[int]
+
+
+def hall_with_prizes_due(
+    app: Flask, admin: Api, session: Session, printer_config: Path | None = None, upick_played: bool = True
+) -> PrizesDue:
+    """Printers at the emulator (when given), a cashier, a $60.00 cookie jar, and three games played to
+    a close through the API, with the jar awarded on game 2 (game 3 left unplayed unless `upick_played`:
+    `play_upick` plays it)."""
+    if printer_config is not None:
+        app.extensions["flashboard.printers"] = stations.load(printer_config)
+    hall = make_hall(session, name="Millbrook Volunteer Fire Company")
+    make_user(
+        session, [Role.CASHIER], member=make_member(session, hall.org, name="Cashier"), username=f"cashier{hall.org.id}"
+    )
+    jar = f"/api/v1/organizations/{hall.org.id}/cookie-jar"
+    ok(admin.put(jar, {"maximum": "1000.00", "fee": "2.00"}))
+    ok(admin.post(jar + "/opening", {"jar1": "60.00", "jar2": "0.00"}), 201)
+    single = split_script(STANDARD[PatternKind.ANY_ROW], winners=1)
+    split = split_script(STANDARD[PatternKind.FOUR_CORNERS], winners=2)
+    jar_ball = split.calls[-1]
+    picks = [n for n in (1, 2, 16, 17, 31, 32, 46, 47) if n != jar_ball][:4]
+    assert single.calls[-1] != jar_ball
+    occasion = setup_occasion(
+        admin,
+        hall,
+        [
+            {"pattern": {"kind": "any_row"}, "prize": "100.00"},
+            {"pattern": {"kind": "four_corners"}, "prize": "50.00"},
+            {
+                "kind": "u_pick_em",
+                "pattern": {"kind": "blackout"},
+                "prize": "80.00",
+                "pick_count": 4,
+                "face_price": "1.00",
+            },
+        ],
+    )
+    occ = f"/api/v1/occasions/{occasion['id']}"
+    ticket = ok(sell_upick(admin, occ, 3, picks), 201)["tickets"][0]["code"]
+    ok(admin.post(occ + "/ball-check", {"checked_by": [hall.caller.id]}))
+    ok(admin.post(occ + "/cookie-jar-number", {"ball": jar_ball}))
+    for number, script in ((1, single), (2, split)):
+        ok(admin.post(occ + f"/games/{number}/start", {}))
+        for ball in script.calls:
+            ok(admin.post(occ + f"/games/{number}/calls", {"ball": ball}), 201)
+        for face in script.winners:
+            ok(admin.post(occ + f"/games/{number}/claims", {"face_number": face}), 201)
+        ok(admin.post(occ + f"/games/{number}/close"))
+    ok(admin.post(occ + "/games/2/cookie-jar-award"))
+    night = PrizesDue(hall, occ, {1: single.winners, 2: split.winners}, ticket, picks)
+    if upick_played:
+        play_upick(admin, night)
+    return night
+
+
+def play_upick(api: Api, night: PrizesDue) -> None:
+    """Game 3, the U Pick Em, called to its winning ticket and closed (as the caller's console does)."""
+    ok(api.post(night.occ + "/games/3/start", {}))
+    for ball in night.picks:
+        ok(api.post(night.occ + "/games/3/calls", {"ball": ball}), 201)
+    ok(api.post(night.occ + "/games/3/close"))
+
+
+def show_tab(page: Page, name: str) -> None:
+    """Switch the cashier's screen to a tab: Sell, Prizes, Sales or Receipts."""
+    page.click(f"#tab-{name.lower()}")
+    expect(page.locator(f"#view-{name.lower()}")).to_be_visible()
+
+
+def in_view(page: Page, selector: str) -> bool:
+    """Whether the element is wholly inside the viewport and above the message bar's room at its foot."""
+    box = page.locator(selector).bounding_box()
+    size = page.viewport_size
+    assert box is not None and size is not None, selector
+    return (
+        box["x"] >= 0
+        and box["y"] >= 0
+        and box["x"] + box["width"] <= size["width"]
+        and box["y"] + box["height"] <= size["height"] - 64
+    )
+
+
+def fits(page: Page) -> list[str]:
+    """What runs off the side of the page, and every button wider than the panel that holds it."""
+    found: list[str] = page.evaluate(
+        """() => {
+      const problems = [];
+      const over = document.documentElement.scrollWidth - window.innerWidth;
+      if (over > 0) problems.push(`page ${over}px too wide`);
+      for (const b of document.querySelectorAll('.panel button')) {
+        const r = b.getBoundingClientRect(), p = b.closest('.panel').getBoundingClientRect();
+        if (r.width && (r.right > p.right + 1 || r.left < p.left - 1)) {
+          problems.push(`button ${b.textContent.trim()} leaves its panel`);
+        }
+      }
+      return problems;
+    }"""
+    )
+    return found
