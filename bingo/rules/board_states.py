@@ -149,6 +149,20 @@ def game_label(kind: str, pattern_name: str, pick_count: int | None) -> str:
     return pattern_name
 
 
+def how_to_win(kind: str, pattern_announcement: str, pick_count: int | None) -> str:
+    """10 DE Admin Code 101-4.13 and 4.30.1.8: how the game is won, as the caller announces it before it
+    begins: the pattern's own description, or for U Pick Em the player's numbers all called.
+
+    >>> how_to_win("u_pick_em", "Cover the entire card: all 24 numbers.", 8)
+    'The first player with all 8 of their own numbers called wins.'
+    >>> how_to_win("regular", "Cover the four corner squares.", None)
+    'Cover the four corner squares.'
+    """
+    if kind == "u_pick_em":
+        return f"The first player with all {pick_count} of their own numbers called wins."
+    return pattern_announcement
+
+
 def draws_a_card(kind: str) -> bool:
     """10 DE Admin Code 101-4.30.1: a U Pick Em game has no arrangement on a card to draw (a player wins
     when all of their picked numbers are called); every other game shows its pattern (4.13).

@@ -14,7 +14,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from bingo.models import BoardEvent, Game, GameStatus, Occasion
-from bingo.rules.board_states import WINNER_FACES, board_stages, draws_a_card, game_label, last_balls
+from bingo.rules.board_states import WINNER_FACES, board_stages, draws_a_card, game_label, how_to_win, last_balls
 from bingo.rules.claims import face_squares
 from bingo.rules.faces import ball_label
 from bingo.rules.limits import GameKind
@@ -37,8 +37,8 @@ def _money(cents: int | None) -> str | None:
 
 def _winners(session: Session, occasion: Occasion, game: Game) -> tuple[list[dict[str, Any]], int]:
     """10 DE Admin Code 101-4.27 and 4.11: the winners on the game's last call (the valid claims, or the
-    U Pick Em tickets whose numbers are all called), the first few with their faces and shares, and how
-    many there are in all."""
+    U Pick Em tickets whose numbers are all called), the first few with their faces and shares (the
+    winner drawn for a merchandise prize first), and how many there are in all."""
     if game.kind == GameKind.U_PICK_EM:
         tickets = upick_tickets.winners(session, game)
         shown = [
@@ -46,7 +46,7 @@ def _winners(session: Session, occasion: Occasion, game: Game) -> tuple[list[dic
             for t in tickets[:WINNER_FACES]
         ]
         return shown, len(tickets)
-    claims = occasion_service.winning_claims(session, game)
+    claims = sorted(occasion_service.winning_claims(session, game), key=lambda c: not c.merchandise_won)
     return [
         {
             "face_number": c.face_number,
@@ -117,8 +117,10 @@ def snapshot(session: Session, occasion: Occasion) -> dict[str, Any]:
             "kind": current.kind,
             "status": current.status,
             "pattern": game_label(current.kind, pattern.name, current.pick_count),
+            "how": how_to_win(current.kind, pattern.announcement, current.pick_count),
             "grids": pattern.grids()[:66] if draws_a_card(current.kind) else [],
             "prize": _prize(current),
+            "merchandise": bool(current.merchandise),
             "calls": calls,
             "count": len(calls),
             "last": ball_label(calls[-1]) if calls else None,
