@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from bingo.models import BoardEvent, Occasion
@@ -26,8 +27,6 @@ from tests.support.clock import Clock
 from tests.support.occasions import pay_every_winner, setup_occasion
 from tests.support.replies import ok
 from tests.support.screens import audit, shoot
-
-pytestmark = pytest.mark.browser
 
 HELPLINE = "Gambling problem? Call 1-888-850-8888"
 UPICK = [3, 18, 33, 48, 63, 9, 24, 54]
@@ -105,6 +104,7 @@ def upick_calls() -> list[int]:
     return [70, *UPICK[:4], 1, 2, 41, *UPICK[4:]]
 
 
+@pytest.mark.browser
 def test_4_12_the_tv_passes_through_every_state_of_an_occasion_live(
     browser: Browser, live_url: str, admin: Api, session: Session, clock: Clock
 ) -> None:
@@ -242,6 +242,7 @@ def test_4_12_the_tv_passes_through_every_state_of_an_occasion_live(
     tv.context.close()
 
 
+@pytest.mark.browser
 def test_4_11_five_winners_of_a_merchandise_game_fit_with_a_long_name(
     browser: Browser, live_url: str, admin: Api, session: Session, clock: Clock
 ) -> None:
@@ -297,3 +298,37 @@ def test_4_11_five_winners_of_a_merchandise_game_fit_with_a_long_name(
     tv.reload()
     looked_at(tv, "intermission", "tv-long-intermission-1920x1080")
     tv.context.close()
+
+
+def test_4_27_a_valid_bingo_is_a_board_event_with_at_most_four_faces_and_the_board_stays_small(
+    admin: Api, session: Session, clock: Clock
+) -> None:
+    hall = make_hall(session)
+    script = split_script(STANDARD[PatternKind.ANY_ROW], winners=5)
+    occasion = setup_occasion(admin, hall, [{"pattern": {"kind": "any_row"}, "prize": "250.00"}])
+    occ = f"/api/v1/occasions/{occasion['id']}"
+    caller, verifier = staff(admin, f"caller{hall.org.id}"), staff(admin, f"verifier{hall.org.id}")
+    ok(caller.post(occ + "/ball-check", {"checked_by": [hall.caller.id]}))
+    ok(caller.post(occ + "/cookie-jar-number", {"ball": next(b for b in range(75, 0, -1) if b not in script.calls)}))
+    ok(caller.post(occ + "/games/1/start", {}))
+    for ball in script.calls:
+        ok(caller.post(occ + "/games/1/calls", {"ball": ball}), 201)
+    state = admin.client.get(f"/bingo/board/{occasion['display_token']}/state").get_json()
+    assert state["board"]["state"] == "calling" and state["board"]["game"]["winners"] == []
+    assert len(json.dumps(state["board"])) < 2_000, "every call sends the board to every TV"
+    assert state["board"]["game"]["last_balls"] == [ball_label(b) for b in reversed(script.calls[-5:])]
+
+    ok(verifier.post(occ + "/games/1/claims", {"face_number": script.early[0]}), 201)
+    session.expire_all()
+    newest = session.scalars(select(BoardEvent).order_by(BoardEvent.id.desc()).limit(1)).one()
+    assert newest.reason == board.CLAIM and json.loads(newest.board) == {"reason": "claim"}
+    session.rollback()
+    for face in script.winners:
+        ok(verifier.post(occ + "/games/1/claims", {"face_number": face}), 201)
+    events = session.scalars(select(BoardEvent).where(BoardEvent.reason == board.BINGO)).all()
+    assert len(events) == 5
+    shown = json.loads(events[-1].board)
+    assert shown["state"] == "winners" and shown["game"]["winners_total"] == 5
+    assert [w["face_number"] for w in shown["game"]["winners"]] == script.winners[:4]
+    assert len(json.dumps(shown)) < 8_000
+    print(f"\nboard sizes (bytes): calling {len(json.dumps(state['board']))}, winners {len(json.dumps(shown))}")

@@ -1,7 +1,8 @@
 """The flashboard: what every TV shows, published as an event in the same transaction as the change
 that caused it (a call, a correction, a game starting or closing, a verified bingo, the cookie-jar number
 or amounts). The snapshot names the board's state and its stages (bingo/rules/board_states.py), the game
-shown with its last balls and, once a bingo is verified, its winners: each winning face as the verifier's
+shown with its last balls and its pattern's alternatives as 25-bit masks (cell r*5+c; small enough to
+send on every call), and once a bingo is verified, its winners: each winning face as the verifier's
 verdict left it (covered and winning squares from the claim's masks), at most a few, with their shares."""
 
 from __future__ import annotations
@@ -28,7 +29,6 @@ from shared.hall.services.organizations import get_organization
 from shared.platform.audit import hold_chain
 
 HELPLINE = "Gambling problem? Call 1-888-850-8888"
-NEXT_GRIDS = 12
 
 
 def _money(cents: int | None) -> str | None:
@@ -81,7 +81,7 @@ def _next_game(occasion: Occasion, after: Game | None) -> dict[str, Any] | None:
         "number": following.number,
         "kind": following.kind,
         "pattern": game_label(following.kind, pattern.name, following.pick_count),
-        "grids": pattern.grids()[:NEXT_GRIDS] if draws_a_card(following.kind) else [],
+        "masks": list(pattern.alternatives) if draws_a_card(following.kind) else [],
         "prize": _prize(following),
         "by_attendance": bool(following.tiers),
     }
@@ -118,7 +118,7 @@ def snapshot(session: Session, occasion: Occasion) -> dict[str, Any]:
             "status": current.status,
             "pattern": game_label(current.kind, pattern.name, current.pick_count),
             "how": how_to_win(current.kind, pattern.announcement, current.pick_count),
-            "grids": pattern.grids()[:66] if draws_a_card(current.kind) else [],
+            "masks": list(pattern.alternatives) if draws_a_card(current.kind) else [],
             "prize": _prize(current),
             "merchandise": bool(current.merchandise),
             "calls": calls,

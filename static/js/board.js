@@ -55,18 +55,17 @@
 
   function fitAll() { Array.prototype.forEach.call(document.querySelectorAll(".fit"), fit); }
 
-  function drawPattern(box, grids) {
+  // A pattern's alternatives come as 25-bit masks, cell r*5+c; "any row" patterns cycle through them.
+  function drawPattern(box, masks) {
     box.textContent = "";
-    if (!grids || !grids.length) return;
-    var grid = grids[tick % grids.length];
-    for (var r = 0; r < 5; r++) for (var c = 0; c < 5; c++) {
-      box.appendChild(el("div", "cell" + (grid[r][c] ? " on" : "")));
-    }
+    if (!masks || !masks.length) return;
+    var mask = masks[tick % masks.length];
+    for (var i = 0; i < 25; i++) box.appendChild(el("div", "cell" + ((mask >> i) & 1 ? " on" : "")));
   }
 
-  function animate(box, grids) {
-    animated.push({box: box, grids: grids});
-    drawPattern(box, grids);
+  function animate(box, masks) {
+    animated.push({box: box, masks: masks});
+    drawPattern(box, masks);
   }
 
   function prizeText(game) {
@@ -91,11 +90,11 @@
     prize.dataset.min = "24";
     text.appendChild(prize);
     box.appendChild(text);
-    if (game.grids && game.grids.length) {
+    if (game.masks && game.masks.length) {
       var grid = el("div", "pattern medium");
       grid.setAttribute("aria-hidden", "true");
       box.appendChild(grid);
-      animate(grid, game.grids);
+      animate(grid, game.masks);
     } else if (game.kind === "u_pick_em") {
       box.appendChild(el("div", "upick-note", "Your own numbers: no card to cover"));
     }
@@ -134,10 +133,10 @@
     $("announced-how").textContent = game.how || "";
     $("announced-next").textContent = nextLine(board.next_game);
     var card = $("announced-card"), upick = $("announced-upick");
-    card.hidden = !game.grids.length;
+    card.hidden = !game.masks.length;
     upick.hidden = game.kind !== "u_pick_em";
     upick.textContent = "Your own numbers: no card to cover";
-    if (game.grids.length) animate(card, game.grids);
+    if (game.masks.length) animate(card, game.masks);
   }
 
   // The calls, count, pattern and prize of the game shown, kept current in every state.
@@ -160,8 +159,8 @@
     var upick = $("upick-note");
     upick.hidden = game.kind !== "u_pick_em";
     upick.textContent = "Your own numbers: no card to cover";
-    $("pattern").hidden = !game.grids.length;
-    if (game.grids.length) animate($("pattern"), game.grids);
+    $("pattern").hidden = !game.masks.length;
+    if (game.masks.length) animate($("pattern"), game.masks);
     var sorted = game.calls.slice().sort(function (a, b) { return a - b; });
     $("posted-list").textContent = state === "break_open" ? sorted.join(" · ") : "";
     $("strip-row").hidden = state === "break_open";
@@ -285,6 +284,12 @@
 
   // age: how many seconds ago the event was written (the state endpoint says; a live event is new).
   function render(next, age) {
+    // A board written before these states existed (an upgrade mid-occasion) has none of their keys.
+    if (next.game) {
+      next.game.masks = next.game.masks || [];
+      next.game.last_balls = next.game.last_balls || [];
+      next.game.winners = next.game.winners || [];
+    }
     board = next;
     stages = next.stages || [[0, next.game ? "calling" : "welcome"]];
     since = Date.now() - (age || 0) * 1000;
@@ -301,6 +306,6 @@
   setInterval(function () {
     tick++;
     if (board && stateNow() !== shown) { draw(); return; }
-    animated.forEach(function (a) { drawPattern(a.box, a.grids); });
+    animated.forEach(function (a) { drawPattern(a.box, a.masks); });
   }, 1000);
 })();
