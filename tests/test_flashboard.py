@@ -79,6 +79,9 @@ def test_public_board_shows_only_the_board(admin: Api, session: Session, clock: 
         "jar2",
         "helpline",
         "game",
+        "next_game",
+        "state",
+        "stages",
     }
     assert anonymous.get("/bingo/board/not-a-token/state").status_code == 404
     assert anonymous.get(f"/api/v1/occasions/{state['board']['occasion_id']}").status_code == 401

@@ -7,8 +7,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Any
 
-from bingo.rules.faces import Face
+from bingo.rules.faces import FREE, Face
 from bingo.rules.patterns import Pattern
 
 
@@ -112,3 +113,31 @@ def check_face(face: Face, pattern: Pattern, calls: Sequence[int], last_call_onl
     assert on_call is not None
     verdict = Verdict.SLEEPER if last_call_only else Verdict.VALID
     return ClaimCheck(verdict, covered, alternative, on_call, calls[on_call - 1])
+
+
+def face_squares(cells: Sequence[int], covered: int, alternative: int | None) -> list[list[dict[str, Any]]]:
+    """10 DE Admin Code 101-4.27: a checked face as the verifier's tablet and the TV show it, rows of
+    squares, each with its number (None for the free space), whether the calls covered it and whether it
+    is in the winning arrangement, read from the verdict's masks (never worked out again).
+
+    >>> face = Face.from_columns(1, [[1, 2, 3, 4, 5], [16, 17, 18, 19, 20], [31, 32, 33, 34],
+    ...                              [46, 47, 48, 49, 50], [61, 62, 63, 64, 65]])
+    >>> from bingo.rules.patterns import STANDARD, PatternKind
+    >>> result = check_face(face, STANDARD[PatternKind.HORIZONTAL_ROW], [70, 1, 16, 31, 46, 61])
+    >>> top = face_squares(face.cells, result.covered, result.alternative)[0]
+    >>> [(s["number"], s["covered"], s["winning"]) for s in top[:2]]
+    [(1, True, True), (16, True, True)]
+    >>> face_squares(face.cells, result.covered, None)[2][2]
+    {'number': None, 'covered': True, 'winning': False}
+    """
+    return [
+        [
+            {
+                "number": None if cells[r * 5 + c] == FREE else cells[r * 5 + c],
+                "covered": bool(covered >> (r * 5 + c) & 1),
+                "winning": bool(alternative is not None and alternative >> (r * 5 + c) & 1),
+            }
+            for c in range(5)
+        ]
+        for r in range(5)
+    ]

@@ -1,5 +1,9 @@
 """The flashboard: what every TV shows, published as an event in the same transaction as the change
-that caused it (a call, a correction, a game starting or closing, the cookie-jar number or amounts)."""
+that caused it (a call, a correction, a game starting or closing, a verified bingo, the cookie-jar number
+or amounts). The snapshot names the board's state and its stages (bingo/rules/board_states.py), the game
+shown with its last balls and its pattern's alternatives as 25-bit masks (cell r*5+c; small enough to
+send on every call), and once a bingo is verified, its winners: each winning face as the verifier's
+verdict left it (covered and winning squares from the claim's masks), at most a few, with their shares."""
 
 from __future__ import annotations
 
@@ -10,10 +14,16 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from bingo.models import BoardEvent, GameStatus, Occasion
+from bingo.models import BoardEvent, Game, GameStatus, Occasion
+from bingo.rules.board_states import WINNER_FACES, board_stages, draws_a_card, game_label, how_to_win, last_balls
+from bingo.rules.claims import face_squares
 from bingo.rules.faces import ball_label
+from bingo.rules.limits import GameKind
 from bingo.rules.patterns import from_spec
 from bingo.services import jars as jar_service
+from bingo.services import occasions as occasion_service
+from bingo.services import series as series_service
+from bingo.services import upick_tickets
 from shared.core.money import format_cents
 from shared.hall.services.organizations import get_organization
 from shared.platform.audit import hold_chain
@@ -21,13 +31,71 @@ from shared.platform.audit import hold_chain
 HELPLINE = "Gambling problem? Call 1-888-850-8888"
 
 
+def _money(cents: int | None) -> str | None:
+    return format_cents(cents) if cents is not None else None
+
+
+def _winners(session: Session, occasion: Occasion, game: Game) -> tuple[list[dict[str, Any]], int]:
+    """10 DE Admin Code 101-4.27 and 4.11: the winners on the game's last call (the valid claims, or the
+    U Pick Em tickets whose numbers are all called), the first few with their faces and shares (the
+    winner drawn for a merchandise prize first), and how many there are in all."""
+    if game.kind == GameKind.U_PICK_EM:
+        tickets = upick_tickets.winners(session, game)
+        shown = [
+            {"ticket": t.code, "numbers": upick_tickets.numbers_of(t), "share": _money(t.share_cents)}
+            for t in tickets[:WINNER_FACES]
+        ]
+        return shown, len(tickets)
+    claims = sorted(occasion_service.winning_claims(session, game), key=lambda c: not c.merchandise_won)
+    return [
+        {
+            "face_number": c.face_number,
+            "grid": face_squares(
+                series_service.face(session, occasion.series_id, c.face_number).cells,
+                c.covered_mask,
+                c.alternative_mask,
+            ),
+            "share": _money(c.share_cents),
+            "jar_share": _money(c.jar_share_cents),
+            "merchandise_won": c.merchandise_won,
+            "qualified": c.qualified_for_later,
+        }
+        for c in claims[:WINNER_FACES]
+    ], len(claims)
+
+
+def _prize(game: Game) -> str:
+    return game.merchandise or format_cents(game.announced_prize_cents or game.prize_cents)
+
+
+def _next_game(occasion: Occasion, after: Game | None) -> dict[str, Any] | None:
+    """10 DE Admin Code 101-4.13: the next game on the program, described before it begins."""
+    following = next(
+        (g for g in occasion.games if g.status == GameStatus.PENDING and (after is None or g.number > after.number)),
+        None,
+    )
+    if following is None:
+        return None
+    pattern = from_spec(json.loads(following.pattern_spec))
+    return {
+        "number": following.number,
+        "kind": following.kind,
+        "pattern": game_label(following.kind, pattern.name, following.pick_count),
+        "masks": list(pattern.alternatives) if draws_a_card(following.kind) else [],
+        "prize": _prize(following),
+        "by_attendance": bool(following.tiers),
+    }
+
+
 def snapshot(session: Session, occasion: Occasion) -> dict[str, Any]:
-    """The board as it stands: the current (or last) game, its calls, pattern and prize, and the jar."""
+    """The board as it stands: its state, the current (or last) game with its calls, pattern, prize and
+    winners, the next game, and the jar."""
     current = next((g for g in occasion.games if g.status == GameStatus.IN_PLAY), None)
     if current is None:
         closed = [g for g in occasion.games if g.status == GameStatus.CLOSED]
         current = closed[-1] if closed else None
     jar = jar_service.summary(session, occasion.organization_id)
+    following = _next_game(occasion, current)
     board: dict[str, Any] = {
         "organization": get_organization(session, occasion.organization_id).name,
         "occasion_id": occasion.id,
@@ -37,23 +105,45 @@ def snapshot(session: Session, occasion: Occasion) -> dict[str, Any]:
         "jar2": format_cents(jar.jar2_cents) if jar.maximum_cents else None,
         "helpline": HELPLINE,
         "game": None,
+        "next_game": following,
     }
+    winners = 0
     if current is not None:
         pattern = from_spec(json.loads(current.pattern_spec))
         calls = [c.ball for c in current.calls]
+        shown, winners = _winners(session, occasion, current)
         board["game"] = {
             "number": current.number,
+            "kind": current.kind,
             "status": current.status,
-            "pattern": pattern.name,
-            "grids": pattern.grids()[:66],
-            "prize": current.merchandise or format_cents(current.announced_prize_cents or current.prize_cents),
+            "pattern": game_label(current.kind, pattern.name, current.pick_count),
+            "how": how_to_win(current.kind, pattern.announcement, current.pick_count),
+            "masks": list(pattern.alternatives) if draws_a_card(current.kind) else [],
+            "prize": _prize(current),
+            "merchandise": bool(current.merchandise),
             "calls": calls,
             "count": len(calls),
             "last": ball_label(calls[-1]) if calls else None,
+            "last_balls": [ball_label(b) for b in last_balls(calls)],
             "announcement": current.closing_announcement
             if current.status == GameStatus.CLOSED
             else current.announcement,
+            "winners": shown,
+            "winners_total": winners,
+            "jar_award": _money(current.jar_award_cents),
         }
+    game = board["game"] or {}
+    stages = board_stages(
+        occasion.status,
+        current.status if current is not None else None,
+        current.kind if current is not None else GameKind.REGULAR,
+        game.get("count", 0),
+        bool(game.get("held")),
+        winners,
+        following["number"] if following else None,
+    )
+    board["state"] = stages[0].state
+    board["stages"] = [[s.after_seconds, s.state] for s in stages]
     return board
 
 
@@ -67,11 +157,17 @@ def publish(session: Session, occasion: Occasion, reason: str, now: datetime) ->
 
 
 CLAIM = "claim"
+BINGO = "bingo_verified"
 
 
-def publish_claim(session: Session, occasion: Occasion, now: datetime) -> None:
-    """A verified claim changes nothing on the TVs: the consoles (the caller's claim queue, the
-    dashboard) only need to know to look again, so the event carries no board (TV streams skip it)."""
+def publish_claim(session: Session, occasion: Occasion, now: datetime, valid: bool = False) -> None:
+    """10 DE Admin Code 101-4.27: a valid bingo is shown to the room (the TVs show the winning face as
+    verified), so it writes a board event; any other verdict changes nothing on the TVs: the consoles
+    (the caller's claim queue, the dashboard) only need to know to look again, so the event carries no
+    board (TV streams skip it)."""
+    if valid:
+        publish(session, occasion, BINGO, now)
+        return
     hold_chain(session)
     session.add(BoardEvent(occasion_id=occasion.id, created_at=now, reason=CLAIM, board=json.dumps({"reason": CLAIM})))
 

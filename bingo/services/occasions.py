@@ -389,7 +389,7 @@ def verify_claim(
     )
     claim.game_id = game.id
     session.add(claim)
-    board.publish_claim(session, occasion, now)
+    board.publish_claim(session, occasion, now, valid=claim.verdict == Verdict.VALID)
     finish(
         session,
         actor,

@@ -7,7 +7,7 @@ from datetime import date, tzinfo
 from typing import Any
 
 from bingo.models import Claim, PaperSet, Program, Sale, Till
-from bingo.rules.claims import Verdict
+from bingo.rules.claims import Verdict, face_squares
 from bingo.rules.faces import FREE, Face, ball_label
 from bingo.rules.patterns import Pattern, from_spec
 from bingo.rules.upick import by_column
@@ -49,19 +49,7 @@ def face_grid(
     cells: tuple[int, ...] | None, covered: int, alternative: int | None
 ) -> list[list[dict[str, Any]]] | None:
     """The face as rows of squares, each with its number, covered flag and whether it is in the win."""
-    if cells is None:
-        return None
-    return [
-        [
-            {
-                "number": None if cells[r * 5 + c] == FREE else cells[r * 5 + c],
-                "covered": bool(covered >> (r * 5 + c) & 1),
-                "winning": bool(alternative is not None and alternative >> (r * 5 + c) & 1),
-            }
-            for c in range(5)
-        ]
-        for r in range(5)
-    ]
+    return None if cells is None else face_squares(cells, covered, alternative)
 
 
 def claim(row: Claim, cells: tuple[int, ...] | None = None) -> dict[str, Any]:

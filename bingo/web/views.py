@@ -200,6 +200,8 @@ def board_page(token: str) -> ResponseReturnValue:
 @bp.get("/board/<token>/state")
 @public
 def board_state(token: str) -> ResponseReturnValue:
+    """The newest board and its age in seconds by the hall clock, so a TV (re)loaded after a game closed
+    takes up the stage the board has reached (the winners, the next game, an intermission)."""
     occasion_id = _board_occasion(token)
     event = board.latest(db_session(), occasion_id)
     state = (
@@ -207,7 +209,8 @@ def board_state(token: str) -> ResponseReturnValue:
         if event
         else board.snapshot(db_session(), occasions.get_occasion(db_session(), occasion_id))
     )
-    return jsonify({"id": event.id if event else 0, "board": state})
+    age = max(0.0, (hall_now() - event.created_at).total_seconds()) if event else 0.0
+    return jsonify({"id": event.id if event else 0, "board": state, "age": age})
 
 
 BOARD_EVENTS = Channel(
