@@ -6,6 +6,18 @@ from __future__ import annotations
 from shared.core.violations import Violation
 
 
+def share_key(prize: str, claim_id: int | None, ticket_code: str | None) -> str:
+    """10 DE Admin Code 101-4.11: each winner's share is paid once, so every share has one name, unique
+    among payouts, and the database refuses a second payment of it.
+
+    >>> share_key("game", 12, None)
+    'claim:12:game'
+    >>> share_key("game", None, "U7K2")
+    'ticket:U7K2:game'
+    """
+    return f"ticket:{ticket_code}:{prize}" if ticket_code else f"claim:{claim_id}:{prize}"
+
+
 def game_closed_refusal(number: int, game_status: str | None) -> Violation | None:
     """10 DE Admin Code 101-4.6: the prize of a game is what was announced and split when it closed, so a
     winner is paid once the game is closed (a game not on the program has nothing to pay).

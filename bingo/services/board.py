@@ -21,9 +21,9 @@ from bingo.rules.faces import ball_label
 from bingo.rules.limits import GameKind
 from bingo.rules.patterns import from_spec
 from bingo.services import jars as jar_service
-from bingo.services import occasions as occasion_service
 from bingo.services import series as series_service
 from bingo.services import upick_tickets
+from bingo.services.winners import winning_claims
 from shared.core.money import format_cents
 from shared.hall.services.organizations import get_organization
 from shared.platform.audit import hold_chain
@@ -46,7 +46,7 @@ def _winners(session: Session, occasion: Occasion, game: Game) -> tuple[list[dic
             for t in tickets[:WINNER_FACES]
         ]
         return shown, len(tickets)
-    claims = sorted(occasion_service.winning_claims(session, game), key=lambda c: not c.merchandise_won)
+    claims = sorted(winning_claims(session, game), key=lambda c: not c.merchandise_won)
     return [
         {
             "face_number": c.face_number,

@@ -32,9 +32,10 @@ from bingo.models import (
     Till,
     UPickTicket,
 )
+from bingo.rules.payouts import share_key
 from bingo.rules.sales import ProductKind
 from bingo.services import reports, takings
-from bingo.services.cash import COMPLETED, PAYOUT, SALE, VOIDED, drawer, share_key
+from bingo.services.cash import COMPLETED, PAYOUT, SALE, VOIDED, drawer
 from bingo.services.jars import check_ledger
 from bingo.services.stock import SOLD
 from poker.models import Buy as BuyRow

@@ -228,11 +228,6 @@ def drawer(session: Session, till: Till) -> tills.Drawer:
     return tills.Drawer(till.opening_bank_cents, cash_sales, cash_payouts, moved.get(PAID_IN, 0), moved.get(DROP, 0))
 
 
-def share_key(prize: str, claim_id: int | None, ticket_code: str | None) -> str:
-    """The one name of a prize share, unique among payouts: the database refuses a second payment."""
-    return f"ticket:{ticket_code}:{prize}" if ticket_code else f"claim:{claim_id}:{prize}"
-
-
 def pay(session: Session, actor: Actor, now: datetime, occasion_id: int, request: PayoutRequest) -> tuple[Sale, Payout]:
     """A winner's prize, paid once from the cash in the station's till: a verified game share or
     cookie-jar share of a claim, or a winning U Pick Em ticket's share. The occasion is locked and
@@ -263,7 +258,7 @@ def pay(session: Session, actor: Actor, now: datetime, occasion_id: int, request
         raise refuse("winner_required", "Name the winning claim or U Pick Em ticket.", None, "claim_id")
     if amount <= 0:
         raise refuse("nothing_to_pay", "This winner has no money share to pay for that prize.", None, "prize", 409)
-    key = share_key(prize, claim_id, code)
+    key = payouts.share_key(prize, claim_id, code)
     if session.scalar(select(Payout.id).where(Payout.share_key == key)) is not None:
         raise refuse("already_paid", "This prize was already paid to this winner.", None, "claim_id", 409)
     till = open_till_for(session, actor.station, occasion_id=occasion.id)

@@ -12,7 +12,7 @@ from sqlalchemy.orm import Session
 
 from bingo.models import CookieJarLine, Occasion, Payout, TicketStatus, Till, UPickTicket
 from bingo.rules import figures as rules
-from bingo.services import cash
+from bingo.rules.payouts import share_key
 from shared.core.money import format_cents
 from shared.platform.service_kit import check
 
@@ -42,8 +42,8 @@ class PrizeDue:
 
     @property
     def share_key(self) -> str:
-        """The payout's own name for this share (cash.share_key): unique, so it is paid once."""
-        return cash.share_key(self.prize, self.claim_id, self.ticket_code)
+        """The payout's own name for this share (bingo/rules/payouts.py share_key): unique, so it is paid once."""
+        return share_key(self.prize, self.claim_id, self.ticket_code)
 
 
 def prizes_due(session: Session, occasion: Occasion) -> list[PrizeDue]:

@@ -43,6 +43,7 @@ from bingo.services import upick_tickets as upick_service
 from bingo.services.games import game_states, occasion_state
 from bingo.services.locks import lock_occasion
 from bingo.services.programs import get_program, terms_of
+from bingo.services.winners import winning_claims
 from shared.core.money import format_cents
 from shared.core.violations import RuleViolation, Violation, refuse
 from shared.hall.models import Member, Organization, Premises, User
@@ -434,15 +435,6 @@ def request_verification(
         {"game": number, "drawn": len(calls), "witness": witness.name, "role": role},
     )
     return row
-
-
-def winning_claims(session: Session, game: Game) -> list[Claim]:
-    """10 DE Admin Code 101-4.11: the valid claims on the game's last call, found by index (a busy
-    night verifies thousands of claims; the winners are a handful)."""
-    query = select(Claim).where(
-        Claim.game_id == game.id, Claim.verdict == Verdict.VALID, Claim.on_call == len(game.calls)
-    )
-    return list(session.scalars(query.order_by(Claim.id)))
 
 
 def shown_claims(session: Session, game: Game, recent: int = 50) -> tuple[list[Claim], int]:
