@@ -54,6 +54,7 @@ def snapshot(session: Session, occasion: Occasion) -> dict[str, Any]:
             if current.status == GameStatus.CLOSED
             else current.announcement,
         }
+        board["game"]["held"] = current.held_at is not None
     return board
 
 
