@@ -332,7 +332,13 @@ class CorrectionIn(Schema):
 
 
 class ClaimIn(Schema):
-    face_number = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=10_000_000))
+    face_number = fields.Integer(
+        strict=True,
+        required=True,
+        validate=validate.Range(
+            min=1, max=10_000_000, error="A face number is from {min} to {max}; {input} is not one."
+        ),
+    )
     player = fields.String(load_default=None, allow_none=True, validate=validate.Length(max=100))
 
 

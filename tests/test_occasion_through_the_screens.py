@@ -94,7 +94,7 @@ def test_4_0_occasion_played_through_the_caller_tv_verifier_and_cashier_screens(
     expect(verifier.locator("h1")).to_contain_text("Verify: game 1")
     verifier.fill("#face", str(script.winners[0]))
     verifier.press("#face", "Enter")
-    expect(verifier.locator("#verdict")).to_have_text(f"VALID: face {script.winners[0]}")
+    expect(verifier.locator("#verdict")).to_have_text(f"Game 1 · face {script.winners[0]}: VALID")
     shoot(verifier, "verifier-800x1280")
     assert audit(verifier) == []
     expect(caller.locator("#claims .claim.is-valid")).to_contain_text(f"face {script.winners[0]}")

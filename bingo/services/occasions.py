@@ -613,19 +613,6 @@ def record_giveaway(
     return row
 
 
-def game_in_play(session: Session, org_id: int, day: date) -> tuple[Occasion, Game] | None:
-    """The organization's running occasion today and its game in play, if any."""
-    for occasion in session.scalars(
-        select(Occasion).where(
-            Occasion.organization_id == org_id, Occasion.occasion_date == day, Occasion.status == RUNNING
-        )
-    ):
-        game = next((g for g in occasion.games if g.status == IN_PLAY), None)
-        if game is not None:
-            return occasion, game
-    return None
-
-
 def todays_occasion(session: Session, org_id: int, day: date) -> Occasion | None:
     """The occasion a station works today: the first one still scheduled or running, else the last
     one closed (so the caller and the TV keep showing how the night ended)."""
