@@ -8,6 +8,7 @@ audited at 1280x800, 1920x1080 and 800x1280 with its primary controls inside the
 from __future__ import annotations
 
 import re
+from datetime import datetime, timedelta
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
@@ -83,6 +84,7 @@ def test_4_25_4_13_4_16_caller_runs_a_game_from_ball_check_to_split(
     page.click("#balls-done")
 
     expect(page.locator("#step-jar")).to_be_visible()
+    assert look(page, "caller-jar-number", ["#jar-draw", "#jar-ball"]) == []
     page.fill("#jar-ball", "76")
     page.press("#jar-ball", "Enter")
     expect(page.locator("#problem")).to_contain_text("ball")
@@ -90,6 +92,7 @@ def test_4_25_4_13_4_16_caller_runs_a_game_from_ball_check_to_split(
     page.press("#jar-ball", "Enter")
 
     expect(page.locator("#game-title")).to_have_text("Next: game 1, Any row")
+    assert look(page, "caller-next-game", ["#start-game", "#open-board", "#ball75"]) == []
     page.click("#start-game")
     expect(page.locator("#game-title")).to_have_text("Game 1: Any row")
     expect(page.locator("#announcement")).to_contain_text("Prize: $300.00")
@@ -127,6 +130,7 @@ def test_4_25_4_13_4_16_caller_runs_a_game_from_ball_check_to_split(
     expect(page.locator("#draw")).to_be_visible()
     expect(page.locator(f"#ball{script.calls[0]}")).to_be_disabled()
     for count in (1, 2, 3):
+        page.wait_for_timeout(450)  # a tap, not the second half of a double tap (dropped on purpose)
         page.click("#draw")
         expect(page.locator("#count")).to_have_text(str(count))
     drawn = ok(admin.get(occ))["games"][1]["calls"]
@@ -311,12 +315,46 @@ def test_4_16_caller_resumes_a_hold_after_an_invalid_claim(
     page.click("#hold")
     expect(page.locator("#hold")).to_have_text("Resume calling")
     expect(page.locator("#ball8")).to_be_disabled()
+    page.wait_for_timeout(450)
     page.click("#hold")
     expect(page.locator("#hold")).to_have_text("Bingo! Hold")
     expect(page.locator("#hold-state")).to_be_hidden()
     page.click("#ball8")
     expect(page.locator("#last")).to_have_text("B-8")
     assert [c["ball"] for c in ok(caller.get(occ))["games"][0]["calls"]] == [7, 8]
+    page.close()
+
+
+@pytest.mark.browser
+def test_caller_double_taps_on_draw_and_hold_act_once(
+    browser: Browser, live_url: str, admin: Api, session: Session, clock: Clock
+) -> None:
+    """A reply that lands between the two taps of a double tap must not make the second a new intent (a
+    second ball drawn, a hold resumed as soon as it was made). The page's clock is paused, so the second
+    tap comes "at once" however long the reply to the first took."""
+    hall = make_hall(session)
+    _, occ, caller = started(
+        admin, hall, [{"pattern": {"kind": "blackout"}, "prize": "100.00", "ball_mode": "electronic"}], 75
+    )
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.clock.install()
+    page.goto(live_url + "/pin")
+    page.fill("#username", f"caller{hall.org.id}")
+    page.fill("#pin", PIN)
+    page.press("#pin", "Enter")
+    expect(page.locator("#draw")).to_be_visible()
+    page.clock.pause_at(datetime.now() + timedelta(hours=1))
+    page.click("#draw")
+    expect(page.locator("#count")).to_have_text("1")
+    page.click("#draw")
+    page.wait_for_timeout(500)
+    assert len(ok(caller.get(occ))["games"][0]["calls"]) == 1
+    page.clock.run_for(1000)
+    page.click("#hold")
+    expect(page.locator("#hold")).to_have_text("Resume calling")
+    page.click("#hold")
+    page.wait_for_timeout(500)
+    assert ok(caller.get(occ))["games"][0]["held_at"] is not None
     page.close()
 
 

@@ -61,6 +61,18 @@
     return function refresh() { if (armedAt && describe() !== armedText) disarm(); };
   }
 
+  // Draw and Hold act on one tap, so the second tap of a double tap is dropped: a fast reply could
+  // otherwise land between the two taps and make the second a new intent (a second ball, a resume).
+  function spaced(handler) {
+    var last = 0;
+    return function (event) {
+      var now = Date.now();
+      if (now - last < GAP_MS) return;
+      last = now;
+      handler(event);
+    };
+  }
+
   // The ball check in progress survives a reload of this console (kept in this browser, per occasion).
   var keep = "flashboard-ball-check-" + occasionId;
   function saveBallCheck() {
@@ -291,18 +303,18 @@
     var attendance = game.varies_with_attendance && raw ? parseInt(raw, 10) : null;
     act("POST", gameUrl(game) + "/start", {attendance: attendance}, "start-" + state.id + "-" + game.number + "-" + (raw || "none"));
   });
-  $("draw").addEventListener("click", function () {
+  $("draw").addEventListener("click", spaced(function () {
     var game = current();
     if (game) act("POST", gameUrl(game) + "/calls", {ball: null}, callKey(game, null));
-  });
+  }));
   // 101-4.16: a player calls bingo; the caller holds the game (no call) until the claim is checked.
   // The key names this console's view of the game, so a double tap holds (or resumes) once.
-  $("hold").addEventListener("click", function () {
+  $("hold").addEventListener("click", spaced(function () {
     var game = current();
     if (!game) return;
     var verb = game.held_at ? "resume" : "hold";
     act("POST", gameUrl(game) + "/" + verb, undefined, verb + "-" + state.id + "-" + game.number + "-" + game.calls.length + "-" + page + "-" + loads);
-  });
+  }));
   $("correct-open").addEventListener("click", function () { $("correction").hidden = false; $("correct-ball").focus(); });
   $("correct-cancel").addEventListener("click", function () { $("correction").hidden = true; });
   $("correction").addEventListener("submit", function (event) {
@@ -342,6 +354,11 @@
     act("POST", occasionUrl + "/close", undefined, "close-occasion-" + state.id);
   }));
 
+  // Each ball on its own, so a line never breaks inside "B-12".
+  function numbers(box, balls) {
+    box.textContent = "";
+    balls.forEach(function (ball) { box.appendChild(el("span", "number", label(ball))); box.appendChild(document.createTextNode(" ")); });
+  }
   $("verify-open").addEventListener("click", function () {
     if (!current()) { Station.say("Start a game first: the numbers drawn are a game's."); return; }
     $("verify-request").hidden = false;
@@ -358,8 +375,8 @@
       .then(function (found) {
         $("drawn-count").textContent = found.drawn.length;
         $("remaining-count").textContent = found.remaining.length;
-        $("drawn").textContent = found.drawn.map(label).join("  ");
-        $("remaining").textContent = found.remaining.map(label).join("  ");
+        numbers($("drawn"), found.drawn);
+        numbers($("remaining"), found.remaining);
         $("verification-witness").textContent = "Witnessed by " + $("witness").selectedOptions[0].textContent + ".";
         $("verify-request").hidden = true;
         $("verification-found").hidden = false;
