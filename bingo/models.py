@@ -248,6 +248,7 @@ class Game(GameTerms, Base):
     closing_announcement: Mapped[str | None] = mapped_column(Text)
     jar_award_cents: Mapped[int | None] = mapped_column(Integer)
     jar_announcement: Mapped[str | None] = mapped_column(Text)
+    held_at: Mapped[datetime | None] = mapped_column(UtcDateTime())
 
     occasion: Mapped[Occasion] = relationship(back_populates="games")
     calls: Mapped[list[Call]] = relationship(order_by="Call.seq", cascade="all, delete-orphan")

@@ -271,6 +271,9 @@ class GameOut(Schema):
     varies_with_attendance = fields.Boolean()
     announcement = fields.String(allow_none=True)
     closing_announcement = fields.String(allow_none=True)
+    held_at = fields.DateTime(
+        allow_none=True, metadata={"description": "when the caller held the game for a bingo (101-4.16)"}
+    )
     jar_award_cents = Money(data_key="jar_award", allow_none=True)
     jar_announcement = fields.String(allow_none=True)
     jar_award_due = fields.Boolean()
@@ -329,7 +332,13 @@ class CorrectionIn(Schema):
 
 
 class ClaimIn(Schema):
-    face_number = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=10_000_000))
+    face_number = fields.Integer(
+        strict=True,
+        required=True,
+        validate=validate.Range(
+            min=1, max=10_000_000, error="A face number is from {min} to {max}; {input} is not one."
+        ),
+    )
     player = fields.String(load_default=None, allow_none=True, validate=validate.Length(max=100))
 
 

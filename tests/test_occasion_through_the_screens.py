@@ -21,6 +21,7 @@ from bingo.rules.patterns import STANDARD, PatternKind
 from tests.support.bingo_factories import split_script
 from tests.support.client import Api
 from tests.support.clock import Clock
+from tests.support.console import two_taps
 from tests.support.factories import PIN
 from tests.support.pos import arrived, hall_with_a_shop, open_the_till, pack_of, sell_pack_and_upick
 from tests.support.printer import Emulator, seen
@@ -94,13 +95,13 @@ def test_4_0_occasion_played_through_the_caller_tv_verifier_and_cashier_screens(
     expect(verifier.locator("h1")).to_contain_text("Verify: game 1")
     verifier.fill("#face", str(script.winners[0]))
     verifier.press("#face", "Enter")
-    expect(verifier.locator("#verdict")).to_have_text(f"VALID: face {script.winners[0]}")
+    expect(verifier.locator("#verdict")).to_have_text(f"Game 1 · face {script.winners[0]}: VALID")
     shoot(verifier, "verifier-800x1280")
     assert audit(verifier) == []
     expect(caller.locator("#claims .claim.is-valid")).to_contain_text(f"face {script.winners[0]}")
 
     assert audit(caller) == [] and audit(tv) == []
-    caller.click("#close-game")
+    two_taps(caller, "#close-game", "Tap again to close game 1: 1 winner")
     expect(caller.locator("#closing-text")).to_contain_text("Game 1")
     expect(caller.locator("#claims .share")).to_have_text("Pays $250.00")
     expect(tv.locator("#game-title")).to_have_text("Game 1: Any row")

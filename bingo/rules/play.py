@@ -251,3 +251,67 @@ def game_kind_refusal(number: int, found_kind: str | None, wanted: GameKind, rul
     return Violation(
         f"not_{wanted.value}_game", f"Game {number} is not a {label} game on this program.", rule, "game_number", 404
     )
+
+
+RULE_HOLD = "10 DE Admin Code 101-4.16"
+
+
+def hold_refusal(held: bool, calls: int) -> Violation | None:
+    """10 DE Admin Code 101-4.16 and 4.27: when a player calls bingo the caller holds the game, so the numbers
+    drawn at the time a winner is determined stay the numbers drawn while the claim is checked. A game is
+    held once at a time, and only after a ball is called (no card is covered before one).
+
+    >>> hold_refusal(False, 12) is None
+    True
+    >>> hold_refusal(True, 12).code
+    'game_held'
+    >>> hold_refusal(False, 0).message
+    'No ball has been called in this game yet: there is no bingo to hold for.'
+    """
+    if held:
+        return Violation("game_held", "This game is already held for a bingo.", RULE_HOLD, "game_number", 409)
+    if calls == 0:
+        return Violation(
+            "no_calls",
+            "No ball has been called in this game yet: there is no bingo to hold for.",
+            RULE_HOLD,
+            "game_number",
+            409,
+        )
+    return None
+
+
+def resume_refusal(held: bool) -> Violation | None:
+    """10 DE Admin Code 101-4.16: calling resumes only in a game that is held (a claim checked and found
+    invalid, or a bingo called by mistake); a valid claim or the close ends the hold by itself.
+
+    >>> resume_refusal(True) is None
+    True
+    >>> resume_refusal(False).code
+    'game_not_held'
+    """
+    if held:
+        return None
+    return Violation("game_not_held", "This game is not held: calling goes on.", RULE_HOLD, "game_number", 409)
+
+
+def held_call_refusal(held: bool) -> Violation | None:
+    """10 DE Admin Code 101-4.16: no ball is called while the game is held for a bingo, so the numbers drawn
+    when the winner is determined are the ones verified; the caller resumes calling, or a valid claim is
+    verified and the game is closed.
+
+    >>> held_call_refusal(False) is None
+    True
+    >>> refusal = held_call_refusal(True)
+    >>> refusal.code, refusal.rule, refusal.status
+    ('game_held', '10 DE Admin Code 101-4.16', 409)
+    """
+    if not held:
+        return None
+    return Violation(
+        "game_held",
+        "The game is held while a bingo is checked: no ball is called until the claim is verified or you resume.",
+        RULE_HOLD,
+        "ball",
+        409,
+    )

@@ -132,6 +132,7 @@ def snapshot(session: Session, occasion: Occasion) -> dict[str, Any]:
             "winners_total": winners,
             "jar_award": _money(current.jar_award_cents),
         }
+        board["game"]["held"] = current.held_at is not None
     game = board["game"] or {}
     stages = board_stages(
         occasion.status,

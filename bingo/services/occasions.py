@@ -260,13 +260,13 @@ def _in_play(session: Session, occasion_id: int, number: int, now: datetime) -> 
     return occasion, game
 
 
-def _locked_in_play(session: Session, occasion_id: int, number: int, now: datetime) -> tuple[Occasion, Game]:
-    """10 DE Admin Code 101-4.12 and 4.10: a call, a correction and a close decide under the occasion row
-    lock, on the game read afresh under it, so two stations drawing at once draw two different balls and
-    a call never lands in a game another station has just closed."""
+def locked_in_play(session: Session, occasion_id: int, number: int, now: datetime) -> tuple[Occasion, Game]:
+    """10 DE Admin Code 101-4.12, 4.10 and 4.16: a call, a correction, a hold and a close decide under the
+    occasion row lock, on the game read afresh under it, so two stations drawing at once draw two different
+    balls, a call never lands in a game another station has just closed or held."""
     lock_occasion(session, occasion_id)
     occasion, game = game_of(session, occasion_id, number)
-    session.refresh(game, ["status", "calls"])
+    session.refresh(game, ["status", "calls", "held_at"])
     check(play.in_play_refusal(occasion_state(occasion), GameState(game.number, game.status), now))
     return occasion, game
 
@@ -276,9 +276,10 @@ def call_ball(
 ) -> Call:
     """10 DE Admin Code 101-4.12: a manual game takes the number keyed from the blower; an electronic
     game draws from the balls remaining. Once a valid bingo is verified, the caller closes the game."""
-    occasion, game = _locked_in_play(session, occasion_id, number, now)
+    occasion, game = locked_in_play(session, occasion_id, number, now)
     calls = [c.ball for c in game.calls]
     check(game_events.further_call_refusal(game.kind))
+    check(play.held_call_refusal(game.held_at is not None))
     valid_now = select(Claim.id).where(
         Claim.game_id == game.id, Claim.verdict == Verdict.VALID, Claim.on_call == len(calls)
     )
@@ -316,7 +317,7 @@ def correct_last_call(
     """Flashboard house rule and 10 DE Admin Code 101-4.30.1.8: a mis-keyed last call is corrected before
     the next call and before any claim is verified on it, with a reason, in the audit log; what followed
     from the removed number (a U Pick Em winner on it) is undone in the one door for numbers drawn."""
-    occasion, game = _locked_in_play(session, occasion_id, number, now)
+    occasion, game = locked_in_play(session, occasion_id, number, now)
     calls = [c.ball for c in game.calls]
     verified = (
         session.scalar(
@@ -356,8 +357,9 @@ class ClaimResult:
 def verify_claim(
     session: Session, actor: Actor, now: datetime, occasion_id: int, number: int, face_number: int, player: str | None
 ) -> ClaimResult:
-    """10 DE Admin Code 101-4.27 and 4.28: the verifier keys the face number; the answer is valid or
-    invalid with the reason, the covered squares, the winning alternative and the completing call."""
+    """10 DE Admin Code 101-4.27, 4.28 and 4.16: the verifier keys the face number; the answer is valid or
+    invalid with the reason, the covered squares, the winning alternative and the completing call. A valid
+    claim ends the caller's hold on the game (the bingo it was held for is found)."""
     occasion, game = _in_play(session, occasion_id, number, now)
     calls = [c.ball for c in game.calls]
     check(upick_play.keyed_claim_refusal(game.kind))
@@ -390,16 +392,14 @@ def verify_claim(
     )
     claim.game_id = game.id
     session.add(claim)
-    board.publish_claim(session, occasion, now, valid=claim.verdict == Verdict.VALID)
-    finish(
-        session,
-        actor,
-        now,
-        "game.claim",
-        claim,
-        "bingo_claim",
-        {"game": number, "face": face_number, "verdict": claim.verdict, "on_call": claim.on_call},
-    )
+    details: dict[str, object] = {"game": number, "face": face_number, "verdict": claim.verdict, "on_call": len(calls)}
+    if verdict is Verdict.VALID and game.held_at is not None:
+        # 101-4.16: the bingo the game was held for is verified, so the hold ends (the TVs are told).
+        game.held_at = None
+        details["hold_ended"] = True
+        board.publish(session, occasion, "resume", now)
+    board.publish_claim(session, occasion, now, valid=verdict is Verdict.VALID)
+    finish(session, actor, now, "game.claim", claim, "bingo_claim", details)
     return ClaimResult(claim, face.cells)
 
 
@@ -471,7 +471,7 @@ def close_game(
     """10 DE Admin Code 101-4.6, 4.10, 4.11 and 4.15: the winners are the valid claims on the final
     call; a money prize is split in cents (or by the house rules), merchandise goes to one drawn
     winner; the announcement names the number of winners and each amount."""
-    occasion, game = _locked_in_play(session, occasion_id, number, now)
+    occasion, game = locked_in_play(session, occasion_id, number, now)
     calls = len(game.calls)
     winners = winning_claims(session, game)
     terms = terms_of(game)
@@ -506,6 +506,7 @@ def close_game(
         game.closing_announcement = announcement(number, shares)
     game.status = DONE
     game.closed_at = now
+    game.held_at = None
     final = jar_service.add_forced_final(occasion, jar_service.balances(session, occasion.organization_id))
     if final is not None:
         game.closing_announcement += (
@@ -609,19 +610,6 @@ def record_giveaway(
         {"kind": row.kind, "value_cents": row.value_cents, "description": row.description},
     )
     return row
-
-
-def game_in_play(session: Session, org_id: int, day: date) -> tuple[Occasion, Game] | None:
-    """The organization's running occasion today and its game in play, if any."""
-    for occasion in session.scalars(
-        select(Occasion).where(
-            Occasion.organization_id == org_id, Occasion.occasion_date == day, Occasion.status == RUNNING
-        )
-    ):
-        game = next((g for g in occasion.games if g.status == IN_PLAY), None)
-        if game is not None:
-            return occasion, game
-    return None
 
 
 def todays_occasion(session: Session, org_id: int, day: date) -> Occasion | None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from bingo.models import BingoFace, BingoSeries
@@ -81,6 +81,16 @@ def list_series(session: Session, org_id: int) -> list[BingoSeries]:
 
 def get_series(session: Session, series_id: int) -> BingoSeries:
     return get_or_refuse(session, BingoSeries, series_id, "series_id", "series")
+
+
+def face_range(session: Session, series_id: int) -> tuple[int, int]:
+    """The lowest and highest face number in the series (through the (series, face number) index), so a
+    verifier's tablet can name the range when a number outside it is keyed."""
+    get_series(session, series_id)
+    low, high = session.execute(
+        select(func.min(BingoFace.face_number), func.max(BingoFace.face_number)).where(BingoFace.series_id == series_id)
+    ).one()
+    return (low or 0, high or 0)
 
 
 def _face(row: BingoFace) -> Face:

@@ -78,7 +78,7 @@ from bingo.schemas import (
 )
 from bingo.services import break_open as break_open_service
 from bingo.services import cash as cash_service
-from bingo.services import closeout, counter, game_views, occasions, programs, receipts, reports
+from bingo.services import closeout, counter, game_views, holds, occasions, programs, receipts, reports
 from bingo.services import jars as jar_service
 from bingo.services import selling as sales_service
 from bingo.services import series as series_service
@@ -417,6 +417,36 @@ def call_ball(occasion_id: int, number: int, body: dict[str, Any]) -> Any:
     _occasion_org(occasion_id)
     call = occasions.call_ball(db_session(), actor(), hall_now(), occasion_id, number, body["ball"], rng())
     return presenters.game(game_views.game_of(db_session(), occasion_id, number)) if call else None
+
+
+@operation(
+    bp,
+    GAME + "/hold",
+    "POST",
+    summary="Hold the game while a bingo is checked: no call until it is verified or resumed (101-4.16)",
+    access=FLOOR,
+    response=GameOut,
+)
+def hold_game(occasion_id: int, number: int) -> Any:
+    _occasion_org(occasion_id)
+    return presenters.game(
+        game_views.game_view(db_session(), holds.hold(db_session(), actor(), hall_now(), occasion_id, number))
+    )
+
+
+@operation(
+    bp,
+    GAME + "/resume",
+    "POST",
+    summary="Resume calling in a held game (101-4.16)",
+    access=FLOOR,
+    response=GameOut,
+)
+def resume_game(occasion_id: int, number: int) -> Any:
+    _occasion_org(occasion_id)
+    return presenters.game(
+        game_views.game_view(db_session(), holds.resume(db_session(), actor(), hall_now(), occasion_id, number))
+    )
 
 
 @operation(

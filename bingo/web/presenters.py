@@ -94,6 +94,7 @@ def game(view: GameView) -> dict[str, Any]:
         "varies_with_attendance": bool(row.tiers),
         "announcement": row.announcement,
         "closing_announcement": row.closing_announcement,
+        "held_at": row.held_at,
         "calls": [
             {
                 "seq": c.seq,

@@ -22,6 +22,7 @@ from bingo.services import board, dashboard, occasions
 from bingo.services import cash as cash_service
 from bingo.services import jars as jar_service
 from bingo.services import selling as sales_service
+from bingo.services import series as series_service
 from shared.core.money import format_cents
 from shared.core.roles import OFFICE_VIEW, Role
 from shared.core.tills import Tender
@@ -132,14 +133,19 @@ def cashier_home() -> ResponseReturnValue:
 @bp.get("/verifier")
 @allow(Role.VERIFIER, Role.CALLER, Role.MEMBER_IN_CHARGE, Role.ADMIN)
 def verifier_home() -> ResponseReturnValue:
-    """The verifier's tablet: key or scan a face number (or a U Pick Em ticket id) for the game in
-    play; the claim is recorded, so the caller sees it in the claim queue."""
+    """10 DE Admin Code 101-4.27: the verifier's tablet for today's occasion. It follows the game in play
+    live (the board's events), so a claim is checked against the game in play when Check is pressed, and
+    waits while none is; a face number (keypad, numpad or scan) or a U Pick Em ticket id (typed or
+    scanned). The claim is recorded, so the caller sees it in the claim queue."""
     org_id = my_org_id()
-    current = occasions.game_in_play(db_session(), org_id, hall_today()) if org_id is not None else None
-    if current is None:
-        return station_page("Verifier", Role.VERIFIER, "No game is in play, so there is nothing to verify yet.")
-    occasion, game = current
-    return render_template("stations/verifier.html", occasion=occasion, game=game)
+    session = db_session()
+    occasion = occasions.todays_occasion(session, org_id, hall_today()) if org_id is not None else None
+    if occasion is None:
+        return station_page(
+            "Verifier", Role.VERIFIER, "No occasion is scheduled for today, so there is nothing to verify."
+        )
+    faces = series_service.face_range(session, occasion.series_id)
+    return render_template("stations/verifier.html", occasion=occasion, faces=faces)
 
 
 def _jar_page(org_id: int, state: FormState | None = None) -> str:

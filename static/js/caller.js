@@ -1,10 +1,12 @@
 // The caller's console: every step reads the occasion from /api/v1 and redraws; the board's
-// Server-Sent Events say when anything changed (a call, a claim from a verifier, a close).
+// Server-Sent Events say when anything changed (a call, a claim from a verifier, a hold, a close).
 (function () {
   var root = document.querySelector(".caller");
   var occasionUrl = root.dataset.occasion;
+  var occasionId = root.dataset.occasionId;
   var letters = ["B", "I", "N", "G", "O"];
-  var state = null, grids = [], gridIndex = 0, checked = {};
+  var state = null, grids = [], gridIndex = 0, checked = {}, loads = 0;
+  var page = Math.random().toString(36).slice(2, 8);
   var $ = function (id) { return document.getElementById(id); };
   var el = Station.element;
 
@@ -18,6 +20,71 @@
   function lastClosed() {
     var closed = state.games.filter(function (g) { return g.status === "closed"; });
     return closed.length ? closed[closed.length - 1] : null;
+  }
+  // What the game is called on the console: its pattern, and its kind where the kind changes how it plays.
+  function gameName(game) {
+    if (game.kind === "u_pick_em") return "U Pick Em, pick " + game.pick_count;
+    return game.pattern_name + (game.kind === "break_open" ? " (break-open)" : "");
+  }
+  function winners(game) {
+    if (game.kind === "u_pick_em") return game.upick_winners.length;
+    return game.claims.filter(function (c) { return c.valid && c.on_call === game.calls.length; }).length;
+  }
+
+  // Two taps for what cannot be undone: the first arms the button in place ("Tap again to ..."), a second
+  // tap at least 0.4 s later and within 5 s acts (a double tap is one tap); left alone, it disarms. If what
+  // the second tap would do changes meanwhile (a claim arrives), it disarms rather than act on the new thing.
+  var GAP_MS = 400, ARMED_MS = 5000;
+  function twoStep(button, describe, act) {
+    var label = button.textContent, armedAt = 0, armedText = null, timer = null;
+    function disarm() {
+      clearTimeout(timer);
+      armedAt = 0;
+      armedText = null;
+      button.textContent = label;
+      button.classList.remove("armed");
+    }
+    button.addEventListener("click", function () {
+      var text = describe(), now = Date.now();
+      if (!text) return;
+      if (!armedAt) {
+        armedAt = now;
+        armedText = text;
+        button.textContent = text;
+        button.classList.add("armed");
+        timer = setTimeout(disarm, ARMED_MS);
+      } else if (now - armedAt >= GAP_MS) {
+        disarm();
+        act();
+      }
+    });
+    return function refresh() { if (armedAt && describe() !== armedText) disarm(); };
+  }
+
+  // Draw and Hold act on one tap, so the second tap of a double tap is dropped: a fast reply could
+  // otherwise land between the two taps and make the second a new intent (a second ball, a resume).
+  function spaced(handler) {
+    var last = 0;
+    return function (event) {
+      var now = Date.now();
+      if (now - last < GAP_MS) return;
+      last = now;
+      handler(event);
+    };
+  }
+
+  // The ball check in progress survives a reload of this console (kept in this browser, per occasion).
+  var keep = "flashboard-ball-check-" + occasionId;
+  function saveBallCheck() {
+    var by = Array.prototype.map.call(document.querySelectorAll('input[name="checked_by"]:checked'), function (box) { return box.value; });
+    try { localStorage.setItem(keep, JSON.stringify({balls: Object.keys(checked), by: by})); } catch (e) { /* private mode: not kept */ }
+  }
+  function restoreBallCheck() {
+    var kept = null;
+    try { kept = JSON.parse(localStorage.getItem(keep) || "null"); } catch (e) { kept = null; }
+    if (!kept) return;
+    (kept.balls || []).forEach(function (ball) { checked[ball] = true; });
+    document.querySelectorAll('input[name="checked_by"]').forEach(function (box) { box.checked = (kept.by || []).indexOf(box.value) >= 0; });
   }
 
   function buildGrid(box, onTap, prefix) {
@@ -60,8 +127,9 @@
     state.games.forEach(function (game) {
       var item = el("li", "program-game is-" + game.status.replace("_", "-"));
       var prize = game.merchandise ? game.merchandise : Station.money(game.announced_prize || game.prize);
-      item.appendChild(el("strong", null, game.number + ". " + game.pattern_name));
-      item.appendChild(el("span", "muted", " " + prize + (game.kind === "cookie_jar_final" ? " · cookie jar final" : "")));
+      var kind = game.kind === "cookie_jar_final" ? " · cookie jar final" : "";
+      item.appendChild(el("strong", null, game.number + ". " + gameName(game)));
+      item.appendChild(el("span", "muted", " " + prize + kind));
       item.appendChild(el("span", "tag", game.status.replace("_", " ")));
       if (game.status === "in_play") item.setAttribute("aria-current", "step");
       list.appendChild(item);
@@ -93,12 +161,65 @@
     if (!list.children.length) list.appendChild(el("li", "muted", "No claims yet. Verifiers' results appear here."));
   }
 
+  function renderTitle(game, pending, shown) {
+    var running = state.status === "running";
+    if (state.status === "closed") {
+      $("game-title").textContent = "The occasion is closed";
+      $("announcement").textContent = "Every game is played and closed. The member in charge produces the report.";
+    } else if (pending && running) {
+      $("game-title").textContent = "Next: game " + pending.number + ", " + gameName(pending);
+      $("announcement").textContent = pending.pattern.announcement + " Prize: " +
+        (pending.merchandise || Station.money(pending.prize)) + ".";
+    } else if (shown) {
+      $("game-title").textContent = "Game " + shown.number + ": " + gameName(shown);
+      $("announcement").textContent = shown.announcement || "";
+    } else {
+      $("game-title").textContent = "No game in play";
+      $("announcement").textContent = "";
+    }
+  }
+
+  function renderCalls(game) {
+    var calls = game ? game.calls : [];
+    var called = {};
+    calls.forEach(function (c) { called[c.ball] = true; });
+    var held = !!(game && game.held_at);
+    var manual = game && game.ball_mode === "manual" && game.kind !== "break_open";
+    for (var n = 1; n <= 75; n++) {
+      var button = $("ball" + n);
+      button.classList.toggle("hit", !!called[n]);
+      button.classList.toggle("latest", calls.length > 0 && calls[calls.length - 1].ball === n);
+      button.disabled = !manual || held || !!called[n];
+    }
+    $("stage").classList.toggle("is-held", held);
+    $("hold-state").hidden = !held;
+    $("hold-state").textContent = held ? "BINGO! HOLD: calls are stopped while the claim is checked " +
+      "(101-4.16). A valid claim ends the hold; resume if it is not a bingo." : "";
+    if (!game) return;
+    $("last").textContent = calls.length ? calls[calls.length - 1].label : "--";
+    $("count").textContent = calls.length;
+    var strip = $("last-five");
+    strip.textContent = "";
+    calls.slice(-5).reverse().forEach(function (c, i) { strip.appendChild(el("span", "chip" + (i === 0 ? " newest" : ""), c.label)); });
+    if (!calls.length) strip.appendChild(el("span", "muted", "none yet"));
+    var posted = game.kind === "break_open";
+    $("draw").hidden = game.ball_mode === "manual" || posted;
+    $("draw").disabled = held;
+    $("correct-open").hidden = posted;
+    $("correct-open").disabled = !calls.length;
+    $("hold").textContent = held ? "Resume calling" : "Bingo! Hold";
+    $("hold").classList.toggle("is-held", held);
+    $("hold").hidden = posted;
+    $("hold").disabled = !calls.length;
+  }
+
   function render() {
     var running = state.status === "running";
+    if (state.status !== "scheduled") { try { localStorage.removeItem(keep); } catch (e) { /* not kept */ } }
     $("step-balls").hidden = state.status !== "scheduled";
     $("step-jar").hidden = !(running && state.cookie_jar_number === null);
     $("play").hidden = !(running && state.cookie_jar_number !== null) && state.status !== "closed";
-    $("step-closed").hidden = state.status !== "closed";
+    if (!$("step-balls").hidden) renderBallCheck();
     if ($("play").hidden) return;
     renderProgram();
     var game = current();
@@ -106,17 +227,7 @@
     var pending = game ? null : nextPending();
     grids = shown && !pending ? shown.pattern.grids : pending ? pending.pattern.grids : [];
     drawPattern();
-    if (pending && running) {
-      $("game-title").textContent = "Next: game " + pending.number + ", " + pending.pattern_name;
-      $("announcement").textContent = pending.pattern.announcement + " Prize: " +
-        (pending.merchandise || Station.money(pending.prize)) + ".";
-    } else if (shown) {
-      $("game-title").textContent = "Game " + shown.number + ": " + shown.pattern_name;
-      $("announcement").textContent = shown.announcement || "";
-    } else {
-      $("game-title").textContent = "No game in play";
-      $("announcement").textContent = "";
-    }
+    renderTitle(game, pending, shown);
     $("start-box").hidden = !(pending && running);
     $("attendance-field").hidden = !(pending && pending.varies_with_attendance);
     $("start-game").textContent = pending && pending.kind === "break_open"
@@ -129,32 +240,18 @@
       $("closing-text").textContent = closedGame.closing_announcement + (closedGame.jar_announcement ? " " + closedGame.jar_announcement : "");
       $("jar-award").hidden = !closedGame.jar_award_due;
     }
-    var calls = game ? game.calls : [];
-    var called = {};
-    calls.forEach(function (c) { called[c.ball] = true; });
-    var manual = game && game.ball_mode === "manual" && game.kind !== "break_open";
-    for (var n = 1; n <= 75; n++) {
-      var button = $("ball" + n);
-      button.classList.toggle("hit", !!called[n]);
-      button.classList.toggle("latest", calls.length > 0 && calls[calls.length - 1].ball === n);
-      button.disabled = !manual || !!called[n];
-    }
-    if (game) {
-      $("last").textContent = calls.length ? calls[calls.length - 1].label : "--";
-      $("count").textContent = calls.length;
-      $("draw").hidden = game.ball_mode === "manual" || game.kind === "break_open";
-      $("correct-open").hidden = !calls.length || game.kind === "break_open";
-    }
+    renderCalls(game);
     var split = game ? game.split_preview : [];
     $("split").hidden = !split.length;
     $("split").textContent = split.length ? "Closing now pays " + split.map(function (s) {
       return "face " + s.face_number + " " + Station.money(s.share);
     }).join(", ") + "." : "";
     renderClaims(game || closedGame);
+    refreshArmed.forEach(function (refresh) { refresh(); });
   }
 
   function load() {
-    return Station.get(occasionUrl).then(function (data) { state = data; render(); });
+    return Station.get(occasionUrl).then(function (data) { state = data; loads++; render(); });
   }
 
   function act(method, url, body, key) {
@@ -166,16 +263,21 @@
 
   buildGrid($("ball-check"), function (ball) {
     if (checked[ball]) delete checked[ball]; else checked[ball] = true;
+    saveBallCheck();
     renderBallCheck();
   }, "check");
   buildGrid($("balls"), function (ball) {
     var game = current();
     if (game) act("POST", gameUrl(game) + "/calls", {ball: ball}, callKey(game, ball));
   }, "ball");
+  restoreBallCheck();
 
-  document.querySelectorAll('input[name="checked_by"]').forEach(function (box) { box.addEventListener("change", renderBallCheck); });
+  document.querySelectorAll('input[name="checked_by"]').forEach(function (box) {
+    box.addEventListener("change", function () { saveBallCheck(); renderBallCheck(); });
+  });
   $("all-present").addEventListener("click", function () {
     for (var n = 1; n <= 75; n++) checked[n] = true;
+    saveBallCheck();
     renderBallCheck();
   });
   $("balls-done").addEventListener("click", function () {
@@ -201,10 +303,18 @@
     var attendance = game.varies_with_attendance && raw ? parseInt(raw, 10) : null;
     act("POST", gameUrl(game) + "/start", {attendance: attendance}, "start-" + state.id + "-" + game.number + "-" + (raw || "none"));
   });
-  $("draw").addEventListener("click", function () {
+  $("draw").addEventListener("click", spaced(function () {
     var game = current();
     if (game) act("POST", gameUrl(game) + "/calls", {ball: null}, callKey(game, null));
-  });
+  }));
+  // 101-4.16: a player calls bingo; the caller holds the game (no call) until the claim is checked.
+  // The key names this console's view of the game, so a double tap holds (or resumes) once.
+  $("hold").addEventListener("click", spaced(function () {
+    var game = current();
+    if (!game) return;
+    var verb = game.held_at ? "resume" : "hold";
+    act("POST", gameUrl(game) + "/" + verb, undefined, verb + "-" + state.id + "-" + game.number + "-" + game.calls.length + "-" + page + "-" + loads);
+  }));
   $("correct-open").addEventListener("click", function () { $("correction").hidden = false; $("correct-ball").focus(); });
   $("correct-cancel").addEventListener("click", function () { $("correction").hidden = true; });
   $("correction").addEventListener("submit", function (event) {
@@ -218,30 +328,58 @@
       $("correct-reason").value = "";
     });
   });
-  $("close-game").addEventListener("click", function () {
-    var game = current();
-    if (game) act("POST", gameUrl(game) + "/close", undefined, "close-" + state.id + "-" + game.number);
-  });
-  $("jar-award").addEventListener("click", function () {
-    var game = lastClosed();
-    if (game) act("POST", gameUrl(game) + "/cookie-jar-award", undefined, "award-" + state.id + "-" + game.number);
-  });
+
+  var refreshArmed = [
+    twoStep($("close-game"), function () {
+      var game = current();
+      if (!game) return null;
+      var found = winners(game);
+      return "Tap again to close game " + game.number + (found ? ": " + found + (found === 1 ? " winner" : " winners") : " with no winner");
+    }, function () {
+      var game = current();
+      if (game) act("POST", gameUrl(game) + "/close", undefined, "close-" + state.id + "-" + game.number);
+    }),
+    twoStep($("jar-award"), function () {
+      var game = lastClosed();
+      return game && game.jar_award_due ? "Tap again to award cookie jar 1 to game " + game.number + "'s winners" : null;
+    }, function () {
+      var game = lastClosed();
+      if (game) act("POST", gameUrl(game) + "/cookie-jar-award", undefined, "award-" + state.id + "-" + game.number);
+    })
+  ];
   var closeOccasion = $("close-occasion");
-  if (closeOccasion) closeOccasion.addEventListener("click", function () {
+  if (closeOccasion) refreshArmed.push(twoStep(closeOccasion, function () {
+    return state && state.status === "running" ? "Tap again to close the occasion" : null;
+  }, function () {
     act("POST", occasionUrl + "/close", undefined, "close-occasion-" + state.id);
+  }));
+
+  // Each ball on its own, so a line never breaks inside "B-12".
+  function numbers(box, balls) {
+    box.textContent = "";
+    balls.forEach(function (ball) { box.appendChild(el("span", "number", label(ball))); box.appendChild(document.createTextNode(" ")); });
+  }
+  $("verify-open").addEventListener("click", function () {
+    if (!current()) { Station.say("Start a game first: the numbers drawn are a game's."); return; }
+    $("verify-request").hidden = false;
+    $("verification-found").hidden = true;
+    $("verification").hidden = false;
+    $("witness").focus();
   });
+  $("verify-cancel").addEventListener("click", function () { $("verification").hidden = true; });
   $("verify-request").addEventListener("submit", function (event) {
     event.preventDefault();
     var game = current();
-    if (!game) { Station.say("Start a game first: the numbers drawn are a game's."); return; }
+    if (!game) { $("verification").hidden = true; Station.say("Start a game first: the numbers drawn are a game's."); return; }
     Station.send("POST", gameUrl(game) + "/verification-requests", {witness_member_id: parseInt($("witness").value, 10)})
       .then(function (found) {
         $("drawn-count").textContent = found.drawn.length;
         $("remaining-count").textContent = found.remaining.length;
-        $("drawn").textContent = found.drawn.map(label).join("  ");
-        $("remaining").textContent = found.remaining.map(label).join("  ");
+        numbers($("drawn"), found.drawn);
+        numbers($("remaining"), found.remaining);
         $("verification-witness").textContent = "Witnessed by " + $("witness").selectedOptions[0].textContent + ".";
-        $("verification").hidden = false;
+        $("verify-request").hidden = true;
+        $("verification-found").hidden = false;
         $("verification-done").focus();
       }, function () { return null; });
   });
@@ -253,6 +391,7 @@
     pending = true;
     setTimeout(function () { pending = false; load(); }, 50);
   }
+  load();
   Station.get(root.dataset.state).then(function (board) {
     Live.follow(root.dataset.events, board.id, soon, function (up) { if (up) soon(); });
   });

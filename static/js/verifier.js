@@ -1,20 +1,69 @@
-// Verifier tablet: a face number (keypad, numpad or a scanner ending with Enter) or a U Pick Em ticket id.
+// Verifier tablet: follows the game in play live (the board's Server-Sent Events), so a claim is checked
+// against the game in play when Check is pressed and every verdict names that game. A face number comes
+// from the keypad, a numpad or a scanner ending with Enter; a U Pick Em ticket id is typed or scanned.
 (function () {
   var root = document.querySelector(".verifier");
   var csrf = document.querySelector('meta[name="csrf-token"]').content;
-  var field = document.getElementById("face");
+  var occasionUrl = root.dataset.occasion;
+  var occasionId = parseInt(root.dataset.occasionId, 10);
+  var firstFace = parseInt(root.dataset.firstFace, 10), lastFace = parseInt(root.dataset.lastFace, 10);
+  var face = document.getElementById("face"), ticket = document.getElementById("ticket");
   var letters = ["B", "I", "N", "G", "O"];
+  var KINDS = {break_open: "break-open", cookie_jar_final: "cookie jar final"};
+  var game = null, closed = false, held = false, connected = true, loaded = null, asked = 0, seen = null;
+  var $ = function (id) { return document.getElementById(id); };
 
-  function show(valid, verdict, reason) {
-    var box = document.getElementById("result");
-    box.hidden = false;
-    box.className = "panel result " + (valid ? "is-valid" : "is-invalid");
-    document.getElementById("verdict").textContent = verdict;
-    document.getElementById("reason").textContent = reason;
+  function gameName(g) {
+    if (g.kind === "u_pick_em") return "game " + g.number + ", U Pick Em";
+    var kind = KINDS[g.kind];
+    return "game " + g.number + ", " + g.pattern_name + (kind ? " (" + kind + ")" : "");
+  }
+
+  function renderGame() {
+    $("game-title").textContent = game ? "Verify: " + gameName(game)
+      : closed ? "The occasion is closed" : "No game in play";
+    var status = !connected ? "Reconnecting to the caller's console…"
+      : game && held ? "Game " + game.number + " is held: the caller is waiting for this check."
+      : game ? "Claims are checked against game " + game.number + ". This page follows the caller by itself."
+      : closed ? "Every game is closed; there is nothing left to verify."
+      : "Waiting for the caller to start the next game. This page follows the caller by itself.";
+    $("following").textContent = status;
+    root.classList.toggle("is-waiting", !game);
+  }
+
+  // The game in play, read afresh; the newest answer wins if two reads overlap.
+  function load() {
+    var mine = ++asked;
+    loaded = Station.get(occasionUrl).then(function (occasion) {
+      if (mine !== asked) return loaded;
+      closed = occasion.status === "closed";
+      game = occasion.games.find(function (g) { return g.status === "in_play"; }) || null;
+      held = !!(game && game.held_at);
+      renderGame();
+      return game;
+    });
+    return loaded;
+  }
+
+  // The board's events carry the game on the TVs: a start, a close or a hold changes what is checked.
+  function follow(board) {
+    var shown = board.game;
+    var key = board.status + ":" + (shown ? shown.number + ":" + shown.status + ":" + !!shown.held : "none");
+    if (key !== seen) { seen = key; load(); }
+  }
+
+  function show(state, verdict, reason) {
+    var box = $("result");
+    box.className = "panel result is-" + state;
+    $("verdict").textContent = verdict;
+    $("reason").textContent = reason;
+    $("recheck").hidden = true;
+    drawGrid(null);
+    $("ticket-numbers").textContent = "";
   }
 
   function drawGrid(grid) {
-    var table = document.getElementById("grid");
+    var table = $("grid");
     table.textContent = "";
     if (!grid) return;
     var head = table.insertRow();
@@ -29,45 +78,154 @@
     });
   }
 
-  function key() { return "verify-" + Date.now() + "-" + Math.random().toString(36).slice(2, 10); }
+  function post(url, body) {
+    return fetch(url, {
+      method: "POST",
+      headers: {"Content-Type": "application/json", "X-CSRF-Token": csrf, "Idempotency-Key": Station.fresh("verify")},
+      body: JSON.stringify(body)
+    }).then(function (reply) {
+      if (reply.status === 401) { window.location.assign("/pin"); throw new Error("signed out"); }
+      return reply.json().then(function (data) { return {ok: reply.ok, data: data}; });
+    });
+  }
 
-  // A scan that lands before this script has loaded submits the form the plain way (?face=...):
-  // it is checked here as soon as the page is ready, so no scan is lost.
+  function cited(data) { return data.message + (data.rule ? " (" + data.rule + ")" : ""); }
+
+  function fieldProblems(data) {
+    var fields = data.fields || {};
+    var said = Object.keys(fields).map(function (name) {
+      return name.replace(/_/g, " ") + ": " + [].concat(fields[name]).join(" ");
+    });
+    return said.length ? said.join(" ") : cited(data);
+  }
+
+  // The game changed under the check (it closed, or the tablet had not yet seen the next one start):
+  // say so plainly, read the game in play again and offer the check for it.
+  function gameChanged(keyedFor, n) {
+    load().then(function (now) {
+      show("stale", "Game " + keyedFor.number + " is over: face " + n + " was not checked",
+           "Game " + keyedFor.number + " closed before this check reached it. " + (now
+             ? "Game " + now.number + " is in play now: check again if the claim is for game " + now.number + "."
+             : "No game is in play now."));
+      if (now) {
+        $("recheck").textContent = "Check face " + n + " for game " + now.number;
+        $("recheck").dataset.face = n;
+        $("recheck").hidden = false;
+      }
+    });
+  }
+
+  function checkFace(value) {
+    if (!/^\d+$/.test(value)) {
+      show("refused", "Not a face number", "Face number: digits only (" + value + " is not one). " +
+           "A U Pick Em ticket id goes in the ticket field below.");
+      return;
+    }
+    var n = parseInt(value, 10);
+    if (n < firstFace || n > lastFace) {
+      show("refused", "Face " + n + " is out of range",
+           "Face number: this occasion's faces are numbered " + firstFace + " to " + lastFace +
+           ". Check the number printed on the paper.");
+      return;
+    }
+    var keyedFor = game;
+    if (!keyedFor) {
+      show("refused", "No game in play: face " + n + " was not checked", "Wait for the caller to start the game.");
+      return;
+    }
+    var named = "Game " + keyedFor.number + " · face " + n;
+    post(occasionUrl + "/games/" + keyedFor.number + "/claims", {face_number: n}).then(function (reply) {
+      var data = reply.data;
+      if (reply.ok) {
+        show(data.valid ? "valid" : "invalid", named + ": " + (data.valid ? "VALID" : "INVALID"),
+             data.reason + (data.completed_by ? " Completed by " + data.completed_by + "." : ""));
+        drawGrid(data.grid);
+      } else if (data.error === "game_closed" || data.error === "game_not_started") {
+        gameChanged(keyedFor, n);
+      } else if (data.error === "face_not_in_series") {
+        show("invalid", named + ": not in the series", cited(data));
+      } else if (data.error === "invalid_input") {
+        show("refused", named + ": not checked", fieldProblems(data));
+      } else {
+        show("refused", named + ": not checked", cited(data));
+      }
+    }, function () {
+      show("refused", named + ": not checked", "The server did not answer. Check again.");
+    });
+  }
+
+  function checkTicket(value) {
+    var code = value.toUpperCase();
+    var keyedFor = game;
+    Station.get(root.dataset.ticket.replace("CODE", encodeURIComponent(code))).then(function (t) {
+      if (t.error) { show("invalid", "Ticket " + code + ": not found", t.message); return; }
+      if (t.occasion_id !== occasionId) {
+        show("invalid", "Ticket " + code + ": not tonight's", "This ticket was sold for another occasion.");
+        return;
+      }
+      var named = "Game " + t.game_number + " · ticket " + t.code;
+      var numbers = "Numbers " + t.numbers.join(", ") + "; daubed " + (t.daubed.join(", ") || "none") + ".";
+      if (t.status === "void") {
+        show("invalid", named + ": VOID", "This ticket was voided: " + (t.void_reason || "no reason given") + ".");
+      } else if (!keyedFor || keyedFor.number !== t.game_number) {
+        show("stale", named + ": not the game in play",
+             "This ticket plays game " + t.game_number + "; " + (keyedFor ? "game " + keyedFor.number + " is in play." : "no game is in play.") +
+             " " + numbers);
+      } else {
+        var won = t.completed_on_call !== null;
+        show(won ? "valid" : "invalid", named + ": " + (won ? "WINNER" : "not a winner yet"),
+             (won ? "Every number was called by call " + t.completed_on_call + ". " : "") + numbers);
+      }
+      var list = $("ticket-numbers");
+      t.numbers.forEach(function (number) {
+        var chip = Station.element("span", "pick" + (t.daubed.indexOf(number) >= 0 ? " covered" : ""),
+                                   letters[Math.floor((number - 1) / 15)] + "-" + number);
+        list.appendChild(chip);
+      });
+    }, function () {
+      show("refused", "Ticket " + code + ": not checked", "The server did not answer. Check again.");
+    });
+  }
+
+  // A scanner types a ticket id into whichever field has the focus, so both fields take either.
   function check(raw) {
     var value = raw.trim();
     if (!value) return;
-    if (/^UP-/i.test(value)) {
-      fetch(root.dataset.ticket.replace("CODE", encodeURIComponent(value))).then(function (r) { return r.json(); }).then(function (t) {
-        if (t.error) { show(false, "Not found", t.message); drawGrid(null); return; }
-        var won = t.completed_on_call !== null;
-        show(won, won ? "U Pick Em winner" : "Not a winner yet",
-             "Numbers " + t.numbers.join(", ") + "; daubed " + (t.daubed.join(", ") || "none") + ".");
-        drawGrid(null);
-      });
-    } else {
-      fetch(root.dataset.claims, {
-        method: "POST",
-        headers: {"Content-Type": "application/json", "X-CSRF-Token": csrf, "Idempotency-Key": key()},
-        body: JSON.stringify({face_number: parseInt(value, 10)})
-      }).then(function (r) { return r.json(); }).then(function (claim) {
-        if (claim.error) { show(false, "Invalid", claim.message + (claim.rule ? " (" + claim.rule + ")" : "")); drawGrid(null); return; }
-        show(claim.valid, claim.valid ? "VALID: face " + claim.face_number : "INVALID: face " + claim.face_number,
-             claim.reason + (claim.completed_by ? " Completed by " + claim.completed_by + "." : ""));
-        drawGrid(claim.grid);
-      });
-    }
-    field.value = "";
-    field.focus();
+    if (/^UP-/i.test(value)) checkTicket(value); else checkFace(value);
   }
 
-  document.getElementById("verify-form").addEventListener("submit", function (event) {
+  $("verify-form").addEventListener("submit", function (event) {
     event.preventDefault();
-    check(field.value);
+    check(face.value);
+    face.value = "";
+    face.focus();
+  });
+  $("ticket-form").addEventListener("submit", function (event) {
+    event.preventDefault();
+    check(ticket.value);
+    ticket.value = "";
+    ticket.focus();
+  });
+  $("recheck").addEventListener("click", function () {
+    var n = $("recheck").dataset.face;
+    $("recheck").hidden = true;
+    check(n);
+    face.focus();
   });
 
-  var early = new URLSearchParams(window.location.search).get("face");
-  if (early) {
-    window.history.replaceState(null, "", window.location.pathname);
-    check(early);
-  }
+  // A scan that lands before this script has loaded submits a form the plain way (?face=... or
+  // ?ticket=...): it is checked as soon as the game in play is known, so no scan is lost.
+  var params = new URLSearchParams(window.location.search);
+  var early = params.get("face") || params.get("ticket");
+  if (early) window.history.replaceState(null, "", window.location.pathname);
+  load().then(function () { if (early) check(early); });
+  Station.get(root.dataset.state).then(function (board) {
+    follow(board.board);
+    Live.follow(root.dataset.events, board.id, follow, function (up) {
+      if (up === connected) return;
+      connected = up;
+      renderGame();
+      if (up) load();
+    });
+  });
 })();
