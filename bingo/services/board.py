@@ -23,7 +23,7 @@ from bingo.rules.patterns import from_spec
 from bingo.services import jars as jar_service
 from bingo.services import series as series_service
 from bingo.services import upick_tickets
-from bingo.services.winners import winning_claims
+from bingo.services.game_winners import winning_claims
 from shared.core.money import format_cents
 from shared.hall.services.organizations import get_organization
 from shared.platform.audit import hold_chain

@@ -40,10 +40,10 @@ from bingo.services import jars as jar_service
 from bingo.services import series as series_service
 from bingo.services import stock as inventory
 from bingo.services import upick_tickets as upick_service
+from bingo.services.game_winners import winning_claims
 from bingo.services.games import game_states, occasion_state
 from bingo.services.locks import lock_occasion
 from bingo.services.programs import get_program, terms_of
-from bingo.services.winners import winning_claims
 from shared.core.money import format_cents
 from shared.core.violations import RuleViolation, Violation, refuse
 from shared.hall.models import Member, Organization, Premises, User
