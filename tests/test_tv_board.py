@@ -8,15 +8,14 @@ closes. Every state keeps the helpline, clips nothing and passes the screen audi
 from __future__ import annotations
 
 import json
-from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from bingo.models import BoardEvent, Occasion
-from bingo.rules.board_states import INTERMISSION_SECONDS, WINNERS_SECONDS, board_stages
+from bingo.models import BoardEvent
+from bingo.rules.board_states import INTERMISSION_SECONDS, WINNERS_SECONDS
 from bingo.rules.faces import ball_label
 from bingo.rules.patterns import STANDARD, PatternKind
 from bingo.services import board
@@ -83,22 +82,6 @@ def jar_hall(admin: Api, session: Session, name: str | None = None) -> Hall:
     return hall
 
 
-def hold_for_a_claim(session: Session, clock: Clock, occasion_id: int) -> None:
-    """The board event the caller's "bingo — hold" writes (the caller console's part of issue 18; its
-    snapshot carries `held`), standing in for it here: the snapshot of now with the flag set, its
-    stages from the same rule."""
-    occasion = session.get(Occasion, occasion_id)
-    assert occasion is not None
-    session.expire_all()
-    snap = board.snapshot(session, occasion)
-    game: dict[str, Any] = snap["game"]
-    game["held"] = True
-    stages = board_stages(occasion.status, game["status"], game["kind"], game["count"], True, 0, None)
-    snap["state"], snap["stages"] = stages[0].state, [[s.after_seconds, s.state] for s in stages]
-    session.add(BoardEvent(occasion_id=occasion_id, created_at=clock.now, reason="hold", board=json.dumps(snap)))
-    session.commit()
-
-
 def upick_calls() -> list[int]:
     """Calls that complete the U Pick Em ticket on the last one, with other numbers among them."""
     return [70, *UPICK[:4], 1, 2, 41, *UPICK[4:]]
@@ -158,7 +141,7 @@ def test_4_12_the_tv_passes_through_every_state_of_an_occasion_live(
 
     ok(caller.post(occ + "/games/1/calls", {"ball": jar_ball}), 201)
     expect(tv.locator("#last")).to_have_text(ball_label(jar_ball))
-    hold_for_a_claim(session, clock, occasion["id"])
+    ok(caller.post(occ + "/games/1/hold", {}))
     expect(tv.locator("#checking")).to_contain_text("BINGO!")
     expect(tv.locator(f"#n{jar_ball}")).to_have_class("latest")
     looked_at(tv, "checking", "tv-checking-1920x1080")
