@@ -542,10 +542,13 @@ class PrizePaid:
 
 def paid_prize(entry: Entry, zone: tzinfo) -> PaidPrize | None:
     """The entry's prize as paid (the place, the amount, the hall time and the cashier), if it was."""
-    paid = entry.payment
+    return _paid(entry.place or 0, entry.payment, zone)
+
+
+def _paid(place: int, paid: PrizePayment | None, zone: tzinfo) -> PaidPrize | None:
     if paid is None:
         return None
-    return PaidPrize(entry.place or 0, paid.cents, paid.at.astimezone(zone).strftime("%H:%M"), paid.cashier_name)
+    return PaidPrize(place, paid.cents, paid.at.astimezone(zone).strftime("%H:%M"), paid.cashier_name)
 
 
 def pay_prize(session: Session, actor: Actor, now: datetime, tournament_id: int, entry_number: int) -> PrizePaid:
@@ -573,13 +576,13 @@ def pay_prize(session: Session, actor: Actor, now: datetime, tournament_id: int,
         w2g_required=w2g,
         sale_id=sale.id,
     )
-    entry_id = entry.id
+    entry_id, place = entry.id, entry.place or 0
     try:
         session.flush()
     except IntegrityError:
         session.rollback()
-        first = session.scalar(select(Entry).where(Entry.id == entry_id).execution_options(populate_existing=True))
-        check(second_payment_refusal(profile, paid_prize(first, zone) if first else None))
+        first = session.scalar(select(PrizePayment).where(PrizePayment.entry_id == entry_id))
+        check(second_payment_refusal(profile, _paid(place, first, zone)))
         raise
     finish(
         session,
