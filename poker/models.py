@@ -89,6 +89,7 @@ class Entry(Base):
 
     tournament: Mapped[Tournament] = relationship(back_populates="entries")
     buys: Mapped[list[Buy]] = relationship(order_by="Buy.id", cascade="all, delete-orphan")
+    payment: Mapped[PrizePayment | None] = relationship(lazy="selectin")
 
 
 class Buy(Base):
@@ -110,7 +111,8 @@ class Buy(Base):
 
 class PrizePayment(Base):
     """A finishing player's prize paid at the cashier: one row an entry, unique, so the database pays
-    each prize once even when two stations press Pay at the same instant."""
+    each prize once even when two stations press Pay at the same instant; every screen shows it as paid,
+    with when and by whom (the cashier's name as the screens show it)."""
 
     __tablename__ = "poker_prize_payments"
 
@@ -125,7 +127,9 @@ class PrizePayment(Base):
 
 
 class SeatMove(Base):
-    """Every seat given or changed: the draw, a balancing move, a broken table, the final-table redraw."""
+    """Every seat given or changed: the draw, a balancing move, a broken table, the final-table redraw,
+    a bust undone. The moves one act made (a hand's busts, a director's move) share a batch number, so
+    the clock TV shows every move of the last balance or break together."""
 
     __tablename__ = "poker_seat_moves"
 
@@ -138,6 +142,58 @@ class SeatMove(Base):
     to_seat: Mapped[int] = mapped_column(Integer)
     reason: Mapped[str] = mapped_column(String(100))
     at: Mapped[datetime] = mapped_column(UtcDateTime())
+    batch: Mapped[int | None] = mapped_column(Integer)
+
+
+class Elimination(Base):
+    """28 Del. C. §1804 B(3): the players out on one hand as the director recorded them, with the seat
+    each had and the tables and buttons as they stood before, so the last one can be undone (§1827(2))
+    and every seat restored; an undone elimination keeps its row, marked with who undid it and when."""
+
+    __tablename__ = "poker_eliminations"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    tournament_id: Mapped[int] = mapped_column(ForeignKey("poker_tournaments.id"), index=True)
+    hand: Mapped[int] = mapped_column(Integer)
+    batch: Mapped[int] = mapped_column(Integer)
+    finished: Mapped[bool] = mapped_column(Boolean, default=False)
+    at: Mapped[datetime] = mapped_column(UtcDateTime())
+    recorded_by: Mapped[str] = mapped_column(String(200))
+    undone_at: Mapped[datetime | None] = mapped_column(UtcDateTime())
+    undone_by: Mapped[str | None] = mapped_column(String(200))
+    undo_batch: Mapped[int | None] = mapped_column(Integer)
+
+    busts: Mapped[list[EliminationBust]] = relationship(order_by="EliminationBust.id", cascade="all, delete-orphan")
+    tables_before: Mapped[list[EliminationTable]] = relationship(
+        order_by="EliminationTable.number", cascade="all, delete-orphan"
+    )
+
+
+class EliminationBust(Base):
+    """One player out on the hand: the seat they had and their chips at the start of the hand."""
+
+    __tablename__ = "poker_elimination_busts"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    elimination_id: Mapped[int] = mapped_column(ForeignKey("poker_eliminations.id"), index=True)
+    entry_number: Mapped[int] = mapped_column(Integer)
+    table_number: Mapped[int | None] = mapped_column(Integer)
+    seat: Mapped[int | None] = mapped_column(Integer)
+    starting_stack: Mapped[int] = mapped_column(Integer)
+
+
+class EliminationTable(Base):
+    """A table as it stood before the elimination (its seats while in play, its button), as
+    PokerTable holds it."""
+
+    __tablename__ = "poker_elimination_tables"
+    __table_args__ = (UniqueConstraint("elimination_id", "number"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    elimination_id: Mapped[int] = mapped_column(ForeignKey("poker_eliminations.id"), index=True)
+    number: Mapped[int] = mapped_column(Integer)
+    seats: Mapped[int | None] = mapped_column(Integer)
+    button_seat: Mapped[int | None] = mapped_column(Integer)
 
 
 class DeckLogEntry(Base):

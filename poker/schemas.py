@@ -132,6 +132,16 @@ class TournamentIn(RequestSchema):
     announced_on = Day(load_default=None, allow_none=True)
 
 
+class PaidOut(Schema):
+    """A prize as paid: every screen shows `text`, "Paid $480.00 at 21:14 by Dana Desk"."""
+
+    place = fields.Integer()
+    cents = Money(data_key="amount")
+    at = fields.String(metadata={"description": "hall time, HH:MM"})
+    by = fields.String(metadata={"description": "the cashier's name"})
+    text = fields.String()
+
+
 class EntryOut(Schema):
     number = fields.Integer()
     player_name = fields.String()
@@ -143,6 +153,28 @@ class EntryOut(Schema):
     table_number = fields.Integer(data_key="table", allow_none=True)
     seat = fields.Integer(allow_none=True)
     prize_cents = Money(data_key="prize", allow_none=True)
+    paid = fields.Nested(PaidOut, allow_none=True)
+
+
+class OutPlayerOut(Schema):
+    number = fields.Integer()
+    name = fields.String()
+    place = fields.Integer()
+    table = fields.Integer(allow_none=True)
+    seat = fields.Integer(allow_none=True)
+
+
+class LastOutOut(Schema):
+    """The last elimination standing, as the director's Undo button names it, and why it cannot be
+    undone when it cannot (28 Del. C. §1827(2))."""
+
+    hand = fields.Integer()
+    entry_number = fields.Integer()
+    label = fields.String()
+    players = fields.List(fields.Nested(OutPlayerOut))
+    undoable = fields.Boolean()
+    why_not = fields.String(allow_none=True)
+    rule = fields.String(allow_none=True)
 
 
 class TournamentOut(Schema):
@@ -160,6 +192,7 @@ class TournamentOut(Schema):
         keys=fields.String(), values=fields.Integer(), metadata={"description": "table number: button seat"}
     )
     display_token = fields.String(allow_none=True)
+    last_out = fields.Nested(LastOutOut, allow_none=True)
 
 
 @dataclass(frozen=True)
@@ -196,6 +229,10 @@ class BuyOut(Schema):
 
 
 class PrizePayIn(Schema):
+    entry_number = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=100_000))
+
+
+class UndoIn(Schema):
     entry_number = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=100_000))
 
 
@@ -305,6 +342,7 @@ class BlindsOut(Schema):
 class ClockStateOut(Schema):
     started = fields.Boolean()
     paused = fields.Boolean()
+    stopped = fields.Boolean(metadata={"description": "the tournament has its winner; the clock stopped there"})
     as_of = fields.String()
     level = fields.Integer()
     seconds_left = fields.Integer()
@@ -317,6 +355,13 @@ class MoveShownOut(Schema):
     from_ = fields.String(data_key="from")
     to = fields.String()
     reason = fields.String()
+    latest = fields.Boolean(metadata={"description": "one of the moves of the last balance, break or redraw"})
+
+
+class PayoutShownOut(Schema):
+    place = fields.Integer()
+    player = fields.String()
+    prize = fields.String()
 
 
 class ClockOut(Schema):
@@ -333,6 +378,7 @@ class ClockOut(Schema):
     pool = fields.String()
     moves = fields.List(fields.Nested(MoveShownOut))
     winner = fields.String(allow_none=True)
+    payouts = fields.List(fields.Nested(PayoutShownOut))
     helpline = fields.String()
 
 

@@ -1,41 +1,34 @@
 """The poker screens in a real Chromium: the desk takes entries with receipts at the printer (table and
-seat once drawn), the director draws the seats, runs the clock, busts players and moves a seat, the
-clock TV follows every change over Server-Sent Events, the dealer settles a showdown, and a proposed
-deal is refused on screen citing 28 Del. C. §1804 B(5). Every screen fits the TV, the touchscreen and
-the tablet with 56 px targets and AA contrast."""
+seat once drawn) and pays each place once, showing it paid after a reload; the director draws the seats
+and moves levels with two taps, busts players and undoes the last bust (28 Del. C. §1827(2)); the clock
+TV follows every change over Server-Sent Events, lists every move of the last balance and stops at the
+winner with the payouts; the dealer settles a showdown with cards tapped in a deck; a proposed deal is
+refused on screen citing 28 Del. C. §1804 B(5). Every screen fits the TV, the touchscreen and the tablet
+with 56 px targets and AA contrast, and opens its dialogs in view."""
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from flask import Flask
 from playwright.sync_api import Browser, Page, expect
 from sqlalchemy.orm import Session
 
-from shared.core.roles import Role
-from shared.hall.models import Organization
 from shared.printing import stations
+from tests.support.audit_trail import actions
 from tests.support.client import Api
 from tests.support.clock import Clock
-from tests.support.factories import make_member, make_user
-from tests.support.poker_factories import delaware_tournament
+from tests.support.poker_factories import bust, delaware_tournament, seat_players, seating
+from tests.support.poker_screens import NAMES, SIZES, TABLET, TOUCH, TV, errors_of, fits, floor_staff, two_taps
 from tests.support.pos import arrived, station_sign_in
 from tests.support.printer import Emulator, seen
-from tests.support.replies import ok
+from tests.support.replies import ok, refused
 from tests.support.screens import audit, keep_receipt, shoot
 
 pytestmark = [pytest.mark.browser, pytest.mark.printer]
-
-TV, TOUCH, TABLET = (1920, 1080), (1280, 800), (800, 1280)
-
-
-def floor_staff(session: Session, org_id: int) -> None:
-    org = session.get(Organization, org_id)
-    assert org is not None
-    for role, name in [(Role.TOURNAMENT_DIRECTOR, "director"), (Role.CASHIER, "desk"), (Role.DEALER, "dealer")]:
-        make_user(session, [role], member=make_member(session, org), username=f"{name}{org_id}")
 
 
 def test_1804_tournament_through_the_desk_the_director_the_dealer_and_the_clock_tv(
@@ -54,6 +47,7 @@ def test_1804_tournament_through_the_desk_the_director_the_dealer_and_the_clock_
     floor_staff(session, org_id)
 
     desk = station_sign_in(browser, live_url, f"desk{org_id}", "front")
+    desk_errors = errors_of(desk)
     desk.goto(f"{live_url}/poker/desk")
     expect(desk.locator("#entry-form")).to_be_visible()
     expect(desk.locator("#take-entry")).to_be_disabled()
@@ -75,17 +69,26 @@ def test_1804_tournament_through_the_desk_the_director_the_dealer_and_the_clock_
     )
 
     tv = browser.new_page(viewport={"width": 1920, "height": 1080})
+    tv_errors = errors_of(tv)
     token = ok(admin.get(url))["display_token"]
     tv.goto(f"{live_url}/poker/clock/{token}")
     expect(tv.locator("#left")).to_have_text("12 of 12")
 
     director = station_sign_in(browser, live_url, f"director{org_id}", "floor")
+    director_errors = errors_of(director)
     director.goto(f"{live_url}/poker/director")
     director.fill("#seats-per-table", "9")
-    director.click("#draw button[type=submit]")
+    draw = director.locator("#draw-seats")
+    draw.click()
+    expect(draw).to_have_text("Tap again to close registration and draw the seats")
+    draw.click()
+    director.wait_for_timeout(450)
+    assert ok(admin.get(url))["status"] == "registering", "a second tap within 400 ms does not act"
+    shoot(director, "poker-director-draw-armed-1280x800")
+    draw.click()
     expect(director.locator(".table-card")).to_have_count(2)
     expect(director.locator(".seat.taken")).to_have_count(12)
-    director.click('[data-clock="start"]')
+    two_taps(director, '[data-clock="start"]')
     expect(tv.locator("#level")).to_have_text("Level 1")
     expect(tv.locator("#blinds")).to_have_text("Blinds 25 / 50")
     expect(tv.locator("#time")).to_contain_text("20:00")
@@ -93,6 +96,9 @@ def test_1804_tournament_through_the_desk_the_director_the_dealer_and_the_clock_
     expect(tv.locator("#paused")).to_be_visible()
     director.click('[data-clock="resume"]')
     expect(tv.locator("#paused")).to_be_hidden()
+    expect(director.locator('[data-clock="pause"]')).to_be_visible()
+    two_taps(director, '[data-clock="next_level"]', "Tap again to go to the next level (50 / 100)")
+    expect(tv.locator("#level")).to_have_text("Level 2")
 
     first, second = director.locator(".table-card").nth(0), director.locator(".table-card").nth(1)
     first.locator(".seat.taken").first.click()
@@ -143,26 +149,207 @@ def test_1804_tournament_through_the_desk_the_director_the_dealer_and_the_clock_
     keep_receipt(emulator, paper, "poker-rules-receipt")
 
     dealer = station_sign_in(browser, live_url, f"dealer{org_id}", "table1")
+    dealer_errors = errors_of(dealer)
     dealer.goto(f"{live_url}/poker/dealer/{tournament_id}?table=1")
     rows = dealer.locator("#hands .hand-row")
     expect(rows).to_have_count(5)
-    dealer.fill("#board", "Ah Kh Qh 2c 3d")
-    for index, (cards, chips) in enumerate([("As Ks", "300"), ("Ad Kd", "150"), ("6s 7s", "300")]):
-        rows.nth(index).locator(".cards").fill(cards)
+    assert dealer.locator("#showdown input[type=checkbox]").count() == 0
+    dealer.click('[data-slot="board-0"]')
+    expect(dealer.locator("#deck-dialog")).to_be_visible()
+    expect(dealer.locator("#deck .card")).to_have_count(52)
+    for card in ["Ah", "Kh", "Qh", "2c", "3d"]:
+        dealer.click(f'#deck [data-card="{card}"]')
+    expect(dealer.locator("#deck-dialog")).to_be_hidden()
+    expect(dealer.locator("#board .slot")).to_have_text(["A♥", "K♥", "Q♥", "2♣", "3♦"])
+    for index, (cards, chips) in enumerate([(("As", "Ks"), "300"), (("Ad", "Kd"), "150"), (("6s", "7s"), "300")]):
+        rows.nth(index).locator(".slot").first.click()
+        expect(dealer.locator('#deck [data-card="Ah"]')).to_be_disabled()
+        if index:
+            expect(dealer.locator('#deck [data-card="As"]')).to_be_disabled()
+        for card in cards:
+            dealer.click(f'#deck [data-card="{card}"]')
         rows.nth(index).locator(".chips").fill(chips)
     rows.nth(3).locator(".chips").fill("100")
-    rows.nth(3).locator(".folded").check()
+    rows.nth(3).locator(".fold").click()
+    expect(rows.nth(3).locator(".fold")).to_have_attribute("aria-pressed", "true")
+    expect(rows.nth(3).locator(".slot").first).to_be_disabled()
+    rows.nth(4).locator(".slot").first.click()
+    problems = fits(dealer, "poker-dealer-deck", "#deck-dialog .sheet-box")
+    dealer.click("#deck-done")
     dealer.click("#showdown button[type=submit]")
     expect(dealer.locator("#ruling")).to_contain_text("Main pot 550")
     expect(dealer.locator("#ruling")).to_contain_text("Side pot 1 300")
     expect(dealer.locator("#ruling")).to_contain_text("Two pair (AsKsAhKhQh) · best")
-    dealer.click("[data-deck=count]")
+    with dealer.expect_response(lambda reply: reply.url.endswith("/decks")):
+        two_taps(dealer, "[data-deck=count]")
+    expect(dealer.locator("[data-deck=count]")).to_have_text("Deck counted: complete")
+    report = ok(admin.get(url + "/report"))
+    assert [row[:4] for row in next(t for t in report["tables"] if t["name"] == "deck_log")["rows"]] == [
+        ["1", "count", "", "yes"]
+    ]
+    problems += fits(dealer, "poker-dealer")
     shoot(dealer, "poker-dealer-1280x800", full_page=True)
     shoot(tv, "poker-clock-tv-1920x1080")
     assert tv.evaluate("document.documentElement.scrollHeight - window.innerHeight") <= 0
     assert audit(tv) == []
+    assert problems == []
+    assert desk_errors == director_errors == dealer_errors == tv_errors == []
     for page in (desk, director, dealer, tv):
         page.close()
+
+
+def finished_tournament(admin: Api, session: Session) -> tuple[int, str]:
+    """Ten players at one table played down to Player 1: prizes $500, $300 and $200."""
+    org_id, url = delaware_tournament(admin, session)
+    floor_staff(session, org_id)
+    seat_players(admin, url, 10, seats_per_table=10)
+    ok(admin.post(url + "/clock", {"action": "start"}))
+    for hand, number in enumerate(range(10, 1, -1), start=1):
+        bust(admin, url, hand, number)
+    return org_id, url
+
+
+def test_printed_rules_5_the_desk_pays_a_place_once_and_shows_it_paid_after_a_reload(
+    browser: Browser, live_url: str, admin: Api, session: Session, clock: Clock, seeded: object
+) -> None:
+    org_id, url = finished_tournament(admin, session)
+    clock.advance(hours=3, minutes=14)
+    desk = station_sign_in(browser, live_url, f"desk{org_id}", "front")
+    errors = errors_of(desk)
+    desk.goto(f"{live_url}/poker/desk/{url.rsplit('/', 1)[1]}")
+    desk.fill("#bank", "1000.00")
+    desk.press("#bank", "Enter")
+    expect(desk.locator("#in-drawer")).to_have_text("$1,000.00")
+    second = desk.locator("#entries tr").filter(has=desk.locator("td", has_text=re.compile("^Player 2$")))
+    pay = second.locator("button[data-kind=prize]")
+    expect(pay).to_have_text("Pay $300.00")
+    pay.click()
+    expect(pay).to_have_text("Tap again to pay $300.00")
+    problems = fits(desk, "poker-desk-pay-armed", sizes=(TOUCH,))
+    assert ok(admin.get(url))["entries"][1]["paid"] is None, "one tap pays nothing"
+    desk.wait_for_timeout(450)
+    pay.click()
+    paid = f"Paid $300.00 at 21:14 by {NAMES['desk']}"
+    expect(desk.locator("#last")).to_contain_text(paid)
+    expect(desk.locator("#last")).not_to_contain_text("Already paid")
+    expect(second.locator("button[data-kind=prize]")).to_have_count(0)
+    expect(desk.locator("#in-drawer")).to_have_text("$700.00")
+
+    desk.reload()
+    expect(second).to_contain_text(paid)
+    expect(second.locator("button")).to_have_count(0)
+    expect(desk.locator("button[data-kind=prize]")).to_have_count(2)
+    problems += fits(desk, "poker-desk-paid")
+
+    answer = refused(
+        admin.post(url + "/payouts", {"entry_number": 2}), 409, "already_paid", "28 Del. C. ch. 18, printed rules ¶(5)"
+    )
+    assert answer["message"] == f"Place 2 was already paid: $300.00 at 21:14 by {NAMES['desk']}. A prize is paid once."
+    director = station_sign_in(browser, live_url, f"director{org_id}", "floor")
+    director.goto(f"{live_url}/poker/director/{url.rsplit('/', 1)[1]}")
+    expect(director.locator(".places li").nth(1)).to_contain_text(paid)
+    expect(director.locator(".places li").nth(0)).to_contain_text("Not paid yet")
+    assert problems == [] and errors == []
+    desk.close()
+    director.close()
+
+
+def test_1827_2_the_director_undoes_a_bust_with_two_taps_and_the_player_sits_down_again(
+    browser: Browser, live_url: str, admin: Api, session: Session, clock: Clock, seeded: object
+) -> None:
+    org_id, url = delaware_tournament(admin, session)
+    floor_staff(session, org_id)
+    before = seating(seat_players(admin, url, 14, name="Player with a long name"))
+    problems: list[str] = []
+    for width, height in (TABLET, TOUCH):
+        director = station_sign_in(browser, live_url, f"director{org_id}", "floor", width, height)
+        errors = errors_of(director)
+        director.goto(f"{live_url}/poker/director/{url.rsplit('/', 1)[1]}")
+        last_seat = director.locator(".seat.taken").last
+        name = last_seat.locator(".seat-name").inner_text()
+        number = int(name.split()[0].lstrip("#"))
+        last_seat.click()
+        problems += fits(director, "poker-director-chosen", "#bust-bar", sizes=((width, height),))
+        director.click("#bust-open")
+        problems += fits(director, "poker-director-bust-dialog", "#bust-dialog .sheet-box", sizes=((width, height),))
+        director.click("#bust-form button[type=submit]")
+        expect(director.locator(".seat.taken")).to_have_count(13)
+        undo = director.locator("#undo-bust")
+        expect(undo).to_have_text(f"Undo: {name[len(str(number)) + 2 :]} out in 14th")
+        undo.click()
+        expect(undo).to_contain_text("Tap again to undo:")
+        problems += fits(director, "poker-director-undo-armed", sizes=((width, height),))
+        assert seating(ok(admin.get(url))) != before, "one tap undoes nothing"
+        director.wait_for_timeout(450)
+        undo.click()
+        expect(director.locator(".seat.taken")).to_have_count(14)
+        expect(director.locator("#last-out")).to_be_hidden()
+        assert seating(ok(admin.get(url))) == before
+        assert actions(session)[-1] == "tournament.elimination_undone"
+        assert errors == []
+        director.close()
+
+    out = [n for n, (table, _) in before.items() if table == 1][:2]
+    bust(admin, url, 1, out[0])
+    bust(admin, url, 2, out[1])
+    refused(
+        admin.post(url + "/eliminations/undo", {"entry_number": out[0]}),
+        409,
+        "later_elimination",
+        "28 Del. C. §1827(2); Flashboard house rule (undo the last bust)",
+    )
+    assert problems == []
+
+
+def test_1804_b4_the_clock_stops_at_the_winner_with_the_payouts_and_the_tv_lists_every_move(
+    browser: Browser, live_url: str, admin: Api, session: Session, clock: Clock, seeded: object
+) -> None:
+    org_id, url = delaware_tournament(admin, session, final_table_size=8)
+    floor_staff(session, org_id)
+    state = seat_players(admin, url, 12, name="Player with a long name")
+    token = state["display_token"]
+    ok(admin.post(url + "/clock", {"action": "start"}))
+    tv = browser.new_page(viewport={"width": TV[0], "height": TV[1]})
+    errors = errors_of(tv)
+    tv.goto(f"{live_url}/poker/clock/{token}")
+    expect(tv.locator("#left")).to_have_text("12 of 12")
+    redraw = bust(admin, url, 1, *sorted(seating(state))[:4])
+    assert redraw["tables"] == {"1": 8}
+    moves = tv.locator("#moves li")
+    expect(moves).to_have_count(8)
+    expect(tv.locator("#moves li.latest")).to_have_count(8)
+    expect(tv.locator("#moves-page")).to_have_text("")
+    for index in range(8):
+        box = moves.nth(index).bounding_box()
+        assert box is not None and box["y"] + box["height"] <= TV[1], f"move {index + 1} is off the screen"
+    shoot(tv, "poker-clock-tv-final-redraw-1920x1080")
+    assert audit(tv) == []
+
+    director = station_sign_in(browser, live_url, f"director{org_id}", "floor")
+    director.goto(f"{live_url}/poker/director/{url.rsplit('/', 1)[1]}")
+    expect(director.locator('[data-clock="pause"]')).to_be_visible()
+    left = sorted(seating(redraw))
+    for hand, number in enumerate(reversed(left[1:]), start=2):
+        bust(admin, url, hand, number)
+    winner = ok(admin.get(url))["entries"][left[0] - 1]["player_name"]
+    expect(tv.locator("#winner")).to_have_text(f"Winner: {winner}")
+    expect(tv.locator("#running")).to_be_hidden()
+    expect(tv.locator("#payouts li")).to_have_count(3)
+    expect(tv.locator("#payouts li").first).to_contain_text("$600.00")
+    shoot(tv, "poker-clock-tv-winner-1920x1080")
+    assert audit(tv) == []
+    assert tv.evaluate("document.documentElement.scrollHeight - window.innerHeight") <= 0
+    expect(director.locator("#clock-stopped")).to_be_visible()
+    expect(director.locator("#time")).to_have_text(f"Winner: {winner}")
+    for action in ("start", "pause", "resume", "next_level"):
+        expect(director.locator(f'[data-clock="{action}"]')).to_be_hidden()
+    problems = fits(director, "poker-director-winner")
+    clock.advance(minutes=20)
+    tv.reload()
+    expect(tv.locator("#winner")).to_have_text(f"Winner: {winner}")
+    assert problems == [] and errors == []
+    tv.close()
+    director.close()
 
 
 def sized(browser: Browser, live_url: str, username: str, path: str, width: int, height: int) -> Page:
@@ -177,29 +364,16 @@ def test_poker_screens_fit_the_tv_the_touchscreen_and_the_tablet(
 ) -> None:
     org_id, url = delaware_tournament(admin, session)
     floor_staff(session, org_id)
-    for n in range(1, 15):
-        ok(
-            admin.post(
-                url + "/buys", {"kind": "entry", "player_name": f"Player with a long name {n}", "tendered": "100.00"}
-            ),
-            201,
-        )
-    ok(admin.post(url + "/start", {"seats_per_table": 9}))
+    seat_players(admin, url, 14, name="Player with a long name")
     tournament_id = url.rsplit("/", 1)[1]
     problems: list[str] = []
-    for username, path in [
-        (f"director{org_id}", f"/poker/director/{tournament_id}"),
-        (f"desk{org_id}", f"/poker/desk/{tournament_id}"),
-        (f"dealer{org_id}", f"/poker/dealer/{tournament_id}"),
-    ]:
-        for width, height in (TOUCH, TABLET, TV):
-            page = sized(browser, live_url, username, path, width, height)
-            overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
-            if overflow > 0:
-                problems.append(f"{path} at {width}x{height} is {overflow}px too wide")
-            problems.extend(f"{path} at {width}x{height}: {p}" for p in audit(page))
-            shoot(
-                page, f"{path.strip('/').replace('/', '-').rsplit('-', 1)[0]}-seated-{width}x{height}", full_page=True
-            )
-            page.close()
+    screens: list[tuple[str, str, Any]] = [
+        (f"director{org_id}", f"/poker/director/{tournament_id}", "poker-director-seated"),
+        (f"desk{org_id}", f"/poker/desk/{tournament_id}", "poker-desk-seated"),
+        (f"dealer{org_id}", f"/poker/dealer/{tournament_id}", "poker-dealer-seated"),
+    ]
+    for username, path, name in screens:
+        page = sized(browser, live_url, username, path, *SIZES[0])
+        problems += fits(page, name)
+        page.close()
     assert problems == []

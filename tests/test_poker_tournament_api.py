@@ -179,13 +179,16 @@ def test_tournament_report_accounts_for_the_pool_every_prize_the_deck_log_and_th
                 url + "/eliminations", {"hand": hand, "busts": [{"entry_number": number, "starting_stack": 500}]}
             )
         )
+    clock.advance(hours=3, minutes=14)
+    ok(admin.post(url + "/payouts", {"entry_number": 1}), 201)
     report = ok(admin.get(url + "/report"))
     assert report["totals"] == {"pool": 100000, "prizes": 100000, "entry_fees": 100000}
     places = next(t for t in report["tables"] if t["name"] == "places")["rows"]
-    assert places[:3] == [
-        ["1", "1", "Player 1", "$500.00"],
-        ["2", "2", "Player 2", "$300.00"],
-        ["3", "3", "Player 3", "$200.00"],
+    assert places[:4] == [
+        ["1", "1", "Player 1", "$500.00", "$500.00 at 21:14 by Test User"],
+        ["2", "2", "Player 2", "$300.00", "NOT PAID"],
+        ["3", "3", "Player 3", "$200.00", "NOT PAID"],
+        ["4", "4", "Player 4", "", ""],
     ]
     text = " ".join(
         pdfium.PdfDocument(admin.client.get(url + "/report.pdf").data)[0].get_textpage().get_text_range().split()

@@ -202,6 +202,7 @@ def test_public_pages_give_the_board_and_nothing_else(admin: Api, session: Sessi
         "pool",
         "moves",
         "winner",
+        "payouts",
         "helpline",
     }
     assert public.get(f"/poker/clock/{token}x/state").status_code == 404

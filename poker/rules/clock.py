@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from enum import StrEnum
 
+from poker.rules.profiles import Profile
 from poker.rules.setup import Level
 from shared.core.violations import Violation
 
@@ -153,3 +154,45 @@ def shifted_start(action: ClockAction, state: ClockState, started: datetime) -> 
     if action is ClockAction.NEXT_LEVEL:
         return started - timedelta(seconds=state.seconds_left)
     return started + timedelta(seconds=state.elapsed_in_level)
+
+
+def stopped_at_winner(started: datetime | None, pauses: Sequence[Pause], now: datetime) -> list[Pause]:
+    """Settled reading (docs/rules.md, "clock"), after 28 Del. C. §1804 B(4): play continues until one
+    player remains, and there the clock stops: the pauses with one opened at the winner's moment, unless
+    the clock never started or is paused already (an undone last bust leaves it stopped, for the director
+    to resume).
+
+    >>> start, end = datetime(2026, 5, 9, 19, 0), datetime(2026, 5, 9, 22, 14)
+    >>> stopped_at_winner(start, [], end)
+    [Pause(started=datetime.datetime(2026, 5, 9, 22, 14), ended=None)]
+    >>> stopped_at_winner(start, [Pause(datetime(2026, 5, 9, 22, 0))], end)
+    [Pause(started=datetime.datetime(2026, 5, 9, 22, 0), ended=None)]
+    >>> stopped_at_winner(None, [], end)
+    []
+    """
+    if started is None or any(p.ended is None for p in pauses):
+        return list(pauses)
+    return [*pauses, Pause(now)]
+
+
+def finished_clock_refusal(profile: Profile, finished: bool) -> Violation | None:
+    """28 Del. C. §1804 B(4): play continues until only one player has not been eliminated; once the
+    tournament has its winner the clock has stopped for good, and the director's clock controls are
+    refused (unless the last bust is undone).
+
+    >>> from poker.rules.profiles import DELAWARE
+    >>> finished_clock_refusal(DELAWARE, True).code
+    'tournament_finished'
+    >>> finished_clock_refusal(DELAWARE, False) is None
+    True
+    """
+    if not finished:
+        return None
+    to_one = profile.play_to_one
+    return Violation(
+        "tournament_finished",
+        "The tournament has its winner; the clock stopped there.",
+        to_one.rule if to_one else None,
+        "action",
+        409,
+    )

@@ -26,6 +26,19 @@ class Bust:
 
 
 @dataclass(frozen=True)
+class PaidPrize:
+    """A prize already paid: the place, the amount, when (hall time, "21:14") and by whom."""
+
+    place: int
+    cents: int
+    at: str
+    by: str
+
+
+PAID_ONCE = "Flashboard cashier rules (a prize is paid once)"
+
+
+@dataclass(frozen=True)
 class Place:
     players: tuple[int, ...]
     place: int
@@ -185,5 +198,33 @@ def deal_refusal(profile: Profile) -> Violation | None:
         "No agreement concerning division of prizes may be made; play continues until one player remains.",
         profile.no_deals.rule,
         "deal",
+        409,
+    )
+
+
+def second_payment_refusal(profile: Profile, paid: PaidPrize | None) -> Violation | None:
+    """28 Del. C. ch. 18, printed rules ¶(5) (each prize as the printed rules describe it) and Flashboard's
+    cashier rules: a place's prize is paid once. A second payment for it is refused, saying when and by
+    whom the first was made, so the desk never hands it out twice.
+
+    >>> from poker.rules.profiles import DELAWARE, NEW_HAMPSHIRE
+    >>> second_payment_refusal(DELAWARE, None) is None
+    True
+    >>> refused = second_payment_refusal(DELAWARE, PaidPrize(2, 48_000, "21:14", "Dana Desk"))
+    >>> refused.code, refused.rule, refused.status
+    ('already_paid', '28 Del. C. ch. 18, printed rules ¶(5)', 409)
+    >>> refused.message
+    'Place 2 was already paid: $480.00 at 21:14 by Dana Desk. A prize is paid once.'
+    >>> second_payment_refusal(NEW_HAMPSHIRE, PaidPrize(1, 100, "20:00", "Sam")).rule
+    'Flashboard cashier rules (a prize is paid once)'
+    """
+    if paid is None:
+        return None
+    return Violation(
+        "already_paid",
+        f"Place {paid.place} was already paid: {format_cents(paid.cents)} at {paid.at} by {paid.by}. "
+        "A prize is paid once.",
+        profile.prizes_described.rule if profile.prizes_described else PAID_ONCE,
+        "entry_number",
         409,
     )

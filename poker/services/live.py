@@ -10,19 +10,22 @@ import secrets
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import or_, select
 from sqlalchemy.orm import Session
 
-from poker.models import ClockEvent, SeatMove, Tournament
+from poker.models import ClockEvent, Elimination, SeatMove, Tournament, TournamentStatus
 from poker.rules.clock import (
     ClockAction,
     ClockState,
     Pause,
     clock_refusal,
     clock_state,
+    finished_clock_refusal,
     level_number,
     shifted_start,
+    stopped_at_winner,
 )
+from poker.rules.profiles import PROFILES, Jurisdiction
 from poker.rules.setup import Level, from_json
 from shared.core.money import format_cents
 from shared.hall.services.organizations import get_organization
@@ -66,6 +69,8 @@ def control(session: Session, actor: Actor, now: datetime, tournament_id: int, a
     """Printed rules ¶(3): the director starts, pauses and resumes the clock, or moves to the next
     level (or back to the start of this one); the TV follows at once."""
     tournament = get_or_refuse(session, Tournament, tournament_id, "tournament_id", "tournament")
+    profile = PROFILES[Jurisdiction(tournament.jurisdiction)]
+    check(finished_clock_refusal(profile, tournament.status == TournamentStatus.FINISHED))
     found = pauses(tournament)
     check(clock_refusal(action, tournament.clock_started_at, found))
     if action is ClockAction.START:
@@ -93,6 +98,11 @@ def control(session: Session, actor: Actor, now: datetime, tournament_id: int, a
         },
     )
     return tournament
+
+
+def stop_at_winner(tournament: Tournament, now: datetime) -> None:
+    """28 Del. C. §1804 B(4): the clock stops when one player remains (`clock.stopped_at_winner`)."""
+    _store_pauses(tournament, stopped_at_winner(tournament.clock_started_at, pauses(tournament), now))
 
 
 def display_token(tournament: Tournament) -> str:
@@ -142,12 +152,8 @@ def snapshot(session: Session, tournament: Tournament, now: datetime) -> dict[st
             "next": _blinds(setup.levels[1] if len(setup.levels) > 1 else setup.levels[0]),
         }
     names = {e.number: e.player_name for e in entries}
-    moves = session.scalars(
-        select(SeatMove)
-        .where(SeatMove.tournament_id == tournament.id, SeatMove.reason != "initial draw")
-        .order_by(SeatMove.id.desc())
-        .limit(MOVES_SHOWN)
-    )
+    finished = tournament.status == TournamentStatus.FINISHED
+    clock["stopped"] = finished
     return {
         "organization": get_organization(session, tournament.organization_id).name,
         "tournament": tournament.name,
@@ -164,12 +170,43 @@ def snapshot(session: Session, tournament: Tournament, now: datetime) -> dict[st
                 "from": f"{m.from_table}-{m.from_seat}" if m.from_table else "",
                 "to": f"{m.to_table}-{m.to_seat}",
                 "reason": m.reason,
+                "latest": latest,
             }
-            for m in moves
+            for m, latest in moves_shown(session, tournament)
         ],
-        "winner": next((e.player_name for e in entries if e.place == 1), None),
+        "winner": next((e.player_name for e in entries if e.place == 1), None) if finished else None,
+        "payouts": [
+            {"place": e.place, "player": f"#{e.number} {e.player_name}", "prize": format_cents(e.prize_cents or 0)}
+            for e in sorted(entries, key=lambda e: (e.place or 0, e.number))
+            if finished and e.place and e.prize_cents
+        ],
         "helpline": HELPLINE,
     }
+
+
+def moves_shown(session: Session, tournament: Tournament) -> list[tuple[SeatMove, bool]]:
+    """The seat moves the clock TV lists: every move of the last act that moved anyone (a balance, a
+    broken table, the final-table redraw, a bust undone: all of them, however many), then earlier ones
+    up to MOVES_SHOWN in all; the initial draw (on every receipt) and the moves of an undone elimination
+    are left out. Each is paired with whether it belongs to that last act."""
+    undone = select(Elimination.batch).where(
+        Elimination.tournament_id == tournament.id, Elimination.undone_at.is_not(None)
+    )
+    query = (
+        select(SeatMove)
+        .where(
+            SeatMove.tournament_id == tournament.id,
+            SeatMove.reason != "initial draw",
+            or_(SeatMove.batch.is_(None), SeatMove.batch.not_in(undone)),
+        )
+        .order_by(SeatMove.id.desc())
+    )
+    newest = session.scalar(query.limit(1))
+    if newest is None:
+        return []
+    last = list(session.scalars(query.where(SeatMove.batch == newest.batch))) if newest.batch else [newest]
+    earlier = session.scalars(query.where(SeatMove.id < min(m.id for m in last)).limit(max(0, MOVES_SHOWN - len(last))))
+    return [*((m, True) for m in reversed(last)), *((m, False) for m in earlier)]
 
 
 def publish(session: Session, tournament: Tournament, reason: str, now: datetime) -> None:

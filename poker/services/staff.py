@@ -13,6 +13,7 @@ from poker.models import StaffAssignment, Tournament
 from poker.rules import conduct
 from poker.rules.profiles import PROFILES, Jurisdiction
 from poker.schemas import StaffRequest
+from poker.services.people import name_of
 from poker.services.tables import tables_of
 from shared.core.violations import refuse
 from shared.hall.models import Member
@@ -69,7 +70,7 @@ def assign(session: Session, actor: Actor, now: datetime, tournament_id: int, da
         personal_license_id=licence.id,
         member_id=member_id or licence.member_id,
         assigned_at=now,
-        assigned_by=actor.name,
+        assigned_by=name_of(session, actor),
     )
     session.add(row)
     finish(

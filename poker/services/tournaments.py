@@ -8,7 +8,7 @@ import json
 import random
 from collections.abc import Collection
 from dataclasses import asdict, dataclass
-from datetime import date, datetime
+from datetime import UTC, date, datetime, tzinfo
 from zoneinfo import ZoneInfo
 
 from sqlalchemy import select
@@ -21,7 +21,7 @@ from poker.models import Buy as BuyRow
 from poker.models import DeckLogEntry, Entry, PrizePayment, SeatMove, Tournament, TournamentStatus
 from poker.rules import conduct, seating
 from poker.rules.decks import DeckEntry, DeckEvent, Due, new_set_refusal, reminders
-from poker.rules.payouts import Bust, payout_refusal, payouts, places, prize_amounts
+from poker.rules.payouts import PaidPrize, second_payment_refusal
 from poker.rules.printed_rules import Section, printed_rules
 from poker.rules.profiles import PROFILES, Jurisdiction, Profile
 from poker.rules.registration import Buy, PlayerState, buy_refusal, price
@@ -36,9 +36,10 @@ from poker.rules.setup import (
     from_json,
     to_json,
 )
-from poker.schemas import BuyRequest, DeckRequest, EliminationRequest, SeatMoveRequest, TournamentRequest
+from poker.schemas import BuyRequest, DeckRequest, SeatMoveRequest, TournamentRequest
 from poker.services import live, staff
-from poker.services.tables import buttons_of, set_tables, tables_of
+from poker.services.people import name_of
+from poker.services.tables import apply_moves, next_batch, seating_of, set_tables, tables_of
 from shared.core import tills
 from shared.core.money import format_cents
 from shared.core.tills import Tender
@@ -50,7 +51,6 @@ from shared.platform.service_kit import check, finish, found_or_refuse, get_or_r
 from shared.printing.documents import Receipt
 from shared.reports.document import Document, Table
 
-FINAL_REDRAW = "final table redraw"
 RECEIPT_KIND = {Buy.ENTRY: "entry", Buy.REBUY: "re-buy", Buy.REENTRY: "re-entry"}
 
 
@@ -69,7 +69,7 @@ def open_desk_till(session: Session, actor: Actor, now: datetime, tournament_id:
     return cash.open_till(session, actor, now, opening_bank, tournament_id=tournament_id)
 
 
-def _lock(session: Session, tournament_id: int) -> Tournament:
+def lock(session: Session, tournament_id: int) -> Tournament:
     """The tournament row, locked: its buys and prize payments happen one at a time."""
     tournament = session.scalar(
         select(Tournament)
@@ -198,7 +198,7 @@ def buy(
     the hall's one money door as a sale on the desk's open till, paid in full in a tender the hall
     takes, never on credit (the jurisdiction's no-credit rule). The tournament row is locked, so two
     buys for one player never pass the caps together."""
-    tournament = _lock(session, tournament_id)
+    tournament = lock(session, tournament_id)
     if tournament.status == TournamentStatus.FINISHED:
         raise refuse("tournament_finished", "This tournament is over.", None, "tournament_id", 409)
     setup, profile = setup_of(tournament), profile_of(tournament)
@@ -249,7 +249,7 @@ def buy(
         tender=data.tender,
         tendered_cents=data.tendered_cents,
         at=now,
-        cashier_name=actor.name,
+        cashier_name=name_of(session, actor),
         sale_line_id=sale.lines[0].id,
     )
     entry.buys.append(row)
@@ -275,42 +275,11 @@ def buy(
     return BuyResult(entry, row, data.tendered_cents - cost)
 
 
-def _seating(tournament: Tournament) -> dict[int, tuple[int, int]]:
-    return {
-        e.number: (e.table_number, e.seat)
-        for e in tournament.entries
-        if not e.eliminated and e.table_number is not None and e.seat is not None
-    }
-
-
-def _apply(session: Session, tournament: Tournament, moves: list[Move], now: datetime) -> list[SeatMove]:
-    """Seat every move and log it: the director's screen and the clock TV read this log."""
-    by_number = {e.number: e for e in tournament.entries}
-    logged = []
-    for move in moves:
-        entry = by_number[move.player]
-        source = move.source or (None, None)
-        row = SeatMove(
-            tournament_id=tournament.id,
-            entry_number=entry.number,
-            from_table=source[0],
-            from_seat=source[1],
-            to_table=move.target[0],
-            to_seat=move.target[1],
-            reason=move.reason,
-            at=now,
-        )
-        session.add(row)
-        logged.append(row)
-        entry.table_number, entry.seat = move.target
-    return logged
-
-
 def _seat_late(session: Session, tournament: Tournament, entry: Entry, now: datetime, rng: random.Random) -> None:
     """A late entry or a re-entry draws an open seat at a shortest table (§1804 B(2))."""
     session.flush()
     tables = tables_of(tournament)
-    current = _seating(tournament)
+    current = seating_of(tournament)
     sizes = seating.counts(current, tables)
     open_tables = sorted(t for t in tables if sizes[t] < tables[t])
     if not open_tables:
@@ -319,7 +288,8 @@ def _seat_late(session: Session, tournament: Tournament, entry: Entry, now: date
     table = rng.choice([t for t in open_tables if sizes[t] == least])
     taken = {seat for t, seat in current.values() if t == table}
     seat = rng.choice([n for n in range(1, tables[table] + 1) if n not in taken])
-    _apply(session, tournament, [Move(entry.number, None, (table, seat), "late seat")], now)
+    move = Move(entry.number, None, (table, seat), "late seat")
+    apply_moves(session, tournament, [move], now, next_batch(session, tournament))
 
 
 def start(
@@ -327,7 +297,7 @@ def start(
 ) -> Tournament:
     """28 Del. C. §1804 B(2): registration closes to the draw; every player gets a random table and
     seat, tables within one player of each other."""
-    tournament = get_tournament(session, tournament_id)
+    tournament = lock(session, tournament_id)
     if tournament.status != TournamentStatus.REGISTERING:
         raise refuse("already_started", "This tournament has already started.", None, "tournament_id", 409)
     staff.director_refusal(session, tournament)
@@ -336,7 +306,8 @@ def start(
         raise refuse("too_few_players", "A tournament needs at least two players.", None, "tournament_id", 409)
     tables = {t: seats_per_table for t in range(1, tables_needed(len(players), seats_per_table) + 1)}
     drawn = seating.initial_draw(players, tables, rng)
-    _apply(session, tournament, [Move(p, None, seat, "initial draw") for p, seat in sorted(drawn.items())], now)
+    moves = [Move(p, None, seat, "initial draw") for p, seat in sorted(drawn.items())]
+    apply_moves(session, tournament, moves, now, next_batch(session, tournament))
     set_tables(tournament, tables, {t: min(s for tt, s in drawn.values() if tt == t) for t in tables})
     tournament.status = TournamentStatus.RUNNING
     live.publish(session, tournament, "seats drawn", now)
@@ -352,106 +323,6 @@ def start(
     return tournament
 
 
-def eliminate(
-    session: Session, actor: Actor, now: datetime, tournament_id: int, data: EliminationRequest, rng: random.Random
-) -> Tournament:
-    """§1804 B(3)-(4): players out of chips are eliminated and placed; tables are broken (highest number
-    first, TDA 10B) and balanced (TDA 11A); at the final table's size the rest redraw; with one player
-    left the tournament ends and the prizes are set (checked against the profile's caps)."""
-    tournament = get_tournament(session, tournament_id)
-    if tournament.status != TournamentStatus.RUNNING:
-        raise refuse("not_running", "Start the tournament first.", None, "tournament_id", 409)
-    by_number = {e.number: e for e in tournament.entries}
-    for index, bust in enumerate(data.busts):
-        entry = by_number.get(bust.entry_number)
-        if entry is None or entry.eliminated:
-            raise refuse(
-                "not_in_play", f"Entry {bust.entry_number} is not in play.", None, f"busts.{index}.entry_number", 409
-            )
-    remaining = [e for e in tournament.entries if not e.eliminated]
-    check(conduct.last_player_refusal(profile_of(tournament), len(data.busts), len(remaining)))
-    for bust in data.busts:
-        entry = by_number[bust.entry_number]
-        entry.eliminated, entry.bust_hand, entry.bust_stack, entry.bust_table = (
-            True,
-            data.hand,
-            bust.starting_stack,
-            entry.table_number,
-        )
-        entry.table_number = entry.seat = None
-    if data.buttons:
-        set_tables(tournament, tables_of(tournament), {**buttons_of(tournament), **_buttons(data.buttons)})
-    _reseat(session, tournament, now, rng)
-    left = [e for e in tournament.entries if not e.eliminated]
-    if len(left) == 1:
-        _finish(tournament, left[0].number)
-    live.publish(session, tournament, "eliminations", now)
-    finish(
-        session,
-        actor,
-        now,
-        "tournament.eliminations",
-        tournament,
-        "poker_tournament",
-        {"hand": data.hand, "out": [b.entry_number for b in data.busts], "left": len(left)},
-    )
-    return tournament
-
-
-def _buttons(sent: dict[str, int]) -> dict[int, int]:
-    """The buttons the director sends, by table number (the request spells the numbers as text)."""
-    return {int(t): seat for t, seat in sent.items()}
-
-
-def _reseat(session: Session, tournament: Tournament, now: datetime, rng: random.Random) -> None:
-    """Break tables (highest number first) while fewer can seat everyone, then balance; when the field
-    first comes down to the final table's size, everyone draws a final-table seat."""
-    setup = setup_of(tournament)
-    tables = tables_of(tournament)
-    current = _seating(tournament)
-    redrawn = session.scalar(
-        select(SeatMove.id).where(SeatMove.tournament_id == tournament.id, SeatMove.reason == FINAL_REDRAW)
-    )
-    if redrawn is None and len(current) <= setup.final_table_size:
-        final = seating.redraw(sorted(current), 1, setup.final_table_size, rng)
-        _apply(session, tournament, [Move(p, current[p], seat, FINAL_REDRAW) for p, seat in sorted(final.items())], now)
-        set_tables(tournament, {1: setup.final_table_size}, {1: min(seat for _, seat in final.values())})
-        return
-    size = max(tables.values())
-    while len(tables) > tables_needed(len(current), size):
-        broken = max(tables)
-        _apply(session, tournament, seating.break_table(current, tables, broken, rng), now)
-        current = _seating(tournament)
-        del tables[broken]
-    buttons = buttons_of(tournament)
-    in_play = {t: seat for t, seat in buttons.items() if t in tables}
-    _apply(session, tournament, seating.balance(current, tables, in_play), now)
-    set_tables(tournament, tables, buttons)
-
-
-def _finish(tournament: Tournament, winner: int) -> None:
-    setup, profile = setup_of(tournament), profile_of(tournament)
-    busts = [
-        Bust(e.number, e.bust_hand or 0, e.bust_table or 0, e.bust_stack or 0)
-        for e in tournament.entries
-        if e.eliminated
-    ]
-    finish_order = places(len(tournament.entries), busts, winner)
-    pool = pool_cents(tournament)
-    amounts = prize_amounts(setup.prizes, pool)
-    fees = sum(b.cents for e in tournament.entries for b in e.buys if b.kind == Buy.ENTRY)
-    check(
-        payout_refusal(profile, len(tournament.entries), pool, fees, setup.charity_percent, setup.charitable, amounts)
-    )
-    paid = payouts(finish_order, amounts)
-    by_number = {e.number: e for e in tournament.entries}
-    for place in finish_order:
-        for player in place.players:
-            by_number[player].place = place.place
-            by_number[player].prize_cents = paid.get(player)
-    tournament.status = TournamentStatus.FINISHED
-
-
 def deal(session: Session, tournament_id: int) -> None:
     """28 Del. C. §1804 B(5): a proposed deal is refused; elsewhere Flashboard plays every tournament out."""
     tournament = get_tournament(session, tournament_id)
@@ -461,13 +332,14 @@ def deal(session: Session, tournament_id: int) -> None:
 def move_seat(session: Session, actor: Actor, now: datetime, tournament_id: int, data: SeatMoveRequest) -> SeatMove:
     """The director moves a player to an open seat; a move that unbalances the tables is refused
     (TDA 11A), and the move is logged and shown on the clock TV like every other."""
-    tournament = get_tournament(session, tournament_id)
+    tournament = lock(session, tournament_id)
     if tournament.status != TournamentStatus.RUNNING:
         raise refuse("not_running", "Seats are moved while the tournament runs.", None, "tournament_id", 409)
-    current = _seating(tournament)
+    current = seating_of(tournament)
     target = (data.table, data.seat)
     check(seating.move_refusal(current, tables_of(tournament), data.entry_number, target))
-    [row] = _apply(session, tournament, [Move(data.entry_number, current[data.entry_number], target, data.reason)], now)
+    move = Move(data.entry_number, current[data.entry_number], target, data.reason)
+    [row] = apply_moves(session, tournament, [move], now, next_batch(session, tournament))
     live.publish(session, tournament, "seat move", now)
     finish(
         session,
@@ -529,9 +401,15 @@ def report(session: Session, tournament_id: int, zone: ZoneInfo) -> Document:
     finish_table = Table(
         "places",
         "Places and prizes",
-        ("Place", "Player", "Name", "Prize"),
+        ("Place", "Player", "Name", "Prize", "Paid"),
         tuple(
-            (str(e.place or ""), str(e.number), e.player_name, format_cents(e.prize_cents) if e.prize_cents else "")
+            (
+                str(e.place or ""),
+                str(e.number),
+                e.player_name,
+                format_cents(e.prize_cents) if e.prize_cents else "",
+                _paid_text(paid_prize(e, zone)) if e.prize_cents else "",
+            )
             for e in sorted(tournament.entries, key=lambda e: (e.place or 10**6, e.number))
         ),
     )
@@ -608,6 +486,10 @@ def report(session: Session, tournament_id: int, zone: ZoneInfo) -> Document:
     )
 
 
+def _paid_text(paid: PaidPrize | None) -> str:
+    return f"{format_cents(paid.cents)} at {paid.at} by {paid.by}" if paid else "NOT PAID"
+
+
 def log_deck(session: Session, actor: Actor, now: datetime, tournament_id: int, data: DeckRequest) -> DeckLogEntry:
     """28 Del. C. §1804 B(6), B(8): a new set of two decks with different backs, a count (complete or
     not), or a change of deck, at a table in play."""
@@ -625,7 +507,7 @@ def log_deck(session: Session, actor: Actor, now: datetime, tournament_id: int, 
         backs=", ".join(data.backs),
         complete=data.complete,
         at=now,
-        recorded_by=actor.name,
+        recorded_by=name_of(session, actor),
     )
     session.add(row)
     finish(
@@ -658,37 +540,50 @@ class PrizePaid:
     w2g_required: bool
 
 
+def paid_prize(entry: Entry, zone: tzinfo) -> PaidPrize | None:
+    """The entry's prize as paid (the place, the amount, the hall time and the cashier), if it was."""
+    return _paid(entry.place or 0, entry.payment, zone)
+
+
+def _paid(place: int, paid: PrizePayment | None, zone: tzinfo) -> PaidPrize | None:
+    if paid is None:
+        return None
+    return PaidPrize(place, paid.cents, paid.at.astimezone(zone).strftime("%H:%M"), paid.cashier_name)
+
+
 def pay_prize(session: Session, actor: Actor, now: datetime, tournament_id: int, entry_number: int) -> PrizePaid:
     """A finishing player's prize, paid once at the desk after the tournament has ended, from the
     cash in the desk's open till: the tournament row is locked and the payment row is unique per
-    entry, so two stations pressing Pay together pay once. The slip flags a W-2G when the winnings
-    less the player's buy-ins pass $5,000."""
-    tournament = _lock(session, tournament_id)
-    check(conduct.prize_before_finish_refusal(profile_of(tournament), tournament.status == TournamentStatus.FINISHED))
+    entry, so two stations pressing Pay together pay once; a second payment is refused saying when and
+    by whom the first was made (`payouts.second_payment_refusal`). The slip flags a W-2G when the
+    winnings less the player's buy-ins pass $5,000."""
+    tournament = lock(session, tournament_id)
+    profile = profile_of(tournament)
+    check(conduct.prize_before_finish_refusal(profile, tournament.status == TournamentStatus.FINISHED))
     entry = next((e for e in tournament.entries if e.number == entry_number), None)
     if entry is None or not entry.prize_cents:
         raise refuse("no_prize", "This player did not finish in a paid place.", None, "entry_number", 409)
-    if session.scalar(select(PrizePayment.id).where(PrizePayment.entry_id == entry.id)) is not None:
-        raise refuse("already_paid", "This prize was already paid.", None, "entry_number", 409)
+    zone = now.tzinfo or UTC
+    check(second_payment_refusal(profile, paid_prize(entry, zone)))
     w2g = tills.needs_w2g_poker(entry.prize_cents, entry.spent_cents)
     till = cash.open_till_for(session, actor.station, tournament_id=tournament.id)
     sale = cash.post_payout(session, actor, now, till, tournament.organization_id, entry.prize_cents)
-    session.add(
-        PrizePayment(
-            entry_id=entry.id,
-            cents=entry.prize_cents,
-            at=now,
-            station=actor.station,
-            cashier_name=actor.name,
-            w2g_required=w2g,
-            sale_id=sale.id,
-        )
+    entry.payment = PrizePayment(
+        cents=entry.prize_cents,
+        at=now,
+        station=actor.station,
+        cashier_name=name_of(session, actor),
+        w2g_required=w2g,
+        sale_id=sale.id,
     )
+    entry_id, place = entry.id, entry.place or 0
     try:
         session.flush()
     except IntegrityError:
         session.rollback()
-        raise refuse("already_paid", "This prize was already paid.", None, "entry_number", 409) from None
+        first = session.scalar(select(PrizePayment).where(PrizePayment.entry_id == entry_id))
+        check(second_payment_refusal(profile, _paid(place, first, zone)))
+        raise
     finish(
         session,
         actor,

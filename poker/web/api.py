@@ -41,9 +41,11 @@ from poker.schemas import (
     TournamentIn,
     TournamentOut,
     TournamentRequest,
+    UndoIn,
 )
 from poker.services import disputes as showdowns
-from poker.services import live, registration_desk, staff, tables, tournaments
+from poker.services import eliminations, live, registration_desk, staff, tables, tournaments
+from poker.web import presenters
 from shared.core.roles import Role
 from shared.platform import audit
 from shared.platform.api import operation
@@ -69,6 +71,7 @@ ANYONE_ON_STAFF = tuple(Role)
 
 
 def _shown(row: Any) -> dict[str, Any]:
+    zone = settings().zone
     return {
         "id": row.id,
         "organization_id": row.organization_id,
@@ -78,10 +81,11 @@ def _shown(row: Any) -> dict[str, Any]:
         "starts_on": row.starts_on,
         "status": row.status,
         "pool_cents": tournaments.pool_cents(row),
-        "entries": row.entries,
+        "entries": [presenters.entry(e, zone) for e in row.entries],
         "tables": {str(t): n for t, n in tables.tables_of(row).items()},
         "buttons": {str(t): seat for t, seat in tables.buttons_of(row).items()},
         "display_token": row.display_token,
+        "last_out": presenters.last_out(eliminations.last_out(db_session(), row)),
     }
 
 
@@ -213,7 +217,7 @@ def take_buy(tournament_id: int, body: BuyRequest) -> Any:
     )
     result = bought.result
     return {
-        "entry": result.entry,
+        "entry": presenters.entry(result.entry, settings().zone),
         "kind": result.buy.kind,
         "price_cents": result.buy.cents,
         "change_cents": result.change_cents,
@@ -252,7 +256,22 @@ def start_tournament(tournament_id: int, body: dict[str, Any]) -> Any:
 )
 def eliminate(tournament_id: int, body: EliminationRequest) -> Any:
     _mine(tournament_id)
-    return _shown(tournaments.eliminate(db_session(), actor(), hall_now(), tournament_id, body, rng()))
+    return _shown(eliminations.eliminate(db_session(), actor(), hall_now(), tournament_id, body, rng()))
+
+
+@operation(
+    bp,
+    TOURNAMENT + "/eliminations/undo",
+    "POST",
+    summary="Undo the last elimination, the one that put this player out, while nothing later depends on it "
+    "(28 Del. C. §1827(2)): every seat it changed is put back",
+    access=DIRECTORS,
+    body=UndoIn,
+    response=TournamentOut,
+)
+def undo_elimination(tournament_id: int, body: dict[str, Any]) -> Any:
+    _mine(tournament_id)
+    return _shown(eliminations.undo(db_session(), actor(), hall_now(), tournament_id, body["entry_number"]))
 
 
 @operation(
@@ -359,7 +378,11 @@ def deck_reminders(tournament_id: int) -> Any:
 def pay_prize(tournament_id: int, body: dict[str, Any]) -> Any:
     _mine(tournament_id)
     slip = registration_desk.pay_prize(db_session(), actor(), hall_now(), tournament_id, body["entry_number"], desk())
-    return {"entry": slip.paid.entry, "w2g_required": slip.paid.w2g_required, "print_jobs": [slip.job]}
+    return {
+        "entry": presenters.entry(slip.paid.entry, settings().zone),
+        "w2g_required": slip.paid.w2g_required,
+        "print_jobs": [slip.job],
+    }
 
 
 @operation(

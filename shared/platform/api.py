@@ -38,6 +38,7 @@ from shared.platform.service_kit import (
 API_PREFIX = "/api/v1"
 PUBLIC_ACCESS = "public"
 IDEMPOTENCY_HEADER = "Idempotency-Key"
+REPLAYED_HEADER = "Idempotent-Replayed"
 SESSION_COOKIE = "flashboard_session"
 IDEMPOTENCY_KEY = re.compile(r"^[A-Za-z0-9_.:-]{8,100}$")
 
@@ -124,7 +125,9 @@ def _replay(record: IdempotencyRecord, endpoint: str) -> Response:
             field=IDEMPOTENCY_HEADER,
             status=409,
         )
-    return Response(record.body, status=record.status, mimetype="application/json")
+    # Said in a header, since the body is the first answer word for word: a screen or client can tell a
+    # repeated tap from a new act (the desk must not announce a prize paid twice as new).
+    return Response(record.body, status=record.status, mimetype="application/json", headers={REPLAYED_HEADER: "true"})
 
 
 @dataclass(frozen=True)

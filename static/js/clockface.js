@@ -1,6 +1,7 @@
 // The tournament clock as every poker screen shows it: the state comes from the server (level,
 // blinds, seconds left as of the request) and is counted down here; any event on the clock's stream,
-// a level running out, or half a minute passing fetches the state again, so screens never drift.
+// a level running out, or half a minute passing fetches the state again, so screens never drift. A
+// paused clock, or one stopped at the winner, does not count.
 var ClockFace = (function () {
   function clockText(seconds) {
     seconds = Math.max(0, Math.floor(seconds));
@@ -22,7 +23,7 @@ var ClockFace = (function () {
     function left() {
       if (!state) return 0;
       var clock = state.clock;
-      if (!clock.started || clock.paused) return clock.seconds_left;
+      if (!clock.started || clock.paused || clock.stopped) return clock.seconds_left;
       return clock.seconds_left - (performance.now() - fetchedAt) / 1000;
     }
     // One fetch at a time; an event that arrives during a fetch asks for one more after it, since that
@@ -47,7 +48,7 @@ var ClockFace = (function () {
       if (!state) return;
       var remaining = left();
       render(state, remaining);
-      if (state.clock.started && !state.clock.paused && remaining <= 0) refresh();
+      if (state.clock.started && !state.clock.paused && !state.clock.stopped && remaining <= 0) refresh();
     }, 250);
     setInterval(refresh, 30000);
     return {refresh: refresh};

@@ -1,11 +1,14 @@
 // The tournament desk: entries, re-buys and re-entries (the server checks the policy, the caps and
 // the no-credit rule, and prints the receipt with the table and seat) into the desk's till (till.js),
-// prizes paid from it once the tournament is over, and the clock for the re-buy period.
+// prizes paid from it once the tournament is over, and the clock for the re-buy period. A prize takes
+// two taps; once paid, its row says when and by whom and offers no Pay button, after a reload too.
 (function () {
   var root = document.getElementById("desk");
   var base = root.dataset.base;
   var el = Station.element;
   var tournament = null, buying = null;
+  // A payment answer seen before on this page is a repeated tap, never a new payment.
+  var page = Station.fresh("desk"), shown = {};
 
   function showLast(title, lines) {
     var box = document.getElementById("last");
@@ -22,9 +25,16 @@
 
   function seatText(e) { return e.table ? e.table + "-" + e.seat : ""; }
 
-  function status(e) {
-    if (e.place && tournament.status === "finished") return e.prize ? "place " + e.place + " · $" + e.prize : "place " + e.place;
-    return e.eliminated ? "out" : "in";
+  function ordinal(n) {
+    var tens = n % 100, suffix = tens >= 10 && tens <= 20 ? "th" : ({1: "st", 2: "nd", 3: "rd"})[n % 10] || "th";
+    return n + suffix;
+  }
+
+  function status(e, cell) {
+    if (!(e.place && tournament.status === "finished")) { cell.textContent = e.eliminated ? "out" : "in"; return; }
+    cell.appendChild(el("span", null, ordinal(e.place) + (e.prize ? " · $" + e.prize : "")));
+    if (e.paid) cell.appendChild(el("span", "paid", e.paid.text));
+    else if (e.prize) cell.appendChild(el("span", "unpaid", "Not paid yet"));
   }
 
   function action(label, kind, entry) {
@@ -32,6 +42,15 @@
     b.type = "button";
     b.dataset.kind = kind;
     b.dataset.entry = entry.number;
+    return b;
+  }
+
+  function payButton(entry) {
+    var b = action("Pay $" + entry.prize, "prize", entry);
+    b.classList.add("btn-primary");
+    b.dataset.twostep = "prize-" + entry.number;
+    b.dataset.confirm = "Tap again to pay $" + entry.prize;
+    TwoStep.mark(b);
     return b;
   }
 
@@ -46,12 +65,15 @@
     }).forEach(function (e) {
       var row = body.insertRow();
       if (e.eliminated) row.className = "out";
-      [e.number, e.player_name, seatText(e), "$" + e.spent, status(e)].forEach(function (v) { row.insertCell().textContent = v; });
+      [e.number, e.player_name, seatText(e), "$" + e.spent].forEach(function (v) { row.insertCell().textContent = v; });
+      var state = row.insertCell();
+      state.className = "status";
+      status(e, state);
       var cell = row.insertCell();
       var finished = tournament.status === "finished";
       if (!finished && !e.eliminated && root.dataset.rebuys === "yes") cell.appendChild(action("Re-buy", "rebuy", e));
       if (!finished && e.eliminated && root.dataset.reentry === "yes") cell.appendChild(action("Re-entry", "reentry", e));
-      if (finished && e.prize) cell.appendChild(action("Pay prize", "prize", e));
+      if (finished && e.prize && !e.paid) cell.appendChild(payButton(e));
     });
   }
 
@@ -78,21 +100,30 @@
   document.getElementById("entries").addEventListener("click", function (event) {
     var button = event.target.closest("button[data-kind]");
     if (!button) return;
-    buying = {kind: button.dataset.kind, entry: parseInt(button.dataset.entry, 10)};
-    if (buying.kind === "prize") {
-      Station.send("POST", base + "/payouts", {entry_number: buying.entry}, "prize-" + base + "-" + buying.entry).then(function (data) {
-        showLast("Prize paid: place " + data.entry.place, ["#" + data.entry.number + " " + data.entry.player_name + " · $" + data.entry.prize,
-          data.w2g_required ? "W-2G required: winnings less buy-ins over $5,000" : "", receiptLine(data)]);
-        load();
-      }).catch(function () {});
+    if (button.dataset.kind === "prize") {
+      if (TwoStep.tap(button)) pay(parseInt(button.dataset.entry, 10));
       return;
     }
+    buying = {kind: button.dataset.kind, entry: parseInt(button.dataset.entry, 10)};
     document.getElementById("buy-title").textContent = (buying.kind === "rebuy" ? "Re-buy" : "Re-entry") + " for #" + buying.entry;
     document.getElementById("chips-field").hidden = buying.kind !== "rebuy" || root.dataset.below === "";
     document.getElementById("buy-tendered").value = root.dataset.rebuyPrice;
     document.getElementById("buy-dialog").hidden = false;
     document.getElementById("buy-tendered").select();
   });
+
+  // The answer names the payment as made (amount, hall time, cashier); the same payment seen again on
+  // this page (a repeated tap) says so. A prize paid elsewhere is refused by the server, its message in
+  // the bar, and the list is reloaded so the row shows it paid.
+  function pay(number) {
+    Station.send("POST", base + "/payouts", {entry_number: number}, "prize-" + number + "-" + page).then(function (data) {
+      var e = data.entry, seen = shown[e.number];
+      shown[e.number] = true;
+      showLast((seen ? "Already paid: " : "") + ordinal(e.place) + " place · #" + e.number + " " + e.player_name,
+        [e.paid.text, data.w2g_required ? "W-2G required: winnings less buy-ins over $5,000" : "", seen ? "" : receiptLine(data)]);
+      load();
+    }).catch(function () { load(); });
+  }
 
   document.getElementById("buy-form").addEventListener("submit", function (event) {
     event.preventDefault();
@@ -110,15 +141,21 @@
   });
 
   document.querySelectorAll("[data-close]").forEach(function (b) {
-    b.addEventListener("click", function () { b.closest(".overlay").hidden = true; });
+    b.addEventListener("click", function () { b.closest(".sheet").hidden = true; });
+  });
+  document.addEventListener("keydown", function (event) {
+    if (event.key === "Escape") document.getElementById("buy-dialog").hidden = true;
   });
   document.getElementById("find").addEventListener("input", render);
 
   ClockFace.track(root.dataset.state, root.dataset.events, function (state, left) {
     var clock = state.clock;
-    document.getElementById("level").textContent = clock.current.is_break ? "Break" : "Level " + clock.level;
-    document.getElementById("time").textContent = ClockFace.clockText(left);
-    document.getElementById("blinds").textContent = ClockFace.blinds(clock.current);
+    var finished = state.status === "finished";
+    document.getElementById("level").textContent = finished ? "Finished" : clock.current.is_break ? "Break" : "Level " + clock.level;
+    var time = document.getElementById("time");
+    time.textContent = finished ? "Winner: " + (state.winner || "") : ClockFace.clockText(left);
+    time.classList.toggle("winner", finished);
+    document.getElementById("blinds").textContent = finished ? "" : ClockFace.blinds(clock.current);
     document.getElementById("left").textContent = state.players_left + " of " + state.entries;
     document.getElementById("pool").textContent = state.pool;
   }, load);

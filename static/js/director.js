@@ -1,30 +1,41 @@
 // The tournament director's console: the clock and its controls, every table's seats, busts (two or
-// more on one hand with their starting stacks), the director's own seat moves, deck reminders, seat
-// moves and staff. Every change comes back over the clock's event stream.
+// more on one hand with their starting stacks) and the undo of the last one, the director's own seat
+// moves, deck reminders, seat moves and staff. Every change comes back over the clock's event stream.
+// The seat draw, starting the clock, the next level and an undo each take two taps (twostep.js).
 (function () {
   var root = document.getElementById("director");
   var base = root.dataset.base;
   var el = Station.element;
-  var tournament = null, selected = {}, moving = null;
+  var tournament = null, selected = {}, moving = null, bustKey = null;
 
   function keyed(action) { return action + "-" + base + "-" + Date.now(); }
 
+  function clockButton(action) { return document.querySelector('[data-clock="' + action + '"]'); }
+
   function renderClock(state, left) {
     var clock = state.clock;
+    var finished = state.status === "finished";
     document.getElementById("status").textContent = state.status;
-    document.getElementById("level").textContent = clock.current.is_break ? "Break" : "Level " + clock.level;
-    document.getElementById("time").textContent = ClockFace.clockText(left);
-    document.getElementById("blinds").textContent = ClockFace.blinds(clock.current);
-    document.getElementById("next").textContent = "Next: " + ClockFace.blinds(clock.next);
+    document.getElementById("level").textContent = finished ? "Finished" : clock.current.is_break ? "Break" : "Level " + clock.level;
+    var time = document.getElementById("time");
+    time.textContent = finished ? "Winner: " + (state.winner || "") : ClockFace.clockText(left);
+    time.classList.toggle("winner", finished);
+    document.getElementById("blinds").textContent = finished ? "" : ClockFace.blinds(clock.current);
+    document.getElementById("next").textContent = finished ? "" : "Next: " + ClockFace.blinds(clock.next);
     document.getElementById("left").textContent = state.players_left + " of " + state.entries;
     document.getElementById("average").textContent = state.average_stack.toLocaleString();
     document.getElementById("pool").textContent = state.pool;
     document.getElementById("rebuys").textContent = state.rebuys;
-    var running = state.status === "running";
-    document.querySelector('[data-clock="start"]').hidden = clock.started || !running;
-    document.querySelector('[data-clock="pause"]').hidden = !clock.started || clock.paused || !running;
-    document.querySelector('[data-clock="resume"]').hidden = !clock.paused || !running;
-    document.querySelector('[data-clock="next_level"]').hidden = !clock.started || clock.paused || !running;
+    // Pause and Resume follow the clock itself, whatever else the screen is doing; at the winner the
+    // clock has stopped and no control is offered.
+    var live = !finished && state.status === "running";
+    clockButton("start").hidden = !live || clock.started;
+    clockButton("pause").hidden = finished || !clock.started || clock.paused;
+    clockButton("resume").hidden = finished || !clock.started || !clock.paused;
+    clockButton("next_level").hidden = finished || !clock.started || clock.paused;
+    TwoStep.label(clockButton("next_level"), "Next level",
+      "Tap again to go to the next level (" + ClockFace.blinds(clock.next) + ")");
+    document.getElementById("clock-stopped").hidden = !finished;
     var moves = document.getElementById("moves");
     moves.textContent = "";
     state.moves.forEach(function (m) {
@@ -36,18 +47,32 @@
   function seatButton(table, seat, entry) {
     var button = el("button", "seat" + (entry ? " taken" : " open"));
     button.type = "button";
+    button.appendChild(el("span", "seat-no", seat));
     if (entry) {
-      button.appendChild(el("span", "seat-no", seat));
       button.appendChild(el("span", "seat-name", "#" + entry.number + " " + entry.player_name));
       button.dataset.entry = entry.number;
       button.setAttribute("aria-pressed", selected[entry.number] ? "true" : "false");
       if (selected[entry.number]) button.classList.add("selected");
     } else {
-      button.appendChild(el("span", "seat-no", seat));
       button.appendChild(el("span", "seat-name muted", "open"));
       button.disabled = true;
     }
     return button;
+  }
+
+  function renderLastOut() {
+    var last = tournament.last_out;
+    var box = document.getElementById("last-out");
+    var undo = document.getElementById("undo-bust");
+    box.hidden = !last;
+    if (!last) { if (undo.dataset.twostep) TwoStep.disarm(undo.dataset.twostep); return; }
+    undo.hidden = !last.undoable;
+    undo.dataset.entry = last.entry_number;
+    undo.dataset.twostep = "undo-" + last.hand + "-" + last.entry_number;
+    TwoStep.label(undo, "Undo: " + last.label, "Tap again to undo: " + last.label);
+    document.getElementById("last-out-text").textContent = last.undoable
+      ? "Last out, on hand " + last.hand + ":"
+      : "Last out: " + last.label + ". It cannot be undone: " + last.why_not;
   }
 
   function renderTables() {
@@ -61,9 +86,9 @@
     Object.keys(tournament.tables).sort(function (a, b) { return a - b; }).forEach(function (table) {
       var card = el("div", "table-card");
       var seats = byTable[table] || {};
-      var head = el("h3", null, "Table " + table + " · " + Object.keys(seats).length + " players · button seat " +
-        (tournament.buttons[table] || "-"));
-      card.appendChild(head);
+      var count = Object.keys(seats).length;
+      card.appendChild(el("h3", null, "Table " + table + " · " + count + (count === 1 ? " player" : " players") +
+        " · button seat " + (tournament.buttons[table] || "-")));
       var grid = el("div", "seats");
       for (var s = 1; s <= tournament.tables[table]; s++) grid.appendChild(seatButton(table, s, seats[s]));
       card.appendChild(grid);
@@ -75,18 +100,31 @@
     if (tournament.status === "finished") {
       var winners = tournament.entries.filter(function (e) { return e.prize; })
         .sort(function (a, b) { return a.place - b.place; });
-      var list = el("ol", "queue");
-      winners.forEach(function (e) { list.appendChild(el("li", "queue-job", e.place + ". #" + e.number + " " + e.player_name + " · $" + e.prize)); });
+      var list = el("ol", "places");
+      winners.forEach(function (e) {
+        var li = el("li");
+        li.appendChild(el("span", null, e.place + ". #" + e.number + " " + e.player_name + " · $" + e.prize));
+        li.appendChild(el("span", e.paid ? "paid" : "unpaid", e.paid ? e.paid.text : "Not paid yet"));
+        list.appendChild(li);
+      });
       box.appendChild(el("h3", null, "Final places"));
       box.appendChild(list);
     }
+    renderLastOut();
     var names = Object.keys(selected).map(function (n) { return "#" + n + " " + selected[n].player_name; });
     document.getElementById("bust-bar").hidden = !names.length;
     document.getElementById("bust-names").textContent = names.join(", ");
   }
 
   function load() {
-    return Station.get(base).then(function (data) { tournament = data; renderTables(); });
+    return Station.get(base).then(function (data) {
+      tournament = data;
+      Object.keys(selected).forEach(function (n) {
+        var now = tournament.entries.find(function (e) { return String(e.number) === n; });
+        if (!now || now.eliminated) delete selected[n];
+      });
+      renderTables();
+    });
   }
 
   function side() {
@@ -106,6 +144,15 @@
     });
   }
 
+  function openSheet(id, focus) {
+    var sheet = document.getElementById(id);
+    sheet.hidden = false;
+    var first = focus ? sheet.querySelector(focus) : null;
+    if (first) first.select ? first.select() : first.focus();
+  }
+
+  function closeSheets() { document.querySelectorAll(".sheet").forEach(function (s) { s.hidden = true; }); }
+
   document.getElementById("tables").addEventListener("click", function (event) {
     var button = event.target.closest("button.seat.taken");
     if (!button) return;
@@ -119,7 +166,7 @@
     var box = document.getElementById("bust-stacks");
     box.textContent = "";
     Object.keys(selected).forEach(function (n) {
-      var label = el("label", "inline-field", "#" + n + " " + selected[n].player_name + ": chips at the start of the hand ");
+      var label = el("label", null, "#" + n + " " + selected[n].player_name + ": chips at the start of the hand ");
       var input = el("input");
       input.inputMode = "numeric";
       input.maxLength = 9;
@@ -129,9 +176,10 @@
       label.appendChild(input);
       box.appendChild(label);
     });
-    document.getElementById("bust-dialog").hidden = false;
-    var first = box.querySelector("input");
-    if (first) first.select();
+    // One key for each time the dialog opens: a double tap on Record records once, and the same hand
+    // recorded again after an undo is a new act.
+    bustKey = keyed("bust");
+    openSheet("bust-dialog", "input");
   }
 
   function openMove() {
@@ -150,7 +198,7 @@
       }
     });
     document.getElementById("move-title").textContent = "Move #" + moving.number + " " + moving.player_name;
-    document.getElementById("move-dialog").hidden = false;
+    openSheet("move-dialog");
   }
 
   document.getElementById("bust-open").addEventListener("click", openBust);
@@ -162,9 +210,8 @@
     openMove();
   });
 
-  document.querySelectorAll("[data-close]").forEach(function (b) {
-    b.addEventListener("click", function () { b.closest(".overlay").hidden = true; });
-  });
+  document.querySelectorAll("[data-close]").forEach(function (b) { b.addEventListener("click", closeSheets); });
+  document.addEventListener("keydown", function (event) { if (event.key === "Escape") closeSheets(); });
 
   document.getElementById("bust-form").addEventListener("submit", function (event) {
     event.preventDefault();
@@ -173,14 +220,28 @@
       busts.push({entry_number: parseInt(input.dataset.entry, 10), starting_stack: parseInt(input.value, 10) || 0});
     });
     var out = tournament.entries.filter(function (e) { return e.eliminated; }).length;
-    Station.send("POST", base + "/eliminations", {hand: out + 1, busts: busts}, "bust-" + base + "-" + out)
+    var hand = (tournament.last_out ? tournament.last_out.hand : out) + 1;
+    Station.send("POST", base + "/eliminations", {hand: hand, busts: busts}, bustKey)
       .then(function (data) {
-        document.getElementById("bust-dialog").hidden = true;
+        closeSheets();
         selected = {};
         tournament = data;
         renderTables();
         face.refresh();
+        // The undo offer comes into view, for a bust keyed in error.
+        document.getElementById("last-out").scrollIntoView({block: "nearest"});
       }).catch(function () {});
+  });
+
+  TwoStep.bind(document.getElementById("undo-bust"), function () {
+    var undo = document.getElementById("undo-bust");
+    Station.send("POST", base + "/eliminations/undo", {entry_number: parseInt(undo.dataset.entry, 10)}, keyed("undo"))
+      .then(function (data) {
+        selected = {};
+        tournament = data;
+        renderTables();
+        face.refresh();
+      }).catch(function () { load(); });
   });
 
   document.getElementById("open-seats").addEventListener("click", function (event) {
@@ -188,21 +249,24 @@
     if (!button) return;
     Station.send("POST", base + "/seat-moves", {entry_number: moving.number, table: parseInt(button.dataset.table, 10),
       seat: parseInt(button.dataset.seat, 10)}, keyed("move")).then(function () {
-      document.getElementById("move-dialog").hidden = true;
+      closeSheets();
       selected = {};
       load();
-    }).catch(function () { document.getElementById("move-dialog").hidden = true; });
+    }).catch(function () { closeSheets(); });
   });
 
-  document.querySelectorAll("[data-clock]").forEach(function (button) {
-    button.addEventListener("click", function () {
-      Station.send("POST", base + "/clock", {action: button.dataset.clock}, keyed("clock-" + button.dataset.clock))
-        .then(function () { face.refresh(); }).catch(function () {});
-    });
-  });
+  function clock(action) {
+    Station.send("POST", base + "/clock", {action: action}, keyed("clock-" + action))
+      .then(function () { face.refresh(); }).catch(function () { face.refresh(); });
+  }
+  TwoStep.bind(clockButton("start"), function () { clock("start"); });
+  TwoStep.bind(clockButton("next_level"), function () { clock("next_level"); });
+  clockButton("pause").addEventListener("click", function () { clock("pause"); });
+  clockButton("resume").addEventListener("click", function () { clock("resume"); });
 
   document.getElementById("draw").addEventListener("submit", function (event) {
     event.preventDefault();
+    if (!TwoStep.tap(document.getElementById("draw-seats"))) return;
     var seats = parseInt(document.getElementById("seats-per-table").value, 10) || 9;
     Station.send("POST", base + "/start", {seats_per_table: seats}, "draw-" + base).then(function (data) {
       tournament = data;

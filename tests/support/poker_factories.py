@@ -87,3 +87,23 @@ def open_desk(api: Api, url: str, bank: str = "200.00") -> dict[str, Any]:
     """The desk's till at the client's station: every buy goes in it, every prize comes out of it."""
     found: dict[str, Any] = ok(api.post(url + "/tills", {"opening_bank": bank}), 201)
     return found
+
+
+def seat_players(api: Api, url: str, players: int, seats_per_table: int = 9, name: str = "Player") -> dict[str, Any]:
+    """Players entered at the desk and the seats drawn: the tournament as the draw leaves it."""
+    for n in range(1, players + 1):
+        ok(api.post(url + "/buys", {"kind": "entry", "player_name": f"{name} {n}", "tendered": "100.00"}), 201)
+    started: dict[str, Any] = ok(api.post(url + "/start", {"seats_per_table": seats_per_table}))
+    return started
+
+
+def seating(state: dict[str, Any]) -> dict[int, tuple[int, int]]:
+    """Player number: (table, seat), for every player in play."""
+    return {e["number"]: (e["table"], e["seat"]) for e in state["entries"] if not e["eliminated"]}
+
+
+def bust(api: Api, url: str, hand: int, *players: int) -> dict[str, Any]:
+    """Players out on one hand (each with a different starting stack, so their places are ordered)."""
+    busts = [{"entry_number": n, "starting_stack": 100 + n} for n in players]
+    found: dict[str, Any] = ok(api.post(url + "/eliminations", {"hand": hand, "busts": busts}))
+    return found

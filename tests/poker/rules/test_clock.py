@@ -10,10 +10,13 @@ from poker.rules.clock import (
     Pause,
     clock_refusal,
     clock_state,
+    finished_clock_refusal,
     level_at,
     level_number,
     shifted_start,
+    stopped_at_winner,
 )
+from poker.rules.profiles import DELAWARE
 from poker.rules.setup import Level
 
 START = datetime(2026, 12, 5, 19, 0, tzinfo=timezone.utc)
@@ -67,3 +70,17 @@ def test_next_level_and_restart_level_shift_the_start() -> None:
     assert after.index == 2 and after.seconds_left == 10 * 60
     again = clock_state(LEVELS, shifted_start(ClockAction.RESTART_LEVEL, state, START), [], now)
     assert again.index == 1 and again.seconds_left == 20 * 60
+
+
+def test_1804_b4_the_clock_stops_at_the_winner_and_its_controls_are_refused() -> None:
+    end = START + timedelta(hours=3)
+    stopped = stopped_at_winner(START, [Pause(START + timedelta(minutes=5), START + timedelta(minutes=9))], end)
+    assert stopped[-1] == Pause(end)
+    state = clock_state(LEVELS, START, stopped, end + timedelta(minutes=30))
+    assert state.paused and state == clock_state(LEVELS, START, stopped, end)
+    already = [Pause(START + timedelta(hours=2))]
+    assert stopped_at_winner(START, already, end) == already
+    assert stopped_at_winner(None, [], end) == []
+    refused = finished_clock_refusal(DELAWARE, True)
+    assert refused is not None and (refused.code, refused.rule) == ("tournament_finished", "28 Del. C. §1804 B(3)-(4)")
+    assert finished_clock_refusal(DELAWARE, False) is None

@@ -8,13 +8,16 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from poker.rules.payouts import (
+    PAID_ONCE,
     Bust,
+    PaidPrize,
     Place,
     deal_refusal,
     payout_refusal,
     payouts,
     places,
     prize_amounts,
+    second_payment_refusal,
 )
 from poker.rules.profiles import DELAWARE, MONTANA_SMALL, NEW_HAMPSHIRE
 from poker.rules.setup import Prize
@@ -69,3 +72,17 @@ def test_mca_23_5_317_8_charitable_tournament_keeps_half_the_entry_fees() -> Non
 def test_1804_b5_deals_are_refused_in_delaware() -> None:
     refused = deal_refusal(DELAWARE)
     assert refused is not None and refused.rule == "28 Del. C. §1804 B(5)" and deal_refusal(NEW_HAMPSHIRE) is None
+
+
+def test_printed_rules_5_a_place_is_paid_once_and_the_refusal_says_when_and_by_whom() -> None:
+    assert second_payment_refusal(DELAWARE, None) is None
+    refused = second_payment_refusal(DELAWARE, PaidPrize(2, 48_000, "21:14", "Dana Desk"))
+    assert refused is not None
+    assert (refused.code, refused.status, refused.rule) == (
+        "already_paid",
+        409,
+        "28 Del. C. ch. 18, printed rules ¶(5)",
+    )
+    assert "Place 2 was already paid: $480.00 at 21:14 by Dana Desk." in refused.message
+    other = second_payment_refusal(NEW_HAMPSHIRE, PaidPrize(1, 100, "20:00", "Sam"))
+    assert other is not None and other.rule == PAID_ONCE

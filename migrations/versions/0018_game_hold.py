@@ -1,6 +1,6 @@
 """game hold: the caller's "Bingo! hold" while a claim is checked, so calls stop (101-4.16)
 
-Revision ID: 0019_game_hold
+Revision ID: 0018_game_hold
 Revises: 0017_structured_rows
 Create Date: 2026-12-02 10:00:00.000000
 """
@@ -9,7 +9,7 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = '0019_game_hold'
+revision = '0018_game_hold'
 down_revision = '0017_structured_rows'
 branch_labels = None
 depends_on = None
