@@ -132,6 +132,7 @@ EXAMPLES: dict[str, dict[str, Any]] = {
     "BuyIn": {"kind": "entry", "player_name": "Pat Doe", "tendered": "50.00"},
     "StartIn": {"seats_per_table": 9},
     "EliminationIn": {"hand": 1, "busts": [{"entry_number": 1, "starting_stack": 0}]},
+    "UndoIn": {"entry_number": 1},
     "DeckIn": {"table": 1, "event": "new_set", "backs": ["red", "blue"]},
     "PrizePayIn": {"entry_number": 1},
     "ClockIn": {"action": "start"},

@@ -21,12 +21,11 @@ from bingo.rules.patterns import STANDARD, PatternKind
 from tests.support.bingo_factories import split_script
 from tests.support.client import Api
 from tests.support.clock import Clock
-from tests.support.console import two_taps
 from tests.support.factories import PIN
 from tests.support.pos import arrived, hall_with_a_shop, open_the_till, pack_of, sell_pack_and_upick
 from tests.support.printer import Emulator, seen
 from tests.support.replies import ok
-from tests.support.screens import audit, shoot
+from tests.support.screens import audit, shoot, two_taps
 
 pytestmark = [pytest.mark.browser, pytest.mark.printer]
 

@@ -175,7 +175,7 @@ LOADS_OUTSIDE_THE_SCOPE = {
     ("bingo/services/occasions.py", "User"): "the callers of a game already reached",
     ("bingo/services/locks.py", "Occasion"): "found_or_refuse on the next line",
     ("poker/services/tournaments.py", "Tournament"): "found_or_refuse on the next line",
-    ("poker/services/people.py", "User"): "the signed-in actor's own account",
+    ("shared/hall/services/staff.py", "User"): "the account's own name for the screens and papers",
     (
         "poker/services/tournaments.py",
         "PokerOccasionLicense",

@@ -314,4 +314,3 @@ def test_4_27_a_valid_bingo_is_a_board_event_with_at_most_four_faces_and_the_boa
     assert shown["state"] == "winners" and shown["game"]["winners_total"] == 5
     assert [w["face_number"] for w in shown["game"]["winners"]] == script.winners[:4]
     assert len(json.dumps(shown)) < 8_000
-    print(f"\nboard sizes (bytes): calling {len(json.dumps(state['board']))}, winners {len(json.dumps(shown))}")

@@ -369,7 +369,7 @@ def void(session: Session, actor: Actor, now: datetime, sale_id: int, reason: st
                 TicketStatus.VOID,
                 reason.strip(),
                 now,
-                approved_by.username,
+                approved_by.display_name,
             )
         for sheets in session.scalars(select(BreakOpenSale).where(BreakOpenSale.sale_line_id == line.id)):
             check(game_events.sheets_void_refusal(sheets.game_number, games[sheets.game_number].status))
@@ -380,7 +380,12 @@ def void(session: Session, actor: Actor, now: datetime, sale_id: int, reason: st
         for pack in list(line.packs):
             returned.append(pack.serial)
             pack.status, pack.sale_line_id = PackStatus.ISSUED, None
-    sale.status, sale.void_reason, sale.voided_at, sale.approved_by = VOIDED, reason.strip(), now, approved_by.username
+    sale.status, sale.void_reason, sale.voided_at, sale.approved_by = (
+        VOIDED,
+        reason.strip(),
+        now,
+        approved_by.display_name,
+    )
     finish(
         session,
         actor,
@@ -607,15 +612,6 @@ def shift_print_jobs(session: Session, till: Till) -> list[PrintJob]:
     if till.closed_at is not None:
         query = query.where(PrintJob.created_at <= till.closed_at)
     return list(session.scalars(query.order_by(PrintJob.id.desc()).limit(500)))
-
-
-def cashier_person(session: Session, till: Till) -> str:
-    """Whose drawer this is, by the person's name (the member behind the account), not the username
-    the till was opened under."""
-    user = session.get(User, till.cashier_user_id) if till.cashier_user_id is not None else None
-    if user is None:
-        return till.cashier_name
-    return user.member.name if user.member is not None else user.display_name
 
 
 def void_approvers(session: Session, occasion: Occasion) -> list[User]:

@@ -10,7 +10,7 @@ from datetime import datetime
 from sqlalchemy.orm import Session
 
 from bingo.models import Game
-from bingo.rules import play
+from bingo.rules import game_events, play
 from bingo.services import board
 from bingo.services.occasions import locked_in_play
 from shared.platform.audit import Actor
@@ -21,6 +21,7 @@ def hold(session: Session, actor: Actor, now: datetime, occasion_id: int, number
     """10 DE Admin Code 101-4.16: hold the game in play, under the occasion row lock (a call being drawn
     at another station lands before the hold or is refused after it); the TVs show the hold."""
     occasion, game = locked_in_play(session, occasion_id, number, now)
+    check(game_events.further_call_refusal(game.kind))
     check(play.hold_refusal(game.held_at is not None, len(game.calls)))
     game.held_at = now
     board.publish(session, occasion, "hold", now)

@@ -359,8 +359,9 @@ def verify_claim(
 ) -> ClaimResult:
     """10 DE Admin Code 101-4.27, 4.28 and 4.16: the verifier keys the face number; the answer is valid or
     invalid with the reason, the covered squares, the winning alternative and the completing call. A valid
-    claim ends the caller's hold on the game (the bingo it was held for is found)."""
-    occasion, game = _in_play(session, occasion_id, number, now)
+    claim ends the caller's hold on the game (the bingo it was held for is found). It decides under the
+    occasion lock: two tablets checking one face on one call record one claim (two would be two shares)."""
+    occasion, game = locked_in_play(session, occasion_id, number, now)
     calls = [c.ball for c in game.calls]
     check(upick_play.keyed_claim_refusal(game.kind))
     if not calls:
@@ -397,7 +398,6 @@ def verify_claim(
         # 101-4.16: the bingo the game was held for is verified, so the hold ends (the TVs are told).
         game.held_at = None
         details["hold_ended"] = True
-        board.publish(session, occasion, "resume", now)
     board.publish_claim(session, occasion, now, valid=verdict is Verdict.VALID)
     finish(session, actor, now, "game.claim", claim, "bingo_claim", details)
     return ClaimResult(claim, face.cells)

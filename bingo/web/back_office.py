@@ -43,6 +43,7 @@ from shared.core.violations import refuse
 from shared.hall.services.organizations import get_organization, list_members
 from shared.platform.access import allow
 from shared.platform.context import actor, current_user, db_session, hall_now, hall_today, printers
+from shared.platform.fields import EARLIEST_DAY, LATEST_DAY
 from shared.platform.forms import FormState, submit
 from shared.platform.scope import check_org
 
@@ -287,10 +288,13 @@ def _names(org_id: int) -> Names:
 
 
 def _day(text: str | None, default: date) -> date:
+    """A day typed on a form, within the days every date field accepts (a far date like 9999-12-31
+    would overflow the week arithmetic of the outlook): otherwise the default."""
     try:
-        return date.fromisoformat(text or "")
+        day = date.fromisoformat(text or "")
     except ValueError:
         return default
+    return day if EARLIEST_DAY <= day <= LATEST_DAY else default
 
 
 def _start(text: str | None) -> time | None:

@@ -29,6 +29,7 @@ from shared.core.tills import Tender
 from shared.hall.models import Member
 from shared.hall.services import roster
 from shared.hall.services.organizations import get_organization
+from shared.hall.services.staff import account_name
 from shared.platform.access import allow, public
 from shared.platform.context import (
     actor,
@@ -124,7 +125,7 @@ def cashier_home() -> ResponseReturnValue:
         tenders=(Tender.CASH, *settings().tenders),
         in_charge=cash_service.in_charge(session, actor()),
         opened=till.opened_at.astimezone(hall_now().tzinfo).strftime("%H:%M") if till else None,
-        till_cashier=cash_service.cashier_person(session, till) if till else None,
+        till_cashier=account_name(session, till.cashier_user_id, till.cashier_name) if till else None,
         approvers=cash_service.void_approvers(session, occasion),
         has_printer=station_name() in printers(),
     )

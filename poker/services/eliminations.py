@@ -30,10 +30,11 @@ from poker.rules.registration import Buy
 from poker.rules.seating import Move, tables_needed
 from poker.schemas import EliminationRequest
 from poker.services import live
-from poker.services.people import name_of
 from poker.services.tables import apply_moves, buttons_of, next_batch, seating_of, set_tables, tables_of
-from poker.services.tournaments import lock, pool_cents, profile_of, setup_of
+from poker.services.tournament_locks import lock
+from poker.services.tournaments import pool_cents, profile_of, setup_of
 from shared.core.violations import Violation, refuse
+from shared.hall.services.staff import person_name
 from shared.platform.audit import Actor
 from shared.platform.service_kit import check, finish
 
@@ -66,7 +67,7 @@ def eliminate(
         batch=next_batch(session, tournament),
         finished=False,
         at=now,
-        recorded_by=name_of(session, actor),
+        recorded_by=person_name(session, actor),
         busts=[
             EliminationBust(
                 entry_number=b.entry_number,
@@ -317,7 +318,7 @@ def undo(session: Session, actor: Actor, now: datetime, tournament_id: int, entr
         for each in tournament.entries:
             each.place = each.prize_cents = None
         tournament.status = TournamentStatus.RUNNING
-    record.undone_at, record.undone_by, record.undo_batch = now, name_of(session, actor), batch
+    record.undone_at, record.undone_by, record.undo_batch = now, person_name(session, actor), batch
     live.publish(session, tournament, BUST_UNDONE, now)
     finish(
         session,

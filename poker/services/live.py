@@ -27,10 +27,11 @@ from poker.rules.clock import (
 )
 from poker.rules.profiles import PROFILES, Jurisdiction
 from poker.rules.setup import Level, from_json
+from poker.services.tournament_locks import lock
 from shared.core.money import format_cents
 from shared.hall.services.organizations import get_organization
 from shared.platform.audit import Actor, hold_chain
-from shared.platform.service_kit import check, finish, get_or_refuse
+from shared.platform.service_kit import check, finish
 
 HELPLINE = "Gambling problem? Call 1-888-850-8888"
 MOVES_SHOWN = 8
@@ -68,7 +69,7 @@ def level_now(tournament: Tournament, now: datetime) -> int:
 def control(session: Session, actor: Actor, now: datetime, tournament_id: int, action: ClockAction) -> Tournament:
     """Printed rules ¶(3): the director starts, pauses and resumes the clock, or moves to the next
     level (or back to the start of this one); the TV follows at once."""
-    tournament = get_or_refuse(session, Tournament, tournament_id, "tournament_id", "tournament")
+    tournament = lock(session, tournament_id)
     profile = PROFILES[Jurisdiction(tournament.jurisdiction)]
     check(finished_clock_refusal(profile, tournament.status == TournamentStatus.FINISHED))
     found = pauses(tournament)

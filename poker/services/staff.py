@@ -13,7 +13,6 @@ from poker.models import StaffAssignment, Tournament
 from poker.rules import conduct
 from poker.rules.profiles import PROFILES, Jurisdiction
 from poker.schemas import StaffRequest
-from poker.services.people import name_of
 from poker.services.tables import tables_of
 from shared.core.violations import refuse
 from shared.hall.models import Member
@@ -21,6 +20,7 @@ from shared.hall.rules import licensing
 from shared.hall.rules.work_roles import WorkRole
 from shared.hall.services.licenses import license_facts
 from shared.hall.services.roster import licenses_of
+from shared.hall.services.staff import person_name
 from shared.platform.audit import Actor
 from shared.platform.service_kit import check, finish, get_or_refuse
 
@@ -70,7 +70,7 @@ def assign(session: Session, actor: Actor, now: datetime, tournament_id: int, da
         personal_license_id=licence.id,
         member_id=member_id or licence.member_id,
         assigned_at=now,
-        assigned_by=name_of(session, actor),
+        assigned_by=person_name(session, actor),
     )
     session.add(row)
     finish(

@@ -38,16 +38,17 @@ from poker.rules.setup import (
 )
 from poker.schemas import BuyRequest, DeckRequest, SeatMoveRequest, TournamentRequest
 from poker.services import live, staff
-from poker.services.people import name_of
 from poker.services.tables import apply_moves, next_batch, seating_of, set_tables, tables_of
+from poker.services.tournament_locks import lock
 from shared.core import tills
 from shared.core.money import format_cents
 from shared.core.tills import Tender
 from shared.core.violations import refuse
 from shared.hall.models import PersonalLicense, PokerOccasionLicense
 from shared.hall.services.organizations import get_organization
+from shared.hall.services.staff import person_name
 from shared.platform.audit import Actor
-from shared.platform.service_kit import check, finish, found_or_refuse, get_or_refuse
+from shared.platform.service_kit import check, finish, get_or_refuse
 from shared.printing.documents import Receipt
 from shared.reports.document import Document, Table
 
@@ -67,17 +68,6 @@ def open_desk_till(session: Session, actor: Actor, now: datetime, tournament_id:
     into it and every prize comes out of it."""
     get_tournament(session, tournament_id)
     return cash.open_till(session, actor, now, opening_bank, tournament_id=tournament_id)
-
-
-def lock(session: Session, tournament_id: int) -> Tournament:
-    """The tournament row, locked: its buys and prize payments happen one at a time."""
-    tournament = session.scalar(
-        select(Tournament)
-        .where(Tournament.id == tournament_id)
-        .with_for_update(key_share=True)
-        .execution_options(populate_existing=True)
-    )
-    return found_or_refuse(session, tournament, tournament_id, "tournament_id", "tournament")
 
 
 def get_tournament(session: Session, tournament_id: int) -> Tournament:
@@ -249,7 +239,7 @@ def buy(
         tender=data.tender,
         tendered_cents=data.tendered_cents,
         at=now,
-        cashier_name=name_of(session, actor),
+        cashier_name=person_name(session, actor),
         sale_line_id=sale.lines[0].id,
     )
     entry.buys.append(row)
@@ -507,7 +497,7 @@ def log_deck(session: Session, actor: Actor, now: datetime, tournament_id: int, 
         backs=", ".join(data.backs),
         complete=data.complete,
         at=now,
-        recorded_by=name_of(session, actor),
+        recorded_by=person_name(session, actor),
     )
     session.add(row)
     finish(
@@ -572,7 +562,7 @@ def pay_prize(session: Session, actor: Actor, now: datetime, tournament_id: int,
         cents=entry.prize_cents,
         at=now,
         station=actor.station,
-        cashier_name=name_of(session, actor),
+        cashier_name=person_name(session, actor),
         w2g_required=w2g,
         sale_id=sale.id,
     )
@@ -583,7 +573,13 @@ def pay_prize(session: Session, actor: Actor, now: datetime, tournament_id: int,
         session.rollback()
         first = session.scalar(select(PrizePayment).where(PrizePayment.entry_id == entry_id))
         check(second_payment_refusal(profile, _paid(place, first, zone)))
-        raise
+        raise refuse(
+            "payment_conflict",
+            "Another station recorded a payment at the same moment; look at the place again before paying.",
+            None,
+            "entry_number",
+            409,
+        ) from None
     finish(
         session,
         actor,

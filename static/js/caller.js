@@ -63,6 +63,7 @@
 
   // Draw and Hold act on one tap, so the second tap of a double tap is dropped: a fast reply could
   // otherwise land between the two taps and make the second a new intent (a second ball, a resume).
+  var FLIP_MS = 1500;
   function spaced(handler) {
     var last = 0;
     return function (event) {
@@ -207,7 +208,9 @@
     $("draw").disabled = held;
     $("correct-open").hidden = posted;
     $("correct-open").disabled = !calls.length;
-    $("hold").textContent = held ? "Resume calling" : "Bingo! Hold";
+    var holdLabel = held ? "Resume calling" : "Bingo! Hold";
+    if ($("hold").textContent !== holdLabel) holdFlippedAt = Date.now();
+    $("hold").textContent = holdLabel;
     $("hold").classList.toggle("is-held", held);
     $("hold").hidden = posted;
     $("hold").disabled = !calls.length;
@@ -309,9 +312,12 @@
   }));
   // 101-4.16: a player calls bingo; the caller holds the game (no call) until the claim is checked.
   // The key names this console's view of the game, so a double tap holds (or resumes) once.
+  // A slow double tap whose second tap lands after the reply would undo the hold it just made: the
+  // button takes no tap for a moment after its meaning flips (Hold to Resume or back).
+  var holdFlippedAt = 0;
   $("hold").addEventListener("click", spaced(function () {
     var game = current();
-    if (!game) return;
+    if (!game || Date.now() - holdFlippedAt < FLIP_MS) return;
     var verb = game.held_at ? "resume" : "hold";
     act("POST", gameUrl(game) + "/" + verb, undefined, verb + "-" + state.id + "-" + game.number + "-" + game.calls.length + "-" + page + "-" + loads);
   }));

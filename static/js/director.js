@@ -261,8 +261,16 @@
   }
   TwoStep.bind(clockButton("start"), function () { clock("start"); });
   TwoStep.bind(clockButton("next_level"), function () { clock("next_level"); });
-  clockButton("pause").addEventListener("click", function () { clock("pause"); });
-  clockButton("resume").addEventListener("click", function () { clock("resume"); });
+  // Pause and Resume share one place, so a double tap would pause and then resume: after either, the
+  // pair takes no tap for a moment.
+  var pausedOrResumedAt = 0;
+  function pauseOrResume(action) {
+    if (Date.now() - pausedOrResumedAt < 1500) return;
+    pausedOrResumedAt = Date.now();
+    clock(action);
+  }
+  clockButton("pause").addEventListener("click", function () { pauseOrResume("pause"); });
+  clockButton("resume").addEventListener("click", function () { pauseOrResume("resume"); });
 
   document.getElementById("draw").addEventListener("submit", function (event) {
     event.preventDefault();

@@ -53,7 +53,7 @@ def make_hall(session: Session, name: str | None = None, first_licensed_on: date
             "verifier": [Role.VERIFIER],
             "officer": [Role.OFFICER],
         }[role]
-        make_user(session, roles, member=member, username=f"{role}{org.id}", display_name=member.name)
+        make_user(session, roles, member=member, username=f"{role}{org.id}")
     return Hall(org, premises, people["mic"], people["caller"], people["verifier"], people["officer"])
 
 

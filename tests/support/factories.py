@@ -51,7 +51,7 @@ def make_member(session: Session, org: Organization, **overrides: Any) -> Member
 def make_user(session: Session, roles: list[Role], member: Member | None = None, **overrides: Any) -> User:
     data = {
         "username": f"user{next(_seq)}",
-        "display_name": "Test User",
+        "display_name": member.name if member else "Test User",
         "password": PASSWORD,
         "pin": PIN,
         "member_id": member.id if member else None,

@@ -4,13 +4,13 @@ screen checked (and photographed) at each size it must fit."""
 
 from __future__ import annotations
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page
 from sqlalchemy.orm import Session
 
 from shared.core.roles import Role
 from shared.hall.models import Organization
 from tests.support.factories import make_member, make_user
-from tests.support.screens import audit, shoot
+from tests.support.screens import audit, out_of_view, shoot
 
 TV, TOUCH, TABLET = (1920, 1080), (1280, 800), (800, 1280)
 SIZES = (TOUCH, TV, TABLET)
@@ -27,29 +27,6 @@ def floor_staff(session: Session, org_id: int) -> None:
         )
 
 
-def two_taps(page: Page, selector: str, armed: str = "Tap again") -> None:
-    """The first tap arms the button in place; the second, after the 400 ms a two-step asks for, acts."""
-    button = page.locator(selector)
-    button.click()
-    expect(button).to_contain_text(armed)
-    page.wait_for_timeout(450)
-    button.click()
-
-
-def outside_viewport(page: Page, selector: str) -> list[str]:
-    """What of the element lies outside the viewport (nothing, when it opened in view)."""
-    box = page.locator(selector).bounding_box()
-    assert box is not None, f"{selector} is not shown"
-    size = page.viewport_size
-    assert size is not None
-    found = []
-    if box["x"] < 0 or box["y"] < 0:
-        found.append(f"{selector} starts at {box['x']:.0f},{box['y']:.0f}")
-    if box["x"] + box["width"] > size["width"] + 1 or box["y"] + box["height"] > size["height"] + 1:
-        found.append(f"{selector} ends at {box['x'] + box['width']:.0f},{box['y'] + box['height']:.0f}")
-    return found
-
-
 def fits(page: Page, name: str, *in_view: str, sizes: tuple[tuple[int, int], ...] = SIZES) -> list[str]:
     """At each size: no horizontal overflow, the audit (56 px targets, AA contrast) clean, the elements
     named inside the viewport; a screenshot of each. The page is left at its first size."""
@@ -62,7 +39,9 @@ def fits(page: Page, name: str, *in_view: str, sizes: tuple[tuple[int, int], ...
             problems.append(f"{name} at {width}x{height} is {overflow}px too wide")
         problems.extend(f"{name} at {width}x{height}: {p}" for p in audit(page))
         for selector in in_view:
-            problems.extend(f"{name} at {width}x{height}: {p}" for p in outside_viewport(page, selector))
+            problems.extend(
+                f"{name} at {width}x{height}: {p}" for p in out_of_view(page, [selector], clear_of_bar=False)
+            )
         shoot(page, f"{name}-{width}x{height}")
     page.set_viewport_size({"width": sizes[0][0], "height": sizes[0][1]})
     return problems

@@ -230,19 +230,6 @@ def show_tab(page: Page, name: str) -> None:
     expect(page.locator(f"#view-{name.lower()}")).to_be_visible()
 
 
-def in_view(page: Page, selector: str) -> bool:
-    """Whether the element is wholly inside the viewport and above the message bar's room at its foot."""
-    box = page.locator(selector).bounding_box()
-    size = page.viewport_size
-    assert box is not None and size is not None, selector
-    return (
-        box["x"] >= 0
-        and box["y"] >= 0
-        and box["x"] + box["width"] <= size["width"]
-        and box["y"] + box["height"] <= size["height"] - 64
-    )
-
-
 def fits(page: Page) -> list[str]:
     """What runs off the side of the page, and every button wider than the panel that holds it."""
     found: list[str] = page.evaluate(

@@ -7,7 +7,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 
 def shoot(page: Page, name: str, full_page: bool = False) -> None:
@@ -87,4 +87,32 @@ def audit(page: Page) -> list[str]:
     scripts have loaded: a page just navigated to shows unstyled buttons for a moment."""
     page.wait_for_load_state("load")
     found: list[str] = page.evaluate(AUDIT)
+    return found
+
+
+MESSAGE_BAR = 64
+
+
+def two_taps(page: Page, selector: str, armed: str = "Tap again") -> None:
+    """The two taps of a two-step confirmation as a person makes them: tap, see the button armed (its
+    text holds `armed`), wait past the 400 ms double-tap window, tap again."""
+    button = page.locator(selector)
+    button.click()
+    expect(button).to_contain_text(armed)
+    page.wait_for_timeout(450)
+    button.click()
+
+
+def out_of_view(page: Page, selectors: list[str], clear_of_bar: bool = True) -> list[str]:
+    """The selectors whose element is not wholly inside the viewport (and, on a station screen, above
+    the message bar's room at its foot)."""
+    size = page.viewport_size or {"width": 0, "height": 0}
+    bottom = size["height"] - (MESSAGE_BAR if clear_of_bar else 0)
+    found = []
+    for selector in selectors:
+        box = page.locator(selector).bounding_box()
+        if box is None or box["x"] < 0 or box["y"] < 0:
+            found.append(f"{selector}: {box}")
+        elif box["x"] + box["width"] > size["width"] + 1 or box["y"] + box["height"] > bottom + 1:
+            found.append(f"{selector}: {box} outside {size['width']}x{bottom}")
     return found

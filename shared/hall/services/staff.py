@@ -34,11 +34,18 @@ def list_users(session: Session) -> list[User]:
     return list(session.scalars(select(User).order_by(User.username)))
 
 
+def account_name(session: Session, user_id: int | None, fallback: str) -> str:
+    """Who did it, as the screens and the papers an auditor reads must say it: the account's name
+    ("Frank Moretti"), not its login ("mic"); the fallback (the name it signed with) for the system, an
+    unsigned station or an account without one."""
+    user = session.get(User, user_id) if user_id is not None else None
+    return user.display_name if user is not None and user.display_name else fallback
+
+
 def person_name(session: Session, actor: Actor) -> str:
-    """Who did it, as a paper an auditor reads must say it: the account's name ("Frank Moretti"),
-    not its login ("mic"); the actor's own name for the system and unsigned stations."""
-    user = session.get(User, actor.user_id) if actor.user_id is not None else None
-    return user.display_name if user is not None else actor.name
+    """The signed-in actor by name (account_name): the cashier on a buy, the director on a bust, who
+    swore a statement."""
+    return account_name(session, actor.user_id, actor.name)
 
 
 def find_user(session: Session, username: str) -> User | None:
