@@ -11,6 +11,7 @@ from marshmallow import Schema, ValidationError, fields, post_load, validate, va
 
 from bingo.rules.limits import GameKind, PromotionOccasion
 from bingo.rules.patterns import PatternKind
+from bingo.rules.payouts import Prize
 from bingo.rules.sales import ProductKind
 from shared.platform.fields import Day, Id, Money, Name, RequestSchema
 from shared.printing.schemas import PrintJobOut
@@ -609,7 +610,7 @@ class PayoutIn(RequestSchema):
     request = PayoutRequest
 
     game_number = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=200))
-    prize = fields.String(load_default="game", validate=validate.OneOf(["game", "cookie_jar"]))
+    prize = fields.String(load_default="game", validate=validate.OneOf([p.value for p in Prize]))
     claim_id = Id(load_default=None, allow_none=True)
     ticket_code = fields.String(load_default=None, allow_none=True, validate=validate.Length(min=1, max=20))
     verifier_name = fields.String(load_default=None, allow_none=True, validate=validate.Length(max=200))

@@ -10,7 +10,8 @@ from datetime import date
 from flask import Flask
 from sqlalchemy.orm import Session
 
-from bingo.services.closeout import Prize, PrizeDue
+from bingo.rules.payouts import Prize
+from bingo.services.closeout import PrizeDue
 from bingo.web import presenters
 from tests.support.bingo_factories import make_hall
 from tests.support.client import Api, staff

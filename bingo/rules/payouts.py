@@ -3,7 +3,16 @@ split is announced, and in cash only for a money prize."""
 
 from __future__ import annotations
 
+from enum import StrEnum
+
 from shared.core.violations import Violation
+
+
+class Prize(StrEnum):
+    """Which purse a share is paid from: the game's prize (4.11) or the cookie jar (4.31.6)."""
+
+    GAME = "game"
+    COOKIE_JAR = "cookie_jar"
 
 
 def share_key(prize: str, claim_id: int | None, ticket_code: str | None) -> str:

@@ -32,7 +32,7 @@ from bingo.models import (
     Till,
     UPickTicket,
 )
-from bingo.rules.payouts import share_key
+from bingo.rules.payouts import Prize, share_key
 from bingo.rules.sales import ProductKind
 from bingo.services import reports, takings
 from bingo.services.cash import COMPLETED, PAYOUT, SALE, VOIDED, drawer
@@ -285,7 +285,7 @@ def _prizes(session: Session, org_id: int | None) -> list[Disagreement]:
             owed = (
                 None
                 if claim is None
-                else (claim.jar_share_cents if payout.prize == "cookie_jar" else claim.share_cents)
+                else (claim.jar_share_cents if payout.prize == Prize.COOKIE_JAR else claim.share_cents)
             )
         if owed != payout.amount_cents:
             found.append(

@@ -252,7 +252,7 @@ def pay(session: Session, actor: Actor, now: datetime, occasion_id: int, request
         if claim.game_id != game.id:
             raise refuse("not_this_game", "That claim is not for this game.", None, "claim_id", 409)
         check(payouts.merchandise_refusal(claim.face_number, game.merchandise, claim.merchandise_won, prize))
-        amount = (claim.jar_share_cents if prize == "cookie_jar" else claim.share_cents) or 0
+        amount = (claim.jar_share_cents if prize == payouts.Prize.COOKIE_JAR else claim.share_cents) or 0
         winner = f"face {claim.face_number}" + (f" ({claim.player})" if claim.player else "")
     else:
         raise refuse("winner_required", "Name the winning claim or U Pick Em ticket.", None, "claim_id")

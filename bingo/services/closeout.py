@@ -5,23 +5,15 @@ read by the close-out refusal and by the cashier's "Prizes to pay", so the two n
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import StrEnum
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from bingo.models import CookieJarLine, Occasion, Payout, TicketStatus, Till, UPickTicket
 from bingo.rules import figures as rules
-from bingo.rules.payouts import share_key
+from bingo.rules.payouts import Prize, share_key
 from shared.core.money import format_cents
 from shared.platform.service_kit import check
-
-
-class Prize(StrEnum):
-    """Which purse a share is paid from: the game's prize or the cookie jar (4.31.6)."""
-
-    GAME = "game"
-    COOKIE_JAR = "cookie_jar"
 
 
 @dataclass(frozen=True)

@@ -7,6 +7,7 @@ from datetime import datetime
 from typing import Protocol
 
 from bingo.models import Payout, Sale, Till, UPickTicket
+from bingo.rules.payouts import Prize
 from bingo.rules.upick import ticket_layout
 from bingo.services.jars import JarSummary
 from shared.core.money import format_cents
@@ -116,7 +117,7 @@ def payout_slip(
 ) -> Receipt:
     """The winner's payout slip: game, pattern, face or ticket, amount, date, verifier, a signature line,
     and the W-2G notice when the amount reaches the threshold in force."""
-    prize = "Cookie jar" if payout.prize == "cookie_jar" else f"Game {payout.game_number}: {pattern_name}"
+    prize = "Cookie jar" if payout.prize == Prize.COOKIE_JAR else f"Game {payout.game_number}: {pattern_name}"
     footer = ["", "Winner's signature: ______________________", "", "Paid by: __________________________"]
     if payout.w2g_required:
         footer.insert(
