@@ -23,20 +23,12 @@ from tests.support.clock import Clock
 from tests.support.factories import PIN
 from tests.support.jars import jar_hall, opened
 from tests.support.occasions import setup_occasion, started
+from tests.support.pos import station_sign_in
 from tests.support.replies import ok, refused
 from tests.support.screens import audit, out_of_view, shoot, two_taps
 
 SIZES = ((1280, 800), (1920, 1080), (800, 1280))
 PLAYING = ["#close-game", "#correct-open", "#hold", "#ball1", "#ball75", "#open-board", "#verify-open"]
-
-
-def sign_in(browser: Browser, live_url: str, username: str, width: int = 1280, height: int = 800) -> Page:
-    page = browser.new_page(viewport={"width": width, "height": height})
-    page.goto(live_url + "/pin")
-    page.fill("#username", username)
-    page.fill("#pin", PIN)
-    page.press("#pin", "Enter")
-    return page
 
 
 def look(page: Page, name: str, controls: list[str]) -> list[str]:
@@ -70,7 +62,7 @@ def test_4_25_4_13_4_16_caller_runs_a_game_from_ball_check_to_split(
         ],
     )
     occ = f"/api/v1/occasions/{occasion['id']}"
-    page = sign_in(browser, live_url, f"caller{hall.org.id}")
+    page = station_sign_in(browser, live_url, f"caller{hall.org.id}")
     expect(page).to_have_url(re.compile(r"/bingo/caller$"))
 
     expect(page.locator("#step-balls")).to_be_visible()
@@ -145,7 +137,7 @@ def test_caller_correction_needs_a_reason_and_replaces_the_last_call(
 ) -> None:
     hall = make_hall(session)
     _, occ, caller = started(admin, hall, [{"pattern": {"kind": "blackout"}, "prize": "100.00"}], 70)
-    page = sign_in(browser, live_url, f"caller{hall.org.id}")
+    page = station_sign_in(browser, live_url, f"caller{hall.org.id}")
     page.click("#ball7")
     expect(page.locator("#last")).to_have_text("B-7")
     page.click("#correct-open")
@@ -168,7 +160,7 @@ def test_4_31_5_caller_plays_the_forced_jar_final_and_awards_jar_1(
     script = split_script(STANDARD[PatternKind.BLACKOUT], winners=1)
     occ, _, verifier = opened(admin, hall, [{"pattern": {"kind": "four_corners"}, "prize": "50.00"}], 75)
     ok(sell_jar_entries(admin, occ, 3), 201)
-    page = sign_in(browser, live_url, f"caller{hall.org.id}")
+    page = station_sign_in(browser, live_url, f"caller{hall.org.id}")
     page.click("#start-game")
     page.click("#ball5")
     expect(page.locator("#last")).to_have_text("B-5")
@@ -216,7 +208,7 @@ def test_4_18_caller_enters_attendance_when_the_prize_depends_on_it(
     caller = staff(admin, f"caller{hall.org.id}")
     ok(caller.post(occ + "/ball-check", {"checked_by": [hall.caller.id]}))
     ok(caller.post(occ + "/cookie-jar-number", {"ball": 70}))
-    page = sign_in(browser, live_url, f"caller{hall.org.id}")
+    page = station_sign_in(browser, live_url, f"caller{hall.org.id}")
     expect(page.locator("#attendance")).to_be_visible()
     page.click("#start-game")
     expect(page.locator("#problem")).to_contain_text("10 DE Admin Code 101-4.18")
@@ -242,7 +234,7 @@ def test_4_29_1_4_31_4_caller_posts_a_break_open_game_from_the_console_and_jar_s
         75,
     )
     ok(sell_jar_entries(admin, occ, 1), 201)
-    page = sign_in(browser, live_url, f"caller{hall.org.id}")
+    page = station_sign_in(browser, live_url, f"caller{hall.org.id}")
     expect(page.locator("#game-title")).to_have_text("Next: game 1, Any row (break-open)")
     expect(page.locator("#program")).to_contain_text("1. Any row (break-open)")
     expect(page.locator("#start-game")).to_have_text("Draw and post the 30 numbers")
@@ -270,7 +262,7 @@ def test_4_16_caller_holds_for_a_bingo_calls_stop_and_a_valid_claim_ends_the_hol
     _, occ, caller = started(admin, hall, [{"pattern": {"kind": "any_row"}, "prize": "80.00"}], jar)
     for ball in script.calls[:-1]:
         ok(caller.post(occ + "/games/1/calls", {"ball": ball}), 201)
-    page = sign_in(browser, live_url, f"caller{hall.org.id}")
+    page = station_sign_in(browser, live_url, f"caller{hall.org.id}")
     last = script.calls[-1]
     page.click(f"#ball{last}")
     expect(page.locator("#last")).to_have_text(ball_label(last))
@@ -307,7 +299,7 @@ def test_4_16_caller_resumes_a_hold_after_an_invalid_claim(
 ) -> None:
     hall = make_hall(session)
     _, occ, caller = started(admin, hall, [{"pattern": {"kind": "blackout"}, "prize": "100.00"}], 75)
-    page = sign_in(browser, live_url, f"caller{hall.org.id}")
+    page = station_sign_in(browser, live_url, f"caller{hall.org.id}")
     expect(page.locator("#hold")).to_be_disabled()
     page.click("#ball7")
     expect(page.locator("#last")).to_have_text("B-7")
@@ -369,7 +361,7 @@ def test_caller_close_with_no_winner_needs_two_taps_and_a_double_tap_is_one(
     """The measured failure: "Close game" closed game 1 as "no winner" after 2 calls, on one tap."""
     hall = make_hall(session)
     _, occ, caller = started(admin, hall, [{"pattern": {"kind": "blackout"}, "prize": "100.00"}], 75)
-    page = sign_in(browser, live_url, f"caller{hall.org.id}")
+    page = station_sign_in(browser, live_url, f"caller{hall.org.id}")
     for ball in (7, 22):
         page.click(f"#ball{ball}")
         expect(page.locator("#last")).to_have_text(ball_label(ball))
@@ -396,7 +388,7 @@ def test_caller_closes_the_occasion_with_two_taps_from_the_program_in_view(
     _, occ, caller = started(admin, hall, [{"pattern": {"kind": "blackout"}, "prize": "100.00"}], 75)
     ok(caller.post(occ + "/games/1/calls", {"ball": 7}), 201)
     ok(caller.post(occ + "/games/1/close"))
-    page = sign_in(browser, live_url, f"mic{hall.org.id}")
+    page = station_sign_in(browser, live_url, f"mic{hall.org.id}")
     page.goto(live_url + "/bingo/caller")
     expect(page.locator("#close-occasion")).to_be_visible()
     assert look(page, "caller-last-game-closed", ["#close-occasion", "#open-board", "#ball75"]) == []
@@ -417,7 +409,7 @@ def test_4_25_ball_check_progress_is_kept_across_a_reload(
 ) -> None:
     hall = make_hall(session)
     setup_occasion(admin, hall, [{"pattern": {"kind": "any_row"}, "prize": "100.00"}])
-    page = sign_in(browser, live_url, f"caller{hall.org.id}")
+    page = station_sign_in(browser, live_url, f"caller{hall.org.id}")
     for ball in (1, 2, 3, 75):
         page.click(f"#check{ball}")
     page.check(f"input[name=checked_by][value='{hall.caller.id}']")

@@ -20,20 +20,11 @@ from tests.support.client import Api, staff
 from tests.support.clock import Clock
 from tests.support.factories import PIN
 from tests.support.occasions import setup_occasion
+from tests.support.pos import station_sign_in
 from tests.support.replies import ok, refused
 from tests.support.screens import audit, shoot
 
 SIZES = ((800, 1280), (1280, 800), (1920, 1080))
-
-
-def tablet(browser: Browser, live_url: str, username: str, width: int = 800, height: int = 1280) -> Page:
-    page = browser.new_page(viewport={"width": width, "height": height})
-    page.goto(live_url + "/pin")
-    page.fill("#username", username)
-    page.fill("#pin", PIN)
-    page.press("#pin", "Enter")
-    expect(page).to_have_url(re.compile(r"/bingo/verifier$"))
-    return page
 
 
 def look(page: Page, name: str) -> list[str]:
@@ -63,7 +54,8 @@ def test_verifier_scans_a_face_and_the_claim_reaches_the_caller(
     for ball in script.calls:
         ok(caller.post(occ + "/games/1/calls", {"ball": ball}), 201)
 
-    page = tablet(browser, live_url, f"verifier{hall.org.id}", 1280, 800)
+    page = station_sign_in(browser, live_url, f"verifier{hall.org.id}", width=1280, height=800)
+    expect(page).to_have_url(re.compile(r"/bingo/verifier$"))
     expect(page.locator("h1")).to_have_text("Verify: game 1, Any row")
     page.fill("#face", str(script.winners[0]))
     page.press("#face", "Enter")
@@ -104,7 +96,8 @@ def test_4_27_verifier_follows_game_1_to_game_2_without_a_reload_and_verifies_a_
     )
     occ = f"/api/v1/occasions/{occasion['id']}"
     caller = staff(admin, f"caller{hall.org.id}")
-    page = tablet(browser, live_url, f"verifier{hall.org.id}")
+    page = station_sign_in(browser, live_url, f"verifier{hall.org.id}", width=800, height=1280)
+    expect(page).to_have_url(re.compile(r"/bingo/verifier$"))
     expect(page.locator("h1")).to_have_text("No game in play")
     expect(page.locator("#following")).to_contain_text("Waiting for the caller to start the next game")
     assert look(page, "verifier-waiting") == []
@@ -188,7 +181,8 @@ def test_4_30_verifier_types_a_u_pick_em_ticket_id_and_a_face_out_of_range_is_na
     for ball in (1, 20, 2, 40, 60):
         ok(caller.post(occ + "/games/1/calls", {"ball": ball}), 201)
 
-    page = tablet(browser, live_url, f"verifier{hall.org.id}")
+    page = station_sign_in(browser, live_url, f"verifier{hall.org.id}", width=800, height=1280)
+    expect(page).to_have_url(re.compile(r"/bingo/verifier$"))
     expect(page.locator("h1")).to_have_text("Verify: game 1, U Pick Em")
     page.fill("#face", "0")
     page.press("#face", "Enter")

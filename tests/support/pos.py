@@ -102,11 +102,11 @@ def hall_with_a_shop(
 
 
 def station_sign_in(
-    browser: Browser, live_url: str, username: str, station: str, width: int = 1280, height: int = 800
+    browser: Browser, live_url: str, username: str, station: str | None = None, width: int = 1280, height: int = 800
 ) -> Page:
-    """A page of this size signed in by PIN at `station`, on the user's own screen."""
+    """A page of this size signed in by PIN (at `station`, when one is named), on the user's own screen."""
     page = browser.new_page(viewport={"width": width, "height": height})
-    page.goto(f"{live_url}/pin?station={station}")
+    page.goto(f"{live_url}/pin" + (f"?station={station}" if station else ""))
     page.fill("#username", username)
     page.fill("#pin", PIN)
     page.press("#pin", "Enter")
