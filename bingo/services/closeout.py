@@ -4,12 +4,13 @@ read by the close-out refusal and by the cashier's "Prizes to pay", so the two n
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 
-from sqlalchemy import select
+from sqlalchemy import or_, select
 from sqlalchemy.orm import Session
 
-from bingo.models import CookieJarLine, Occasion, Payout, TicketStatus, Till, UPickTicket
+from bingo.models import Claim, CookieJarLine, Game, Occasion, Payout, TicketStatus, Till, UPickTicket
 from bingo.rules import figures as rules
 from bingo.rules.payouts import Prize, share_key
 from shared.core.money import format_cents
@@ -43,38 +44,45 @@ def prizes_due(session: Session, occasion: Occasion) -> list[PrizeDue]:
     game: game shares and cookie-jar shares by claim (a merchandise prize is handed over, not paid),
     U Pick Em shares by ticket."""
     paid = set(session.scalars(select(Payout.share_key).where(Payout.occasion_id == occasion.id)))
-    due: list[PrizeDue] = []
-    for game in occasion.games:
-        claims = sorted(game.claims, key=lambda c: c.id)
-        split = sum(1 for c in claims if c.share_cents and not c.merchandise_won)
-        jar_split = sum(1 for c in claims if c.jar_share_cents)
-        for claim in claims:
-            face, player = claim.face_number, claim.player
-            if claim.share_cents and not claim.merchandise_won:
-                label = f"game {game.number}, face {face}: {format_cents(claim.share_cents)}"
-                due.append(
-                    PrizeDue(game.number, Prize.GAME, claim.id, None, face, claim.share_cents, label, player, split)
-                )
-            if claim.jar_share_cents:
-                cents = claim.jar_share_cents
-                label = f"game {game.number} cookie jar, face {face}: {format_cents(cents)}"
-                due.append(
-                    PrizeDue(game.number, Prize.COOKIE_JAR, claim.id, None, face, cents, label, player, jar_split)
-                )
-    tickets = session.scalars(
-        select(UPickTicket)
-        .where(
-            UPickTicket.occasion_id == occasion.id,
-            UPickTicket.share_cents > 0,
-            UPickTicket.status != TicketStatus.VOID,
+    numbers = {g.id: g.number for g in occasion.games}
+    won = list(
+        session.scalars(
+            select(Claim)
+            .join(Game, Claim.game_id == Game.id)
+            .where(Game.occasion_id == occasion.id, or_(Claim.share_cents > 0, Claim.jar_share_cents > 0))
+            .order_by(Game.number, Claim.id)
         )
-        .order_by(UPickTicket.game_number, UPickTicket.code)
     )
-    won = list(tickets)
-    for ticket in won:
+    splits = Counter(c.game_id for c in won if c.share_cents and not c.merchandise_won)
+    jar_splits = Counter(c.game_id for c in won if c.jar_share_cents)
+    due: list[PrizeDue] = []
+    for claim in won:
+        number, face, player = numbers[claim.game_id], claim.face_number, claim.player
+        if claim.share_cents and not claim.merchandise_won:
+            label = f"game {number}, face {face}: {format_cents(claim.share_cents)}"
+            split = splits[claim.game_id]
+            due.append(PrizeDue(number, Prize.GAME, claim.id, None, face, claim.share_cents, label, player, split))
+        if claim.jar_share_cents:
+            cents = claim.jar_share_cents
+            label = f"game {number} cookie jar, face {face}: {format_cents(cents)}"
+            split = jar_splits[claim.game_id]
+            due.append(PrizeDue(number, Prize.COOKIE_JAR, claim.id, None, face, cents, label, player, split))
+    tickets = list(
+        session.scalars(
+            select(UPickTicket)
+            .where(
+                UPickTicket.occasion_id == occasion.id,
+                UPickTicket.share_cents > 0,
+                UPickTicket.status != TicketStatus.VOID,
+            )
+            .order_by(UPickTicket.game_number, UPickTicket.code)
+        )
+    )
+    ticket_splits = Counter(t.game_number for t in tickets)
+    for ticket in tickets:
         cents = ticket.share_cents or 0
         label = f"game {ticket.game_number}, ticket {ticket.code}: {format_cents(cents)}"
-        split = sum(1 for t in won if t.game_number == ticket.game_number)
+        split = ticket_splits[ticket.game_number]
         due.append(PrizeDue(ticket.game_number, Prize.GAME, None, ticket.code, None, cents, label, None, split))
     return sorted((row for row in due if row.share_key not in paid), key=lambda row: row.game_number)
 
