@@ -71,7 +71,11 @@ AUDIT = """() => {
     const covered = bar && visible(bar) ? bar.getBoundingClientRect().height : 0;
     for (const el of document.querySelectorAll('.btn-primary, [data-primary]')) {
       if (!visible(el) || el.closest('[hidden]')) continue;
-      const r = el.getBoundingClientRect();
+      // Where it stands with the page unscrolled (a control in a fixed dialog stands where it is shown).
+      let fixed = false;
+      for (let n = el; n; n = n.parentElement) if (getComputedStyle(n).position === 'fixed') { fixed = true; break; }
+      const b = el.getBoundingClientRect(), dy = fixed ? 0 : window.scrollY, dx = fixed ? 0 : window.scrollX;
+      const r = {top: b.top + dy, bottom: b.bottom + dy, left: b.left + dx, right: b.right + dx};
       if (r.top < 0 || r.left < 0 || r.right > width + 1 || r.bottom > window.innerHeight - covered + 1)
         problems.push(`primary control outside the viewport: ${el.id || el.textContent.trim().slice(0, 30)}`);
     }
