@@ -18,6 +18,7 @@ from sqlalchemy import (
     Text,
     Time,
     UniqueConstraint,
+    false,
 )
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
@@ -186,6 +187,12 @@ class ProgramEntryTier(TierTerms, Base):
 
 
 class Occasion(Base):
+    """A bingo occasion (10 DE Admin Code 101-4.1): one session of play on a day at premises, under a
+    member in charge. `training` marks a practice night (Flashboard house rule, training mode): set when
+    it is scheduled and fixed for good (a database trigger refuses a change either way), it lifts the
+    time-of-day rules for that occasion alone, says TRAINING on every screen and paper, and is left out
+    of what is filed with the Board."""
+
     __tablename__ = "bingo_occasions"
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -210,6 +217,7 @@ class Occasion(Base):
     net_profit_uses: Mapped[str | None] = mapped_column(Text)
     statement_sworn_at: Mapped[datetime | None] = mapped_column(UtcDateTime())
     statement_sworn_by: Mapped[str | None] = mapped_column(String(200))
+    training: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
     games: Mapped[list[Game]] = relationship(
         order_by="Game.number", cascade="all, delete-orphan", back_populates="occasion"

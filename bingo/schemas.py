@@ -310,6 +310,7 @@ class OccasionOut(Schema):
     jar_posted_at = fields.DateTime(allow_none=True)
     jar_must_go = fields.Boolean()
     display_token = fields.String(allow_none=True)
+    training = fields.Boolean(metadata={"description": "a training occasion: fixed when scheduled (training mode)"})
     games = fields.List(fields.Nested(GameOut))
 
 

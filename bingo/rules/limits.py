@@ -147,16 +147,19 @@ def program_violations(games: Sequence[ProgramGame]) -> list[Violation]:
     return found
 
 
-def start_refusal(now: datetime) -> Violation | None:
+def start_refusal(now: datetime, training: bool) -> Violation | None:
     """10 DE Admin Code 101-4.2 and 4.25: the occasion starts when the balls are verified, never
-    before 12:00 p.m. hall time.
+    before 12:00 p.m. hall time; a training occasion at any hour (Flashboard house rule, training
+    mode: nothing is played for money, so a new hall can practise in the morning).
 
-    >>> start_refusal(datetime(2026, 12, 5, 11, 59)).code
+    >>> start_refusal(datetime(2026, 12, 5, 11, 59), False).code
     'before_noon'
-    >>> start_refusal(datetime(2026, 12, 5, 12, 0)) is None
+    >>> start_refusal(datetime(2026, 12, 5, 12, 0), False) is None
+    True
+    >>> start_refusal(datetime(2026, 12, 5, 9, 0), True) is None
     True
     """
-    if now.time() < EARLIEST_START:
+    if now.time() < EARLIEST_START and not training:
         return Violation(
             "before_noon",
             "Bingo may not begin before 12:00 p.m.; verify the balls at or after noon.",

@@ -19,11 +19,13 @@ RULE_VERIFIED = "10 DE Admin Code 101-4.25"
 @dataclass(frozen=True)
 class OccasionState:
     """What the gates read about an occasion: its status ("scheduled", "running" or "closed"), when
-    the balls were verified (the start), and whether the cookie-jar number is posted."""
+    the balls were verified (the start), whether the cookie-jar number is posted, and whether it is a
+    training occasion (the hours of 4.2 and 4.10 are lifted for it alone)."""
 
     status: str
     started_at: datetime | None
     jar_number_drawn: bool
+    training: bool = False
 
 
 @dataclass(frozen=True)
@@ -37,7 +39,9 @@ class GameState:
 
 def play_refusal(occasion: OccasionState, now: datetime) -> Violation | None:
     """10 DE Admin Code 101-4.25, 4.2 and 4.10: nothing is played before the balls are verified (the
-    occasion starts there), after it closed, past six hours from the start or past midnight.
+    occasion starts there), after it closed, past six hours from the start or past midnight. A training
+    occasion keeps every gate but the hours (Flashboard house rule, training mode: no money is at
+    stake, so a new hall can practise at any hour).
 
     >>> from datetime import datetime, timedelta, timezone
     >>> start = datetime(2026, 12, 5, 18, 0, tzinfo=timezone.utc)
@@ -47,6 +51,10 @@ def play_refusal(occasion: OccasionState, now: datetime) -> Violation | None:
     'balls_not_verified'
     >>> play_refusal(OccasionState("running", start, True), start + timedelta(hours=6, minutes=1)).rule
     '10 DE Admin Code 101-4.2'
+    >>> play_refusal(OccasionState("running", start, True, True), start + timedelta(hours=9)) is None
+    True
+    >>> play_refusal(OccasionState("closed", start, True, True), start).code
+    'occasion_closed'
     """
     if occasion.status == "closed":
         return Violation("occasion_closed", "This occasion is closed.", None, "occasion_id", 409)
@@ -58,6 +66,8 @@ def play_refusal(occasion: OccasionState, now: datetime) -> Violation | None:
             "occasion_id",
             409,
         )
+    if occasion.training:
+        return None
     return running_refusal(occasion.started_at.astimezone(now.tzinfo), now)
 
 
@@ -133,17 +143,21 @@ def in_play_refusal(occasion: OccasionState, game: GameState, now: datetime) -> 
     return None
 
 
-def ball_check_refusal(status: str, today: date, occasion_date: date) -> Violation | None:
+def ball_check_refusal(status: str, today: date, occasion_date: date, training: bool) -> Violation | None:
     """10 DE Admin Code 101-4.25: the occasion starts when the balls are verified present, once, on the
-    day it is scheduled for (the time of day is limits.start_refusal's).
+    day it is scheduled for (the time of day is limits.start_refusal's). A training occasion may start
+    on another day (Flashboard house rule, training mode: a practice begun before midnight and checked
+    after it still plays).
 
     >>> from datetime import date
-    >>> ball_check_refusal("scheduled", date(2026, 12, 5), date(2026, 12, 5)) is None
+    >>> ball_check_refusal("scheduled", date(2026, 12, 5), date(2026, 12, 5), False) is None
     True
-    >>> ball_check_refusal("running", date(2026, 12, 5), date(2026, 12, 5)).rule
+    >>> ball_check_refusal("running", date(2026, 12, 5), date(2026, 12, 5), True).rule
     '10 DE Admin Code 101-4.25'
-    >>> ball_check_refusal("scheduled", date(2026, 12, 4), date(2026, 12, 5)).message
+    >>> ball_check_refusal("scheduled", date(2026, 12, 4), date(2026, 12, 5), False).message
     'This occasion is scheduled for 2026-12-05.'
+    >>> ball_check_refusal("scheduled", date(2026, 12, 6), date(2026, 12, 5), True) is None
+    True
     """
     if status != "scheduled":
         return Violation(
@@ -153,7 +167,7 @@ def ball_check_refusal(status: str, today: date, occasion_date: date) -> Violati
             "occasion_id",
             409,
         )
-    if today != occasion_date:
+    if today != occasion_date and not training:
         return Violation(
             "wrong_day", f"This occasion is scheduled for {occasion_date.isoformat()}.", None, "occasion_id", 409
         )

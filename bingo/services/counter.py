@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Collection
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 
 from sqlalchemy.orm import Session
 
-from bingo.models import Payout, Sale, Till, UPickTicket
+from bingo.models import Occasion, Payout, Sale, Till, UPickTicket
 from bingo.schemas import PayoutRequest, SaleRequest
 from bingo.services import cash, occasions, receipts, selling, upick_tickets
 from shared.core import tills
@@ -24,8 +24,18 @@ from shared.hall.services.licenses import bingo_license_status
 from shared.hall.services.organizations import get_organization
 from shared.platform import audit
 from shared.platform.audit import Actor
+from shared.printing.documents import Receipt
 from shared.printing.jobs import PrintDesk
 from shared.printing.models import PrintJob
+
+
+def paper_for(occasion: Occasion | None, receipt: Receipt) -> Receipt:
+    """Flashboard house rule (training mode): every paper of a training occasion says TRAINING."""
+    return replace(receipt, training=True) if occasion is not None and occasion.training else receipt
+
+
+def _occasion_of(session: Session, occasion_id: int | None) -> Occasion | None:
+    return occasions.get_occasion(session, occasion_id) if occasion_id is not None else None
 
 
 @dataclass(frozen=True)
@@ -56,7 +66,8 @@ def sell(
     licence = bingo_license_status(session, org.id, occasion.occasion_date).current_number
     day = occasion.occasion_date.isoformat()
     receipt = selling.receipt_for(session, result, licence, org.name, day, now)
-    jobs = [desk.print(session, now, "sale", receipts.transaction_code(org.id, sale.number), receipt, org.id)]
+    code = receipts.transaction_code(org.id, sale.number)
+    jobs = [desk.print(session, now, "sale", code, paper_for(occasion, receipt), org.id)]
     for ticket in result.tickets:
         face = receipts.upick_ticket(
             org.name,
@@ -70,7 +81,7 @@ def sell(
             ticket.cashier_name,
             now,
         )
-        jobs.append(desk.print(session, now, "upick_ticket", ticket.code, face, org.id))
+        jobs.append(desk.print(session, now, "upick_ticket", ticket.code, paper_for(occasion, face), org.id))
     return Sold(sale, list(result.tickets), jobs)
 
 
@@ -96,7 +107,7 @@ def pay(
     day = occasion.occasion_date.isoformat()
     slip = receipts.payout_slip(org_name, day, sale, payout, game.pattern_name, now, threshold)
     code = receipts.transaction_code(sale.organization_id, sale.number)
-    return Paid(sale, payout, desk.print(session, now, "payout", code, slip, sale.organization_id))
+    return Paid(sale, payout, desk.print(session, now, "payout", code, paper_for(occasion, slip), sale.organization_id))
 
 
 def void(
@@ -117,6 +128,7 @@ def void(
     sale = cash.void(session, actor, now, sale_id, reason, approved_by)
     notice = receipts.void_notice(get_organization(session, sale.organization_id).name, sale, now)
     code = receipts.transaction_code(sale.organization_id, sale.number)
+    notice = paper_for(_occasion_of(session, sale.occasion_id), notice)
     return sale, desk.print(session, now, "void", code, notice, sale.organization_id)
 
 
@@ -130,6 +142,7 @@ def close_till(
     till, shift = cash.close_till(session, actor, now, till_id, counts)
     org_name = get_organization(session, org_id).name
     report = receipts.shift_report(org_name, till, shift, now, str(audit.anchor(session)))
+    report = paper_for(_occasion_of(session, till.occasion_id), report)
     return till, desk.print(session, now, "shift_report", f"till-{till.id}", report, org_id)
 
 
@@ -141,4 +154,5 @@ def print_session_report(session: Session, now: datetime, occasion_id: int, desk
     org_name = get_organization(session, occasion.organization_id).name
     day = occasion.occasion_date.isoformat()
     report = receipts.session_report(org_name, day, shift, till_rows, now, str(audit.anchor(session)))
+    report = paper_for(occasion, report)
     return desk.print(session, now, "session_report", f"occasion-{occasion_id}", report, occasion.organization_id)

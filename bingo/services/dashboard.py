@@ -83,7 +83,8 @@ def _licence_alerts(session: Session, org_id: int, today: date) -> list[Alert]:
 
 
 def _statement_alerts(session: Session, org_id: int, today: date) -> list[Alert]:
-    """28 Del. C. §1521: a sworn statement not yet sworn, overdue 30 days after its game or due within a week."""
+    """28 Del. C. §1521: a sworn statement not yet sworn, overdue 30 days after its game or due within a
+    week. A training occasion owes the Board none (training mode)."""
     found = []
     for occasion in session.scalars(
         select(Occasion)
@@ -91,6 +92,7 @@ def _statement_alerts(session: Session, org_id: int, today: date) -> list[Alert]
             Occasion.organization_id == org_id,
             Occasion.status == OccasionStatus.CLOSED,
             Occasion.statement_sworn_at.is_(None),
+            Occasion.training.is_(False),
         )
         .order_by(Occasion.occasion_date)
     ):

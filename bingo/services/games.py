@@ -19,7 +19,9 @@ def game_of_kind(occasion: Occasion, number: int, kind: GameKind, rule: str) -> 
 
 def occasion_state(occasion: Occasion) -> OccasionState:
     """The occasion as the gates of play (bingo.rules.play) read it."""
-    return OccasionState(occasion.status, occasion.started_at, occasion.cookie_jar_number is not None)
+    return OccasionState(
+        occasion.status, occasion.started_at, occasion.cookie_jar_number is not None, occasion.training
+    )
 
 
 def game_states(occasion: Occasion) -> list[GameState]:

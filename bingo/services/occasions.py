@@ -7,9 +7,9 @@ import json
 import random
 import secrets
 from dataclasses import dataclass
-from datetime import date, datetime, time
+from datetime import date, datetime, time, timedelta
 
-from sqlalchemy import func, select
+from sqlalchemy import and_, func, or_, select
 from sqlalchemy.orm import Session, object_session
 
 from bingo.models import (
@@ -57,6 +57,7 @@ from shared.hall.services.roster import add_assignment, member_refusal
 from shared.platform.audit import Actor
 from shared.platform.service_kit import check, finish, get_or_refuse
 
+ONE_DAY = timedelta(days=1)
 SCHEDULED, RUNNING, CLOSED = OccasionStatus.SCHEDULED, OccasionStatus.RUNNING, OccasionStatus.CLOSED
 PENDING, IN_PLAY, DONE = GameStatus.PENDING, GameStatus.IN_PLAY, GameStatus.CLOSED
 
@@ -66,7 +67,14 @@ def get_occasion(session: Session, occasion_id: int) -> Occasion:
 
 
 def _bookings(session: Session, excluding: int | None = None) -> list[Booking]:
-    rows = session.execute(select(Occasion.id, Occasion.organization_id, Occasion.premises_id, Occasion.occasion_date))
+    """10 DE Admin Code 101-4.4 and 4.7: the occasions that count toward a class's frequency and hold
+    premises; a training occasion is a practice, not an occasion the licence allows, so it counts for
+    neither (Flashboard house rule, training mode)."""
+    rows = session.execute(
+        select(Occasion.id, Occasion.organization_id, Occasion.premises_id, Occasion.occasion_date).where(
+            Occasion.training.is_(False)
+        )
+    )
     return [Booking(org, premises, day) for oid, org, premises, day in rows if oid != excluding]
 
 
@@ -86,11 +94,14 @@ def _schedule_refusal(
     )
 
 
-def schedule(session: Session, actor: Actor, now: datetime, org_id: int, request: OccasionRequest) -> Occasion:
+def schedule(
+    session: Session, actor: Actor, now: datetime, org_id: int, request: OccasionRequest, training: bool = False
+) -> Occasion:
     """10 DE Admin Code 101-4.1, 4.4, 4.7 and 4.23: a licensed organization, its class's frequency
     limit, free premises, a member in charge who is an active member, and workers the rules allow.
     Premises are a building, not an organization's record: another organization's hall may be
-    rented (4.7 limits how), so they are loaded outside the organization scope."""
+    rented (4.7 limits how), so they are loaded outside the organization scope. `training` schedules
+    a practice night (training mode); only the demo asks for one, and the mark never changes after."""
     org = get_organization(session, org_id)
     day = request.occasion_date
     premises = session.get(Premises, request.premises_id)
@@ -114,6 +125,7 @@ def schedule(session: Session, actor: Actor, now: datetime, org_id: int, request
         split_whole_dollars=request.split_whole_dollars,
         split_per_player=request.split_per_player,
         display_token=secrets.token_urlsafe(16),
+        training=training,
     )
     workers = [(request.member_in_charge_id, WorkRole.MEMBER_IN_CHARGE)]
     workers += [(worker.member_id, WorkRole(worker.role)) for worker in request.workers]
@@ -152,7 +164,13 @@ def schedule(session: Session, actor: Actor, now: datetime, org_id: int, request
         "occasion.schedule",
         occasion,
         "bingo_occasion",
-        {"date": day.isoformat(), "premises_id": premises.id, "program_id": program.id, "workers": len(workers)},
+        {
+            "date": day.isoformat(),
+            "premises_id": premises.id,
+            "program_id": program.id,
+            "workers": len(workers),
+            "training": training,
+        },
     )
     return occasion
 
@@ -168,8 +186,8 @@ def verify_balls(session: Session, actor: Actor, now: datetime, occasion_id: int
     """10 DE Admin Code 101-4.25 and 4.2: the occasion starts when all 75 balls are verified
     present, on the day, never before 12:00 p.m."""
     occasion = get_occasion(session, occasion_id)
-    check(play.ball_check_refusal(occasion.status, now.date(), occasion.occasion_date))
-    check(limits.start_refusal(now))
+    check(play.ball_check_refusal(occasion.status, now.date(), occasion.occasion_date, occasion.training))
+    check(limits.start_refusal(now, occasion.training))
     names = []
     for member_id in checked_by:
         member = _member(session, occasion.organization_id, member_id, "checked_by")
@@ -570,7 +588,11 @@ def record_giveaway(
         same_year = session.execute(
             select(Giveaway, Occasion.occasion_date)
             .join(Occasion, Giveaway.occasion_id == Occasion.id)
-            .where(Occasion.organization_id == org.id, Giveaway.kind == GiveawayKind.PROMOTION)
+            .where(
+                Occasion.organization_id == org.id,
+                Giveaway.kind == GiveawayKind.PROMOTION,
+                Occasion.training.is_(False),
+            )
         ).all()
         earlier = [
             limits.Promotion(day, g.value_cents, limits.PromotionOccasion(g.promotion_occasion))
@@ -614,15 +636,25 @@ def record_giveaway(
 
 def todays_occasion(session: Session, org_id: int, day: date) -> Occasion | None:
     """The occasion a station works today: the first one still scheduled or running, else the last
-    one closed (so the caller and the TV keep showing how the night ended)."""
+    one closed (so the caller and the TV keep showing how the night ended). A training occasion still
+    running from yesterday comes first: the hours are lifted for it (training mode), so a practice
+    begun before midnight goes on after it."""
+    carried = and_(Occasion.training.is_(True), Occasion.status == RUNNING, Occasion.occasion_date == day - ONE_DAY)
     found = list(
         session.scalars(
             select(Occasion)
-            .where(Occasion.organization_id == org_id, Occasion.occasion_date == day)
-            .order_by(Occasion.start_time, Occasion.id)
+            .where(Occasion.organization_id == org_id, or_(Occasion.occasion_date == day, carried))
+            .order_by(Occasion.occasion_date, Occasion.start_time, Occasion.id)
         )
     )
     return next((o for o in found if o.status != CLOSED), found[-1] if found else None)
+
+
+def in_training(session: Session, org_id: int, day: date) -> bool:
+    """Flashboard house rule (training mode): whether the organization's occasion of the day is a
+    training one, so every screen of its staff says TRAINING."""
+    occasion = todays_occasion(session, org_id, day)
+    return occasion is not None and occasion.training
 
 
 def list_occasions(session: Session, org_id: int) -> list[Occasion]:
@@ -678,6 +710,6 @@ def schedule_outlook(
         this_month=sum(1 for d in own if (d.year, d.month) == (day.year, day.month)),
         this_year=sum(1 for d in own if d.year == day.year),
         refusal=_schedule_refusal(session, org, premises, day, bookings) if premises is not None else None,
-        early=limits.start_refusal(datetime.combine(day, start)) if start is not None else None,
+        early=limits.start_refusal(datetime.combine(day, start), False) if start is not None else None,
         window=play_window(start) if start is not None else None,
     )

@@ -68,7 +68,7 @@ from shared.hall.services.roster import roster
 from shared.hall.services.staff import person_name
 from shared.platform.audit import Actor
 from shared.platform.service_kit import check, finish
-from shared.reports.document import Document, Table
+from shared.reports.document import Document, Table, training_paper
 
 SWORN_RULE = sworn_reports.SWORN_RULE
 
@@ -377,7 +377,7 @@ def occasion_report(session: Session, occasion_id: int, zone: ZoneInfo) -> Docum
         ),
         ("Voids", f"{len(voids)} ({format_cents(sum(s.total_cents for s in voids))})"),
     )
-    return Document(
+    document = Document(
         f"Bingo occasion report: {facts.org_name}",
         f"{occasion.occasion_date.isoformat()} · 10 DE Admin Code 101-4.1",
         facts_list,
@@ -395,6 +395,7 @@ def occasion_report(session: Session, occasion_id: int, zone: ZoneInfo) -> Docum
             }
         },
     )
+    return training_paper(document) if occasion.training else document
 
 
 def _expense_table(facts: Facts) -> Table:
@@ -466,7 +467,7 @@ def sworn_statement(session: Session, occasion_id: int, zone: ZoneInfo, today: d
     adjustment_rows = tuple(
         (_local(a.at, zone), a.by_name, a.kind, format_cents(a.cents), a.reason) for a in adjustments
     )
-    return Document(
+    document = Document(
         f"Sworn statement of bingo receipts and expenses: {facts.org_name}",
         f"Occasion of {occasion.occasion_date.isoformat()} · {SWORN_RULE}",
         (
@@ -521,17 +522,25 @@ def sworn_statement(session: Session, occasion_id: int, zone: ZoneInfo, today: d
             ],
         },
     )
+    return training_paper(document) if occasion.training else document
 
 
 def annual_view(session: Session, org_id: int, year: int, today: date) -> Document:
     """10 DE Admin Code 101-4.4, 4.6 and 4.7 over a calendar year: occasions against the licence class
-    in force on each day, premises shared on a day, promotional giveaways, and licences expiring."""
+    in force on each day, premises shared on a day, promotional giveaways, and licences expiring.
+    Training occasions are practice, not occasions the licence allows: none is counted (training mode)."""
     org = get_organization(session, org_id)
     first, last = date(year, 1, 1), date(year, 12, 31)
+    real = Occasion.training.is_(False)
     mine = list(
         session.scalars(
             select(Occasion)
-            .where(Occasion.organization_id == org.id, Occasion.occasion_date >= first, Occasion.occasion_date <= last)
+            .where(
+                Occasion.organization_id == org.id,
+                Occasion.occasion_date >= first,
+                Occasion.occasion_date <= last,
+                real,
+            )
             .order_by(Occasion.occasion_date)
         )
     )
@@ -552,7 +561,10 @@ def annual_view(session: Session, org_id: int, year: int, today: date) -> Docume
         Booking(o.organization_id, o.premises_id, o.occasion_date)
         for o in session.scalars(
             select(Occasion).where(
-                Occasion.premises_id.in_(premises_ids), Occasion.occasion_date >= first, Occasion.occasion_date <= last
+                Occasion.premises_id.in_(premises_ids),
+                Occasion.occasion_date >= first,
+                Occasion.occasion_date <= last,
+                real,
             )
         )
     ]
@@ -566,6 +578,7 @@ def annual_view(session: Session, org_id: int, year: int, today: date) -> Docume
                 Giveaway.kind == GiveawayKind.PROMOTION,
                 Occasion.occasion_date >= first,
                 Occasion.occasion_date <= last,
+                real,
             )
         )
         if g.promotion_occasion
@@ -756,7 +769,7 @@ def sales_report(session: Session, occasion_id: int, zone: ZoneInfo) -> Document
         ),
     )
     numbers = [s.number for s in facts.sales]
-    return Document(
+    document = Document(
         f"Sales and tills: {facts.org_name}",
         f"{occasion.occasion_date.isoformat()} · 10 DE Admin Code 101-4.1",
         (
@@ -779,6 +792,7 @@ def sales_report(session: Session, occasion_id: int, zone: ZoneInfo) -> Document
             }
         },
     )
+    return training_paper(document) if occasion.training else document
 
 
 def jar_statement(

@@ -1031,7 +1031,7 @@ def _csv(document: Document, table: str, name: str) -> Response:
             404,
         )
     return Response(
-        found.csv(),
+        found.csv(document.training),
         mimetype="text/csv",
         headers={"Content-Disposition": f"attachment; filename={name}-{found.name}.csv"},
     )

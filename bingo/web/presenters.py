@@ -138,6 +138,7 @@ def occasion(view: OccasionView) -> dict[str, Any]:
         "jar_posted_at": row.jar_posted_at,
         "jar_must_go": row.jar_must_go,
         "display_token": row.display_token,
+        "training": row.training,
         "games": [game(g) for g in view.games],
     }
 

@@ -200,8 +200,8 @@ def _board_occasion(token: str) -> int:
 @public
 def board_page(token: str) -> ResponseReturnValue:
     """The TV flashboard: read-only, no sign-in, reached by the occasion's display URL."""
-    _board_occasion(token)
-    return render_template("bingo/board.html", token=token)
+    occasion = occasions.get_occasion(db_session(), _board_occasion(token))
+    return render_template("bingo/board.html", token=token, training=occasion.training)
 
 
 @bp.get("/board/<token>/state")

@@ -18,7 +18,7 @@ from shared.platform import access, errors, inputs
 from shared.platform.api import SESSION_COOKIE
 from shared.platform.audit_key import Keyring
 from shared.platform.config import PROJECT_ROOT, Settings, load_settings
-from shared.platform.context import close_db_session, current_user
+from shared.platform.context import close_db_session, current_user, db_session, hall_today
 from shared.platform.db import Database
 from shared.printing import stations as printer_stations
 
@@ -42,6 +42,17 @@ def _version() -> str:
         return version("flashboard")
     except PackageNotFoundError:
         return "0.0.0"
+
+
+def _in_training() -> bool:
+    """Flashboard house rule (training mode): TRAINING stands in every signed-in page's top bar while the
+    organization's occasion of the day is a training one; a page about an occasion (the caller's, the
+    TV's) also shows it from that occasion."""
+    from bingo.services.occasions import in_training
+    from shared.platform.station import my_org_id
+
+    org_id = my_org_id()
+    return org_id is not None and in_training(db_session(), org_id, hall_today())
 
 
 def create_app(settings: Settings | None = None, overrides: dict[str, Any] | None = None) -> Flask:
@@ -99,7 +110,7 @@ def create_app(settings: Settings | None = None, overrides: dict[str, Any] | Non
         lambda: {
             "me": current_user(),
             "idle_seconds": app.extensions["flashboard.settings"].idle_lock_minutes * 60,
-            "demo_clock": app.extensions.get("flashboard.demo_clock", False),
+            "training": _in_training(),
         }
     )
 

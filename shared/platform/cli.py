@@ -224,15 +224,10 @@ def serve_command(host: str, port: int, demo: bool, threads: int) -> None:
 
     migrate.upgrade(database().engine)
     if demo:
-        from shared.platform.demo import demo_clock, load_demo
+        from shared.platform.demo import load_demo
 
-        real = current_app.extensions["flashboard.clock"]
-        clock = demo_clock(settings().instance_path, settings().zone, real)
-        current_app.extensions["flashboard.clock"] = clock
-        current_app.extensions["flashboard.demo_clock"] = True
-        hall = clock().astimezone(settings().zone)
-        click.echo(f"Demo hall clock: {hall:%H:%M} on {hall:%Y-%m-%d} (the demo runs its evening at any hour).")
-        _print_logins(load_demo(database().sessions, hall), port)
+        click.echo("Tonight's demo occasion is a TRAINING occasion: it plays at any hour and is never filed.")
+        _print_logins(load_demo(database().sessions, _now()), port)
     click.echo(f"Flashboard is at http://localhost:{port}/ (stations use this computer's address).")
     proxied = bool(current_app.extensions["flashboard.settings"].trusted_proxies)
     # Behind FLASHBOARD_TRUSTED_PROXIES, waitress must pass X-Forwarded-For on to the app's ProxyFix.

@@ -1,20 +1,17 @@
 """Demo data for trying Flashboard: a fire company, its hall, members, licences, a vendor and one
 login per role, and tonight's night ready to play: a bingo occasion with its roster, paper issued to
 the cashier's station and products on sale, and a poker tournament waiting for its seat draw.
-Passwords and PINs are generated on every run, so no credential is in the code. The demo's hall
-clock (`demo_clock`) lets that night be played at any hour of the real day."""
+Passwords and PINs are generated on every run, so no credential is in the code. Tonight's bingo
+occasion is a training occasion (training mode): its screens and papers say TRAINING, it is left out of
+what is filed with the Board, and the time-of-day rules are lifted for it alone, so the night can be
+played at any hour of the real day."""
 
 from __future__ import annotations
 
-import json
-import os
 import secrets
-from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import date, datetime, timedelta
-from pathlib import Path
+from datetime import date, datetime, time, timedelta
 from typing import Any
-from zoneinfo import ZoneInfo
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
@@ -40,7 +37,6 @@ from poker.schemas import BuyRequest, LevelRequest, PrizeRequest, RebuyRequest, 
 from poker.services import staff as poker_staff
 from poker.services import tournaments
 from shared.core.calendar import add_years
-from shared.core.demo_time import DEMO_EVENING, demo_offset
 from shared.core.roles import Role
 from shared.core.violations import RuleViolation
 from shared.hall.models import Member, Organization, Premises
@@ -238,6 +234,7 @@ SAMPLE_PROGRAM: list[dict[str, Any]] = [
 
 
 DEMO_CASHIER_STATION = "Cashier 1"
+DEMO_EVENING = time(18, 0)
 PACKS_A_NIGHT = 60
 FIRST_PACK = 1001
 
@@ -283,9 +280,10 @@ DEMO_PLAYERS = [
 
 
 def _tonights_bingo(session: Session, org: Organization, now: datetime) -> None:
-    """Tonight's occasion at 18:00 on the sample program: Frank Moretti in charge, Ray Donnelly
-    calling, Linda Osei at the cashier's station with the next packs in stock issued to it, Carol
-    Whitfield verifying; on sale a pack, the special, U Pick Em faces, the cookie jar and a dauber."""
+    """Tonight's training occasion, set for 18:00 and playable at any hour, on the sample program: Frank
+    Moretti in charge, Ray Donnelly calling, Linda Osei at the cashier's station with the next packs in
+    stock issued to it, Carol Whitfield verifying; on sale a pack, the special, U Pick Em faces, the
+    cookie jar and a dauber."""
     today = now.date()
     if occasions.todays_occasion(session, org.id, today) is not None:
         return
@@ -313,6 +311,7 @@ def _tonights_bingo(session: Session, org: Organization, now: datetime) -> None:
                 WorkerRequest(by_name["Carol Whitfield"].id, "verifier"),
             ],
         ),
+        training=True,
     )
     serials = list(
         session.scalars(
@@ -488,30 +487,3 @@ def load_demo(sessions: sessionmaker[Session], now: datetime, cost: KdfCost | No
                 staff.unlock(session, SYSTEM, now, user.id)
             logins.append((role.value, username, password, pin))
     return DemoLoad(logins, problems)
-
-
-DEMO_CLOCK_FILE = "demo-clock.json"
-
-
-def demo_clock(instance_path: Path, zone: ZoneInfo, real: Callable[[], datetime]) -> Callable[[], datetime]:
-    """Flashboard house rule (the demo clock, shared/core/demo_time.py): the hall clock of `serve --demo`,
-    ahead of the real one by the day's demo offset. The offset is kept in the instance folder for the
-    real day, so a restart resumes the same night at the same hall time instead of turning back to 18:00."""
-    today = real().astimezone(zone)
-    anchor = instance_path / DEMO_CLOCK_FILE
-    offset: timedelta | None = None
-    try:
-        saved = json.loads(anchor.read_text())
-        if saved.get("real_date") == today.date().isoformat():
-            offset = timedelta(seconds=float(saved["offset_seconds"]))
-    except (OSError, ValueError, KeyError, TypeError, AttributeError):
-        offset = None
-    if offset is None:
-        offset = demo_offset(today)
-        instance_path.mkdir(parents=True, exist_ok=True)
-        partial = anchor.with_suffix(".tmp")
-        partial.write_text(
-            json.dumps({"real_date": today.date().isoformat(), "offset_seconds": offset.total_seconds()})
-        )
-        os.replace(partial, anchor)
-    return lambda: real() + offset

@@ -10,6 +10,7 @@ from escpos.printer import Dummy
 from shared.printing.documents import Receipt
 
 HELPLINE = "Gambling problem? Call 1-888-850-8888"
+TRAINING_FOOTER = "TRAINING - a practice occasion: not a sale, not a prize, not valid for payment"
 
 
 def _pair(left: str, right: str, width: int) -> str:
@@ -20,8 +21,11 @@ def _pair(left: str, right: str, width: int) -> str:
 def compose(receipt: Receipt, profile: str, reprint: bool = False) -> bytes:
     printer = Dummy(profile=profile)
     width = int(printer.profile.get_columns("a"))
-    if reprint:
+    if reprint or receipt.training:
         printer.set(align="center", bold=True, double_height=True, double_width=True)
+    if receipt.training:
+        printer.textln("TRAINING")
+    if reprint:
         printer.textln("REPRINT")
     printer.set(align="center", bold=True, double_height=True, double_width=False, normal_textsize=False)
     printer.textln(receipt.title[:width])
@@ -54,7 +58,7 @@ def compose(receipt: Receipt, profile: str, reprint: bool = False) -> bytes:
             "{B" + receipt.barcode, "CODE128", height=80, width=2, pos="BELOW", function_type="B", align_ct=True
         )
     printer.set(align="center", normal_textsize=True)
-    for line in [*receipt.footer, HELPLINE]:
+    for line in [*receipt.footer, *([TRAINING_FOOTER] if receipt.training else []), HELPLINE]:
         for part in textwrap.wrap(line, width) or [""]:
             printer.textln(part)
     if reprint:

@@ -10,7 +10,7 @@ from typing import Any
 class Receipt:
     """What a receipt says, top to bottom. `grid` is the U Pick Em B-I-N-G-O layout, if any; `barcode`
     is the id a verifier scans back (Code128); `body` is running text, wrapped and left-aligned (a
-    tournament's printed rules)."""
+    tournament's printed rules); `training` prints TRAINING above and below it (training mode)."""
 
     title: str
     header: list[str]
@@ -20,6 +20,7 @@ class Receipt:
     barcode: str | None = None
     footer: list[str] = field(default_factory=list)
     body: list[str] = field(default_factory=list)
+    training: bool = False
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -35,4 +36,5 @@ class Receipt:
             barcode=data.get("barcode"),
             footer=list(data.get("footer", [])),
             body=list(data.get("body", [])),
+            training=bool(data.get("training", False)),
         )

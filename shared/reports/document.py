@@ -3,7 +3,7 @@ PDF and, table by table, to CSV, so every format shows the same numbers to the c
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from shared.reports.csv_cells import csv_text
@@ -19,8 +19,11 @@ class Table:
     rows: tuple[tuple[str, ...], ...]
     note: str | None = None
 
-    def csv(self) -> str:
-        return csv_text([self.columns, *self.rows])
+    def csv(self, training: bool = False) -> str:
+        """The table as CSV; a training occasion's starts with the TRAINING notice, so no copy of it can
+        pass for a real night's figures."""
+        notice = [(TRAINING_NOTICE,)] if training else []
+        return csv_text([*notice, self.columns, *self.rows])
 
 
 @dataclass(frozen=True)
@@ -32,6 +35,7 @@ class Document:
     signatures: tuple[str, ...] = ()
     footer: str = ""
     extra: dict[str, Any] = field(default_factory=dict)
+    training: bool = False
 
     def table(self, name: str) -> Table | None:
         return next((t for t in self.tables if t.name == name), None)
@@ -53,5 +57,23 @@ class Document:
             ],
             "signatures": list(self.signatures),
             "footer": self.footer,
+            "training": self.training,
             **self.extra,
         }
+
+
+TRAINING_NOTICE = (
+    "TRAINING: a practice occasion. Nothing here was played for money, and none of it is filed with the Board."
+)
+
+
+def training_paper(document: Document) -> Document:
+    """Flashboard house rule (training mode): a training occasion's paper says TRAINING in its title, its
+    first fact, every page's watermark (shared/reports/pdf.py) and every CSV's first line, so it can never
+    be taken for, or filed as, a report to the Board."""
+    return replace(
+        document,
+        title=f"TRAINING · {document.title}",
+        facts=(("TRAINING", TRAINING_NOTICE), *document.facts),
+        training=True,
+    )

@@ -11,7 +11,9 @@ from reportlab.lib import colors
 from reportlab.lib.pagesizes import LETTER, landscape
 from reportlab.lib.styles import getSampleStyleSheet
 from reportlab.lib.units import inch
+from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import (
+    BaseDocTemplate,
     KeepTogether,
     LongTable,
     Paragraph,
@@ -93,5 +95,19 @@ def render(document: Document) -> bytes:
         story.append(KeepTogether(lines))
     if document.footer:
         story += [Spacer(1, 12), Paragraph(escape(document.footer), STYLES["Italic"])]
-    pdf.build(story)
+    if document.training:
+        pdf.build(story, onFirstPage=_training_mark, onLaterPages=_training_mark)
+    else:
+        pdf.build(story)
     return out.getvalue()
+
+
+def _training_mark(canvas: Canvas, page: BaseDocTemplate) -> None:
+    """Flashboard house rule (training mode): TRAINING across every page of a training occasion's paper."""
+    canvas.saveState()
+    canvas.setFillColor(colors.Color(0.8, 0.1, 0.1, alpha=0.18))
+    canvas.setFont("Helvetica-Bold", 110)
+    canvas.translate(page.pagesize[0] / 2, page.pagesize[1] / 2)
+    canvas.rotate(25)
+    canvas.drawCentredString(0, -40, "TRAINING")
+    canvas.restoreState()

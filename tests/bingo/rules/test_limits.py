@@ -77,9 +77,14 @@ def test_4_31_2_cookie_jar_final_is_outside_the_limits() -> None:
 
 
 def test_4_2_no_start_before_noon_hall_time() -> None:
-    refusal = start_refusal(datetime(2026, 12, 5, 11, 59, tzinfo=HALL))
+    refusal = start_refusal(datetime(2026, 12, 5, 11, 59, tzinfo=HALL), False)
     assert refusal is not None and refusal.rule == "10 DE Admin Code 101-4.2"
-    assert start_refusal(datetime(2026, 12, 5, 12, 0, tzinfo=HALL)) is None
+    assert start_refusal(datetime(2026, 12, 5, 12, 0, tzinfo=HALL), False) is None
+
+
+def test_4_2_a_training_occasion_starts_at_any_hour() -> None:
+    for hour in (0, 6, 9, 11):
+        assert start_refusal(datetime(2026, 12, 5, hour, 0, tzinfo=HALL), True) is None
 
 
 def test_4_2_six_hours_and_4_10_same_calendar_day() -> None:

@@ -5,7 +5,7 @@ and closing (4.10, 4.18, 4.29, 4.30), the witness of a verification (4.16), the 
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, datetime, timedelta, timezone
 
 from bingo.rules.game_events import (
     announced_start_refusal,
@@ -19,11 +19,13 @@ from bingo.rules.giveaways import promotion_occasion_refusal
 from bingo.rules.limits import Booking, GameKind, PromotionOccasion
 from bingo.rules.play import (
     GameState,
+    OccasionState,
     attendance_refusal,
     ball_check_refusal,
     close_refusal,
     game_kind_refusal,
     jar_number_refusal,
+    play_refusal,
 )
 from bingo.rules.program_games import designation_refusal, kind_settings_refusal, pattern_refusal
 from bingo.rules.scheduling import licensed_schedule_refusal
@@ -53,17 +55,35 @@ def test_4_7_with_a_licence_the_premises_rules_still_apply() -> None:
 
 
 def test_4_25_the_balls_are_verified_once_on_the_day() -> None:
-    assert ball_check_refusal("scheduled", DAY, DAY) is None
-    assert ball_check_refusal("running", DAY, DAY) == Violation(
+    assert ball_check_refusal("scheduled", DAY, DAY, False) is None
+    assert ball_check_refusal("running", DAY, DAY, False) == Violation(
         "already_started",
         "The balls were already verified; the occasion has started.",
         "10 DE Admin Code 101-4.25",
         "occasion_id",
         409,
     )
-    assert ball_check_refusal("scheduled", date(2026, 12, 4), DAY) == Violation(
+    assert ball_check_refusal("scheduled", date(2026, 12, 4), DAY, False) == Violation(
         "wrong_day", "This occasion is scheduled for 2026-12-05.", None, "occasion_id", 409
     )
+
+
+def test_4_2_4_10_a_training_occasion_plays_past_six_hours_and_midnight_but_not_once_closed() -> None:
+    start = datetime(2026, 12, 5, 21, 0, tzinfo=timezone.utc)
+    late = start + timedelta(hours=7)
+    real = play_refusal(OccasionState("running", start, True, False), late)
+    assert real is not None and real.rule == "10 DE Admin Code 101-4.2"
+    assert play_refusal(OccasionState("running", start, True, True), late) is None
+    closed = play_refusal(OccasionState("closed", start, True, True), late)
+    assert closed is not None and closed.code == "occasion_closed"
+    unverified = play_refusal(OccasionState("scheduled", None, False, True), late)
+    assert unverified is not None and unverified.code == "balls_not_verified"
+
+
+def test_4_25_a_training_occasion_is_verified_once_on_any_day() -> None:
+    assert ball_check_refusal("scheduled", date(2026, 12, 6), DAY, True) is None
+    refusal = ball_check_refusal("running", DAY, DAY, True)
+    assert refusal is not None and refusal.code == "already_started"
 
 
 def test_4_25_the_cookie_jar_number_is_drawn_after_the_ball_check() -> None:
