@@ -31,39 +31,9 @@
     return game.claims.filter(function (c) { return c.valid && c.on_call === game.calls.length; }).length;
   }
 
-  // Two taps for what cannot be undone: the first arms the button in place ("Tap again to ..."), a second
-  // tap at least 0.4 s later and within 5 s acts (a double tap is one tap); left alone, it disarms. If what
-  // the second tap would do changes meanwhile (a claim arrives), it disarms rather than act on the new thing.
-  var GAP_MS = 400, ARMED_MS = 5000;
-  function twoStep(button, describe, act) {
-    var label = button.textContent, armedAt = 0, armedText = null, timer = null;
-    function disarm() {
-      clearTimeout(timer);
-      armedAt = 0;
-      armedText = null;
-      button.textContent = label;
-      button.classList.remove("armed");
-    }
-    button.addEventListener("click", function () {
-      var text = describe(), now = Date.now();
-      if (!text) return;
-      if (!armedAt) {
-        armedAt = now;
-        armedText = text;
-        button.textContent = text;
-        button.classList.add("armed");
-        timer = setTimeout(disarm, ARMED_MS);
-      } else if (now - armedAt >= GAP_MS) {
-        disarm();
-        act();
-      }
-    });
-    return function refresh() { if (armedAt && describe() !== armedText) disarm(); };
-  }
-
   // Draw and Hold act on one tap, so the second tap of a double tap is dropped: a fast reply could
   // otherwise land between the two taps and make the second a new intent (a second ball, a resume).
-  var FLIP_MS = 1500;
+  var GAP_MS = 400, FLIP_MS = 1500;
   function spaced(handler) {
     var last = 0;
     return function (event) {
@@ -250,7 +220,7 @@
       return "face " + s.face_number + " " + Station.money(s.share);
     }).join(", ") + "." : "";
     renderClaims(game || closedGame);
-    refreshArmed.forEach(function (refresh) { refresh(); });
+    TwoStep.refresh();
   }
 
   function load() {
@@ -335,30 +305,29 @@
     });
   });
 
-  var refreshArmed = [
-    twoStep($("close-game"), function () {
-      var game = current();
-      if (!game) return null;
-      var found = winners(game);
-      return "Tap again to close game " + game.number + (found ? ": " + found + (found === 1 ? " winner" : " winners") : " with no winner");
-    }, function () {
-      var game = current();
-      if (game) act("POST", gameUrl(game) + "/close", undefined, "close-" + state.id + "-" + game.number);
-    }),
-    twoStep($("jar-award"), function () {
-      var game = lastClosed();
-      return game && game.jar_award_due ? "Tap again to award cookie jar 1 to game " + game.number + "'s winners" : null;
-    }, function () {
-      var game = lastClosed();
-      if (game) act("POST", gameUrl(game) + "/cookie-jar-award", undefined, "award-" + state.id + "-" + game.number);
-    })
-  ];
-  var closeOccasion = $("close-occasion");
-  if (closeOccasion) refreshArmed.push(twoStep(closeOccasion, function () {
-    return state && state.status === "running" ? "Tap again to close the occasion" : null;
+  // Two taps for what cannot be undone (TwoStep): the question names what the second tap will do.
+  TwoStep.bind($("close-game"), function () {
+    var game = current();
+    if (game) act("POST", gameUrl(game) + "/close", undefined, "close-" + state.id + "-" + game.number);
   }, function () {
+    var game = current();
+    if (!game) return null;
+    var found = winners(game);
+    return "Tap again to close game " + game.number + (found ? ": " + found + (found === 1 ? " winner" : " winners") : " with no winner");
+  });
+  TwoStep.bind($("jar-award"), function () {
+    var game = lastClosed();
+    if (game) act("POST", gameUrl(game) + "/cookie-jar-award", undefined, "award-" + state.id + "-" + game.number);
+  }, function () {
+    var game = lastClosed();
+    return game && game.jar_award_due ? "Tap again to award cookie jar 1 to game " + game.number + "'s winners" : null;
+  });
+  var closeOccasion = $("close-occasion");
+  if (closeOccasion) TwoStep.bind(closeOccasion, function () {
     act("POST", occasionUrl + "/close", undefined, "close-occasion-" + state.id);
-  }));
+  }, function () {
+    return state && state.status === "running" ? "Tap again to close the occasion" : null;
+  });
 
   // Each ball on its own, so a line never breaks inside "B-12".
   function numbers(box, balls) {

@@ -71,20 +71,15 @@
   }
   function refreshAll() { refreshPrizes(); refreshQueue(); refreshView(); Till.refresh(); }
 
-  // Prizes to pay: every verified share not yet paid; Pay arms, a second tap within 4 s pays.
-  var prizes = [], armed = null, armTimer = null;
-  function disarm() {
-    if (armed) { armed.classList.remove("armed"); armed.textContent = armed.dataset.label; }
-    armed = null;
-    clearTimeout(armTimer);
-  }
+  // Prizes to pay: every verified share not yet paid; Pay arms (TwoStep, keyed by the share, so a
+  // refreshed list keeps it armed), a second tap within 5 s pays.
+  var prizes = [];
   function describe(p) {
     var kind = p.prize === "cookie_jar" ? "Cookie jar" : p.ticket_code ? "U Pick Em" : "Game prize";
     return kind + (p.shares > 1 ? ", split " + p.shares + " ways" : "");
   }
   function renderPrizes() {
     var list = $("prizes");
-    disarm();
     list.textContent = "";
     var wanted = $("prize-face").value.trim().toUpperCase();
     var shown = prizes.filter(function (p) {
@@ -96,8 +91,12 @@
       item.dataset.share = p.share_key;
       if (p.w2g_required) item.querySelector(".row-what").appendChild(el("span", "tag tag-warn w2g", "W-2G due: take the winner's ID"));
       item.appendChild(el("strong", "row-amount", money(p.amount)));
-      var pay = button("Pay " + money(p.amount), "btn-primary pay", function () { payShare(p, pay); });
-      pay.dataset.label = pay.textContent;
+      var pay = button("Pay " + money(p.amount), "btn-primary pay", function () {
+        if (TwoStep.tap(pay)) payShare(p, pay);
+      });
+      pay.dataset.twostep = "pay-" + p.share_key;
+      pay.dataset.confirm = "Tap again to pay " + money(p.amount);
+      TwoStep.mark(pay);
       item.appendChild(pay);
       list.appendChild(item);
     });
@@ -110,19 +109,10 @@
     return Station.get(root.dataset.prizes).then(function (rows) {
       if (!Array.isArray(rows)) return;
       prizes = rows;
-      if (!armed) renderPrizes();
+      renderPrizes();
     });
   }
   function payShare(p, pay) {
-    if (armed !== pay) {
-      disarm();
-      armed = pay;
-      pay.classList.add("armed");
-      pay.textContent = "Tap again to pay " + money(p.amount);
-      armTimer = setTimeout(renderPrizes, 4000);
-      return;
-    }
-    disarm();
     pay.disabled = true;
     var body = {game_number: p.game_number, prize: p.prize};
     if (p.ticket_code) body.ticket_code = p.ticket_code; else body.claim_id = p.claim_id;
