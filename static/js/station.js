@@ -14,8 +14,9 @@ var Station = (function () {
   function fresh(prefix) { return prefix + "-" + Date.now() + "-" + Math.random().toString(36).slice(2, 10); }
 
   // key: the same key for the same intent (say, "call 5 of game 3") makes a double tap act once;
-  // characters a key may not hold (spaces in a player's name) become underscores.
-  function send(method, url, body, key) {
+  // characters a key may not hold (spaces in a player's name) become underscores. Answers {ok, status,
+  // data} whatever the server said, for a screen that shows a refusal in its own place (the verdict).
+  function ask(method, url, body, key) {
     var safe = key ? ("station-" + key).replace(/[^A-Za-z0-9_.:-]/g, "_").slice(0, 100) : fresh("tap");
     var headers = {"X-CSRF-Token": csrf, "Idempotency-Key": safe};
     if (body !== undefined) headers["Content-Type"] = "application/json";
@@ -23,17 +24,24 @@ var Station = (function () {
       .then(function (reply) {
         if (reply.status === 401) { window.location.assign("/pin"); throw new Error("signed out"); }
         return reply.text().then(function (text) {
-          var data = text ? JSON.parse(text) : null;
-          if (!reply.ok) {
-            var message = (data && data.message) || ("The server answered " + reply.status + ".");
-            if (data && data.rule) message += " (" + data.rule + ")";
-            say(message);
-            throw new Error(message);
-          }
-          say("");
-          return data;
+          return {ok: reply.ok, status: reply.status, data: text ? JSON.parse(text) : null};
         });
       });
+  }
+
+  // As ask, but a refusal is said in the message bar (with the rule it cites) and rejects.
+  function send(method, url, body, key) {
+    return ask(method, url, body, key).then(function (answer) {
+      var data = answer.data;
+      if (!answer.ok) {
+        var message = (data && data.message) || ("The server answered " + answer.status + ".");
+        if (data && data.rule) message += " (" + data.rule + ")";
+        say(message);
+        throw new Error(message);
+      }
+      say("");
+      return data;
+    });
   }
 
   function get(url) {
@@ -58,5 +66,5 @@ var Station = (function () {
     document.querySelectorAll(".overlay:not([hidden])").forEach(function (dialog) { dialog.hidden = true; });
   });
 
-  return {send: send, get: get, say: say, fresh: fresh, money: money, element: element};
+  return {ask: ask, send: send, get: get, say: say, fresh: fresh, money: money, element: element};
 })();

@@ -3,7 +3,6 @@
 // from the keypad, a numpad or a scanner ending with Enter; a U Pick Em ticket id is typed or scanned.
 (function () {
   var root = document.querySelector(".verifier");
-  var csrf = document.querySelector('meta[name="csrf-token"]').content;
   var occasionUrl = root.dataset.occasion;
   var occasionId = parseInt(root.dataset.occasionId, 10);
   var firstFace = parseInt(root.dataset.firstFace, 10), lastFace = parseInt(root.dataset.lastFace, 10);
@@ -78,17 +77,6 @@
     });
   }
 
-  function post(url, body) {
-    return fetch(url, {
-      method: "POST",
-      headers: {"Content-Type": "application/json", "X-CSRF-Token": csrf, "Idempotency-Key": Station.fresh("verify")},
-      body: JSON.stringify(body)
-    }).then(function (reply) {
-      if (reply.status === 401) { window.location.assign("/pin"); throw new Error("signed out"); }
-      return reply.json().then(function (data) { return {ok: reply.ok, data: data}; });
-    });
-  }
-
   function cited(data) { return data.message + (data.rule ? " (" + data.rule + ")" : ""); }
 
   function fieldProblems(data) {
@@ -134,7 +122,7 @@
       return;
     }
     var named = "Game " + keyedFor.number + " · face " + n;
-    post(occasionUrl + "/games/" + keyedFor.number + "/claims", {face_number: n}).then(function (reply) {
+    Station.ask("POST", occasionUrl + "/games/" + keyedFor.number + "/claims", {face_number: n}).then(function (reply) {
       var data = reply.data;
       if (reply.ok) {
         show(data.valid ? "valid" : "invalid", named + ": " + (data.valid ? "VALID" : "INVALID"),
