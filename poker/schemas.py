@@ -150,6 +150,7 @@ class EntryOut(Schema):
     reentries = fields.Integer()
     eliminated = fields.Boolean()
     place = fields.Integer(allow_none=True)
+    place_label = fields.String(allow_none=True, metadata={"description": "the place as said: 1st, 2nd, 3rd"})
     table_number = fields.Integer(data_key="table", allow_none=True)
     seat = fields.Integer(allow_none=True)
     prize_cents = Money(data_key="prize", allow_none=True)
@@ -360,6 +361,7 @@ class MoveShownOut(Schema):
 
 class PayoutShownOut(Schema):
     place = fields.Integer()
+    place_label = fields.String()
     player = fields.String()
     prize = fields.String()
 

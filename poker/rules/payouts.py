@@ -15,6 +15,17 @@ from shared.core.money import format_cents
 from shared.core.violations import Violation
 
 
+def ordinal(n: int) -> str:
+    """Settled reading (docs/rules.md, "places"), after 28 Del. C. §1804 B(3)-(4): a finishing place as
+    the floor says it, once for every screen and paper.
+
+    >>> [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 111)]
+    ['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd', '111th']
+    """
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
 @dataclass(frozen=True)
 class Bust:
     """One player out: on which hand, at which table, with how many chips at the start of that hand."""

@@ -25,6 +25,7 @@ from poker.rules.clock import (
     shifted_start,
     stopped_at_winner,
 )
+from poker.rules.payouts import ordinal
 from poker.rules.profiles import PROFILES, Jurisdiction
 from poker.rules.setup import Level, from_json
 from poker.services.tournament_locks import lock
@@ -177,7 +178,12 @@ def snapshot(session: Session, tournament: Tournament, now: datetime) -> dict[st
         ],
         "winner": next((e.player_name for e in entries if e.place == 1), None) if finished else None,
         "payouts": [
-            {"place": e.place, "player": f"#{e.number} {e.player_name}", "prize": format_cents(e.prize_cents or 0)}
+            {
+                "place": e.place,
+                "place_label": ordinal(e.place),
+                "player": f"#{e.number} {e.player_name}",
+                "prize": format_cents(e.prize_cents or 0),
+            }
             for e in sorted(entries, key=lambda e: (e.place or 0, e.number))
             if finished and e.place and e.prize_cents
         ],

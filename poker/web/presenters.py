@@ -8,16 +8,10 @@ from datetime import tzinfo
 from typing import Any
 
 from poker.models import Entry
-from poker.rules.payouts import PaidPrize
+from poker.rules.payouts import PaidPrize, ordinal
 from poker.services.eliminations import LastOut
 from poker.services.tournaments import paid_prize
 from shared.core.money import format_cents
-
-
-def ordinal(n: int) -> str:
-    """1st, 2nd, 3rd, 4th ... 11th, 12th, 13th ... 21st."""
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
 
 
 def paid_text(paid: PaidPrize) -> str:
@@ -34,6 +28,7 @@ def entry(row: Entry, zone: tzinfo) -> dict[str, Any]:
         "reentries": row.reentries,
         "eliminated": row.eliminated,
         "place": row.place,
+        "place_label": ordinal(row.place) if row.place else None,
         "table_number": row.table_number,
         "seat": row.seat,
         "prize_cents": row.prize_cents,

@@ -8,10 +8,6 @@
   var LARGEST = 30, SMALLEST = 20, PAGE_MS = 8000;
   var pages = [], page = 0;
   function text(id, value) { document.getElementById(id).textContent = value; }
-  function ordinal(n) {
-    var tens = n % 100, suffix = tens >= 10 && tens <= 20 ? "th" : ({1: "st", 2: "nd", 3: "rd"})[n % 10] || "th";
-    return n + suffix;
-  }
 
   function move(m) {
     var li = document.createElement("li");
@@ -94,7 +90,7 @@
     state.payouts.forEach(function (p) {
       var li = document.createElement("li");
       var who = document.createElement("span");
-      who.textContent = ordinal(p.place) + "  " + p.player;
+      who.textContent = p.place_label + "  " + p.player;
       var prize = document.createElement("span");
       prize.className = "prize";
       prize.textContent = p.prize;

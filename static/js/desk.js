@@ -25,14 +25,9 @@
 
   function seatText(e) { return e.table ? e.table + "-" + e.seat : ""; }
 
-  function ordinal(n) {
-    var tens = n % 100, suffix = tens >= 10 && tens <= 20 ? "th" : ({1: "st", 2: "nd", 3: "rd"})[n % 10] || "th";
-    return n + suffix;
-  }
-
   function status(e, cell) {
     if (!(e.place && tournament.status === "finished")) { cell.textContent = e.eliminated ? "out" : "in"; return; }
-    cell.appendChild(el("span", null, ordinal(e.place) + (e.prize ? " · $" + e.prize : "")));
+    cell.appendChild(el("span", null, e.place_label + (e.prize ? " · $" + e.prize : "")));
     if (e.paid) cell.appendChild(el("span", "paid", e.paid.text));
     else if (e.prize) cell.appendChild(el("span", "unpaid", "Not paid yet"));
   }
@@ -119,7 +114,7 @@
     Station.send("POST", base + "/payouts", {entry_number: number}, "prize-" + number + "-" + page).then(function (data) {
       var e = data.entry, seen = shown[e.number];
       shown[e.number] = true;
-      showLast((seen ? "Already paid: " : "") + ordinal(e.place) + " place · #" + e.number + " " + e.player_name,
+      showLast((seen ? "Already paid: " : "") + e.place_label + " place · #" + e.number + " " + e.player_name,
         [e.paid.text, data.w2g_required ? "W-2G required: winnings less buy-ins over $5,000" : "", seen ? "" : receiptLine(data)]);
       load();
     }).catch(function () { load(); });
