@@ -262,6 +262,7 @@ class GameOut(Schema):
     number = fields.Integer()
     kind = fields.String()
     pattern_name = fields.String()
+    label = fields.String(metadata={"description": "what every screen names the game (101-4.13)"})
     pattern = fields.Nested(PatternOut)
     ball_mode = fields.String()
     status = fields.String()

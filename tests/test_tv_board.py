@@ -128,7 +128,7 @@ def test_4_12_the_tv_passes_through_every_state_of_an_occasion_live(
     expect(tv.locator("#announced-number")).to_have_text("Game 1")
     expect(tv.locator("#announced-pattern")).to_have_text("Any row")
     expect(tv.locator("#announced-prize")).to_have_text("$250.00")
-    expect(tv.locator("#announced-next")).to_have_text("Next: Game 2 · U Pick Em: pick 8 · $100.00")
+    expect(tv.locator("#announced-next")).to_have_text("Next: Game 2 · U Pick Em, pick 8 · $100.00")
     expect(tv.locator("#announced-card .cell")).to_have_count(25)
     looked_at(tv, "announced", "tv-announced-1920x1080")
 
@@ -160,7 +160,7 @@ def test_4_12_the_tv_passes_through_every_state_of_an_occasion_live(
     ok(caller.post(occ + "/games/1/close"))
     expect(tv.locator("#winner-cards .winner-share")).to_have_text(["Share $83.34", "Share $83.33", "Share $83.33"])
     expect(tv.locator("#winners-prize")).to_have_text("Prize: $250.00 · 3 winners share it")
-    expect(tv.locator("#winners-next")).to_have_text("Next: Game 2 · U Pick Em: pick 8 · $100.00")
+    expect(tv.locator("#winners-next")).to_have_text("Next: Game 2 · U Pick Em, pick 8 · $100.00")
     ok(caller.post(occ + "/games/1/cookie-jar-award"))
     expect(tv.locator("#winners-jar")).to_have_text("Cookie jar $1,000.00")
     expect(tv.locator("#winner-cards .winner-jar")).to_have_text(
@@ -171,7 +171,7 @@ def test_4_12_the_tv_passes_through_every_state_of_an_occasion_live(
 
     tv.clock.run_for(WINNERS_SECONDS * 1000 + 1500)
     expect(tv.locator("#next-card")).to_contain_text("Game 2")
-    expect(tv.locator("#next-card")).to_contain_text("U Pick Em: pick 8")
+    expect(tv.locator("#next-card")).to_contain_text("U Pick Em, pick 8")
     expect(tv.locator("#next-card .pattern")).to_have_count(0)
     looked_at(tv, "next_game", "tv-next-game-1920x1080")
     tv.clock.run_for((INTERMISSION_SECONDS - WINNERS_SECONDS) * 1000)
@@ -179,14 +179,14 @@ def test_4_12_the_tv_passes_through_every_state_of_an_occasion_live(
     looked_at(tv, "intermission", "tv-intermission-1920x1080")
 
     ok(caller.post(occ + "/games/2/start", {}))
-    expect(tv.locator("#announced-pattern")).to_have_text("U Pick Em: pick 8")
+    expect(tv.locator("#announced-pattern")).to_have_text("U Pick Em, pick 8")
     expect(tv.locator("#announced-card")).to_be_hidden()
     expect(tv.locator("#announced-upick")).to_be_visible()
     looked_at(tv, "announced", "tv-announced-upick-1920x1080")
     calls = upick_calls()
     for ball in calls[:-1]:
         ok(caller.post(occ + "/games/2/calls", {"ball": ball}), 201)
-    expect(tv.locator("#game-title")).to_have_text("Game 2: U Pick Em: pick 8")
+    expect(tv.locator("#game-title")).to_have_text("Game 2: U Pick Em, pick 8")
     expect(tv.locator("#pattern")).to_be_hidden()
     expect(tv.locator("#upick-note")).to_be_visible()
     looked_at(tv, "calling", "tv-calling-upick-1920x1080")
@@ -202,7 +202,7 @@ def test_4_12_the_tv_passes_through_every_state_of_an_occasion_live(
     expect(tv.locator("#posted-count")).to_have_text("30 numbers posted, lit on the board")
     expect(tv.locator("#posted-list")).to_have_text(" · ".join(str(n) for n in sorted(posted)))
     expect(tv.locator("#called td.hit")).to_have_count(30)
-    expect(tv.locator("#game-title")).to_have_text("Game 3: Break-open: Four corners")
+    expect(tv.locator("#game-title")).to_have_text("Game 3: Four corners (break-open)")
     looked_at(tv, "break_open", "tv-break-open-1920x1080")
     ok(caller.post(occ + "/games/3/close"))
     expect(tv.locator("#intermission-note")).to_contain_text("That was the last game on tonight's program.")

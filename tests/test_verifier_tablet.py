@@ -183,7 +183,7 @@ def test_4_30_verifier_types_a_u_pick_em_ticket_id_and_a_face_out_of_range_is_na
 
     page = station_sign_in(browser, live_url, f"verifier{hall.org.id}", width=800, height=1280)
     expect(page).to_have_url(re.compile(r"/bingo/verifier$"))
-    expect(page.locator("h1")).to_have_text("Verify: game 1, U Pick Em")
+    expect(page.locator("h1")).to_have_text("Verify: game 1, U Pick Em, pick 4")
     page.fill("#face", "0")
     page.press("#face", "Enter")
     expect(page.locator("#verdict")).to_have_text("Face 0 is out of range")

@@ -129,23 +129,26 @@ def board_state(
 
 
 def game_label(kind: str, pattern_name: str, pick_count: int | None) -> str:
-    """10 DE Admin Code 101-4.13 and 4.30.1: what the board names a game's arrangement. A U Pick Em game is
-    won by the player's own numbers, not by a pattern on a card, so it is named by how many are picked;
-    a break-open game (4.29) and the cookie-jar final (4.31.5) say what they are.
+    """10 DE Admin Code 101-4.13 and 4.30.1: what every screen (the TV, the caller's console, the
+    verifier's tablet) names a game's arrangement. A U Pick Em game is won by the player's own numbers,
+    not by a pattern on a card, so it is named by how many are picked; a break-open game (4.29) and the
+    cookie-jar final (4.31.5) say what they are.
 
     >>> game_label("regular", "Any row", None)
     'Any row'
     >>> game_label("u_pick_em", "Blackout", 8)
-    'U Pick Em: pick 8'
+    'U Pick Em, pick 8'
     >>> game_label("break_open", "Any row", None), game_label("cookie_jar_final", "Blackout", None)
-    ('Break-open: Any row', 'Cookie jar final: Blackout')
+    ('Any row (break-open)', 'Blackout (cookie jar final)')
+    >>> game_label("cookie_jar_final", "Cookie jar final blackout", None)
+    'Cookie jar final blackout'
     """
     if kind == "u_pick_em":
-        return f"U Pick Em: pick {pick_count}"
+        return f"U Pick Em, pick {pick_count}"
     if kind == "break_open":
-        return f"Break-open: {pattern_name}"
-    if kind == "cookie_jar_final":
-        return f"Cookie jar final: {pattern_name}"
+        return f"{pattern_name} (break-open)"
+    if kind == "cookie_jar_final" and "cookie jar" not in pattern_name.lower():
+        return f"{pattern_name} (cookie jar final)"
     return pattern_name
 
 

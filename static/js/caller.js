@@ -21,11 +21,8 @@
     var closed = state.games.filter(function (g) { return g.status === "closed"; });
     return closed.length ? closed[closed.length - 1] : null;
   }
-  // What the game is called on the console: its pattern, and its kind where the kind changes how it plays.
-  function gameName(game) {
-    if (game.kind === "u_pick_em") return "U Pick Em, pick " + game.pick_count;
-    return game.pattern_name + (game.kind === "break_open" ? " (break-open)" : "");
-  }
+  // What the game is called on every screen (bingo.rules.board_states.game_label, from the server).
+  function gameName(game) { return game.label; }
   function winners(game) {
     if (game.kind === "u_pick_em") return game.upick_winners.length;
     return game.claims.filter(function (c) { return c.valid && c.on_call === game.calls.length; }).length;
@@ -98,9 +95,8 @@
     state.games.forEach(function (game) {
       var item = el("li", "program-game is-" + game.status.replace("_", "-"));
       var prize = game.merchandise ? game.merchandise : Station.money(game.announced_prize || game.prize);
-      var kind = game.kind === "cookie_jar_final" ? " · cookie jar final" : "";
       item.appendChild(el("strong", null, game.number + ". " + gameName(game)));
-      item.appendChild(el("span", "muted", " " + prize + kind));
+      item.appendChild(el("span", "muted", " " + prize));
       item.appendChild(el("span", "tag", game.status.replace("_", " ")));
       if (game.status === "in_play") item.setAttribute("aria-current", "step");
       list.appendChild(item);

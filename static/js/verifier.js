@@ -8,15 +8,10 @@
   var firstFace = parseInt(root.dataset.firstFace, 10), lastFace = parseInt(root.dataset.lastFace, 10);
   var face = document.getElementById("face"), ticket = document.getElementById("ticket");
   var letters = ["B", "I", "N", "G", "O"];
-  var KINDS = {break_open: "break-open", cookie_jar_final: "cookie jar final"};
   var game = null, closed = false, held = false, connected = true, loaded = null, asked = 0, seen = null;
   var $ = function (id) { return document.getElementById(id); };
 
-  function gameName(g) {
-    if (g.kind === "u_pick_em") return "game " + g.number + ", U Pick Em";
-    var kind = KINDS[g.kind];
-    return "game " + g.number + ", " + g.pattern_name + (kind ? " (" + kind + ")" : "");
-  }
+  function gameName(g) { return "game " + g.number + ", " + g.label; }
 
   function renderGame() {
     $("game-title").textContent = game ? "Verify: " + gameName(game)

@@ -95,10 +95,10 @@ def test_4_12_the_board_always_shows_one_state_and_a_closed_occasion_shows_close
 
 
 def test_4_30_1_a_u_pick_em_game_is_named_by_its_picks_and_draws_no_card() -> None:
-    assert game_label("u_pick_em", "Blackout", 8) == "U Pick Em: pick 8"
+    assert game_label("u_pick_em", "Blackout", 8) == "U Pick Em, pick 8"
     assert not draws_a_card("u_pick_em")
     assert all(draws_a_card(kind) for kind in KINDS if kind != "u_pick_em")
-    assert game_label("break_open", "Four corners", None) == "Break-open: Four corners"
+    assert game_label("break_open", "Four corners", None) == "Four corners (break-open)"
     assert game_label("early_bird", "Letter X", None) == "Letter X"
 
 
