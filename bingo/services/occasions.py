@@ -657,14 +657,15 @@ def in_training(session: Session, org_id: int, day: date) -> bool:
     return occasion is not None and occasion.training
 
 
-def list_occasions(session: Session, org_id: int) -> list[Occasion]:
-    """The organization's occasions, the latest day first."""
+def list_occasions(session: Session, org_id: int, limit: int | None = None) -> list[Occasion]:
+    """The organization's occasions, the latest day first (the latest `limit` of them, if given)."""
     get_organization(session, org_id)
     return list(
         session.scalars(
             select(Occasion)
             .where(Occasion.organization_id == org_id)
             .order_by(Occasion.occasion_date.desc(), Occasion.start_time.desc(), Occasion.id.desc())
+            .limit(limit)
         )
     )
 

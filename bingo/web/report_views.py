@@ -6,9 +6,7 @@ from __future__ import annotations
 
 from flask import Blueprint, render_template, url_for
 from flask.typing import ResponseReturnValue
-from sqlalchemy import select
 
-from bingo.models import Expense, Occasion
 from bingo.rules.figures import statement_due
 from bingo.schemas import ExpenseIn, SwornIn
 from bingo.services import occasions, reports
@@ -33,18 +31,10 @@ def reports_home() -> ResponseReturnValue:
         return station_page(
             "Reports", Role.MEMBER_IN_CHARGE, "Your account is not linked to a member of an organization."
         )
-    rows = list(
-        db_session().scalars(
-            select(Occasion)
-            .where(Occasion.organization_id == org_id)
-            .order_by(Occasion.occasion_date.desc(), Occasion.id.desc())
-            .limit(60)
-        )
-    )
     return render_template(
         "bingo/reports.html",
         org_id=org_id,
-        occasions=rows,
+        occasions=occasions.list_occasions(db_session(), org_id, limit=60),
         due=statement_due,
         today=hall_today(),
         year=hall_today().year,
@@ -55,7 +45,7 @@ def _occasion_page(occasion_id: int, expense_form: FormState | None = None, swor
     session = db_session()
     occasion = occasions.get_occasion(session, occasion_id)
     check_org(occasion.organization_id)
-    expenses = list(session.scalars(select(Expense).where(Expense.occasion_id == occasion.id).order_by(Expense.id)))
+    expenses = reports.expenses_of(session, occasion.id)
     sworn = reports.sworn_statement(session, occasion.id, settings().zone, hall_today())
     return render_template(
         "bingo/report_occasion.html",
