@@ -45,6 +45,7 @@ from shared.core.tills import Tender
 from shared.core.violations import refuse
 from shared.hall.models import Organization, User
 from shared.hall.services.authentication import Approval
+from shared.hall.services.staff import person_name
 from shared.platform.audit import Actor
 from shared.platform.service_kit import check, finish, found_or_refuse, get_or_refuse
 from shared.printing.models import PrintJob
@@ -247,6 +248,7 @@ def pay(session: Session, actor: Actor, now: datetime, occasion_id: int, request
             raise refuse("not_this_game", "That ticket is not for this game.", None, "ticket_code", 409)
         share = ticket.share_cents if prize == "game" else None
         amount, winner, code, claim_id = share or 0, f"U Pick Em ticket {ticket.code}", ticket.code, None
+        verified_by = request.verifier_name or person_name(session, actor)
     elif claim_id is not None:
         claim = get_or_refuse(session, Claim, claim_id, "claim_id", "claim")
         if claim.game_id != game.id:
@@ -254,6 +256,7 @@ def pay(session: Session, actor: Actor, now: datetime, occasion_id: int, request
         check(payouts.merchandise_refusal(claim.face_number, game.merchandise, claim.merchandise_won, prize))
         amount = (claim.jar_share_cents if prize == payouts.Prize.COOKIE_JAR else claim.share_cents) or 0
         winner = f"face {claim.face_number}" + (f" ({claim.player})" if claim.player else "")
+        verified_by = request.verifier_name or claim.verifier_name
     else:
         raise refuse("winner_required", "Name the winning claim or U Pick Em ticket.", None, "claim_id")
     if amount <= 0:
@@ -272,7 +275,7 @@ def pay(session: Session, actor: Actor, now: datetime, occasion_id: int, request
         share_key=key,
         winner=winner,
         amount_cents=amount,
-        verifier_name=request.verifier_name or actor.name,
+        verifier_name=verified_by,
         w2g_required=tills.needs_w2g(amount, now.date()),
     )
     try:

@@ -54,6 +54,7 @@ from shared.hall.schemas import AssignmentRequest
 from shared.hall.services.licenses import bingo_license_status
 from shared.hall.services.organizations import get_organization, member_facts
 from shared.hall.services.roster import add_assignment, member_refusal
+from shared.hall.services.staff import person_name
 from shared.platform.audit import Actor
 from shared.platform.service_kit import check, finish, get_or_refuse
 
@@ -407,7 +408,7 @@ def verify_claim(
         completed_on_call=result.completed_on_call,
         completed_by_ball=result.completed_by_ball,
         verified_at=now,
-        verifier_name=actor.name,
+        verifier_name=person_name(session, actor),
     )
     claim.game_id = game.id
     session.add(claim)

@@ -92,7 +92,7 @@ def add_expense(session: Session, actor: Actor, now: datetime, occasion_id: int,
         description=request.description.strip(),
         amount_cents=request.amount_cents,
         recorded_at=now,
-        recorded_by=actor.name,
+        recorded_by=person_name(session, actor),
     )
     session.add(row)
     if reason:

@@ -20,6 +20,7 @@ from poker.models import Tournament
 from poker.services import live, tournaments
 from shared.core.money import format_cents
 from shared.core.roles import Role
+from shared.hall.services.staff import account_name
 from shared.platform.access import allow, public
 from shared.platform.context import (
     actor,
@@ -99,6 +100,7 @@ def desk_console(tournament_id: int) -> ResponseReturnValue:
         in_charge=cash.in_charge(session, actor()),
         station=station_name(),
         opened=till.opened_at.astimezone(hall_now().tzinfo).strftime("%H:%M") if till else None,
+        till_cashier=account_name(session, till.cashier_user_id, till.cashier_name) if till else None,
     )
 
 
