@@ -187,6 +187,34 @@ def test_pos_works_from_the_keyboard_alone(
     page.close()
 
 
+def test_4_22_a_pack_scanned_with_no_field_focused_goes_into_the_sale(
+    browser: Browser,
+    live_url: str,
+    app: Flask,
+    admin: Api,
+    session: Session,
+    clock: Clock,
+    emulator: Emulator,
+    printer_config: Path,
+) -> None:
+    """The scanner types the serial and presses Enter wherever the focus is: the pack joins the cart as
+    its paper's product, a second pack on the same line; a serial no paper on sale holds is refused."""
+    occ, hall, _ = running_shop(app, admin, session, printer_config)
+    page = station_sign_in(browser, live_url, f"cashier{hall.org.id}", "front")
+    open_the_till(page, "100.00")
+    page.click(".pos-item[data-kind=non_gaming]")
+    for serial in ("501", "502"):
+        page.keyboard.type(serial)
+        page.keyboard.press("Enter")
+    expect(page.locator("#cart")).to_contain_text("pack 501, 502")
+    expect(page.locator("#total")).to_have_text("$21.50")
+    page.keyboard.type("99999")
+    page.keyboard.press("Enter")
+    expect(page.locator("#problem")).to_contain_text("Pack 99999 is not on any paper on sale here")
+    expect(page.locator("#total")).to_have_text("$21.50")
+    page.close()
+
+
 def test_till_on_the_screen_no_sale_without_it_a_check_for_the_exact_total_and_the_member_in_charge_pays_in(
     browser: Browser,
     live_url: str,

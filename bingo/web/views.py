@@ -23,6 +23,7 @@ from bingo.services import cash as cash_service
 from bingo.services import jars as jar_service
 from bingo.services import selling as sales_service
 from bingo.services import series as series_service
+from bingo.services import stock as stock_service
 from shared.core.money import format_cents
 from shared.core.roles import OFFICE_VIEW, Role
 from shared.core.tills import Tender
@@ -113,10 +114,12 @@ def cashier_home() -> ResponseReturnValue:
         )
     picks = {g.number: g.pick_count for g in occasion.games if g.pick_count}
     till = cash_service.till_at(session, station_name(), occasion_id=occasion.id)
+    offers = sales_service.products(session, occasion.id)
     return render_template(
         "stations/cashier.html",
         occasion=occasion,
-        products=sales_service.products(session, occasion.id),
+        products=offers,
+        paper={p.paper_set_id: stock_service.get_set(session, p.paper_set_id) for p in offers if p.paper_set_id},
         picks=picks,
         till=till,
         station=station_name(),

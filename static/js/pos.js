@@ -136,17 +136,39 @@
   $("picker-cancel").addEventListener("click", function () { $("picker").hidden = true; });
 
   // Packs from a received paper set: the serial is scanned (the scanner types it and presses Enter).
+  function addPack(button, serial) {
+    var line = cart.find(function (l) { return l.serials && l.id === parseInt(button.dataset.id, 10); });
+    if (line) {
+      if (line.serials.indexOf(serial) < 0) { line.serials.push(serial); line.quantity = line.serials.length; }
+      changed();
+    } else add(button, {serials: [serial]});
+  }
   $("pack-form").addEventListener("submit", function (event) {
     event.preventDefault();
     var serial = parseInt($("pack-serial").value, 10);
     if (!serial) return;
-    var line = cart.find(function (l) { return l.serials && l.id === parseInt(packFor.dataset.id, 10); });
-    if (line) {
-      if (line.serials.indexOf(serial) < 0) { line.serials.push(serial); line.quantity = line.serials.length; }
-      changed();
-    } else add(packFor, {serials: [serial]});
+    addPack(packFor, serial);
     $("pack-serial").value = "";
     $("pack-scan").hidden = true;
+  });
+
+  // A pack scanned with no field focused (the scanner types the serial and presses Enter) goes into
+  // the sale as the pack product whose paper holds that serial; the server checks it was issued here.
+  var scanned = "";
+  document.addEventListener("keydown", function (event) {
+    var target = event.target, sell = $("view-sell");
+    if (!sell || sell.hidden || document.querySelector(".overlay:not([hidden])")) { scanned = ""; return; }
+    if (target && /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName)) { scanned = ""; return; }
+    if (/^[0-9]$/.test(event.key)) { scanned += event.key; return; }
+    if (event.key !== "Enter" || !scanned) { scanned = ""; return; }
+    var serial = parseInt(scanned, 10);
+    scanned = "";
+    event.preventDefault();
+    var holder = Array.prototype.find.call(document.querySelectorAll('.pos-item[data-pack="yes"]'), function (b) {
+      return serial >= parseInt(b.dataset.serialFrom, 10) && serial <= parseInt(b.dataset.serialTo, 10);
+    });
+    if (holder) addPack(holder, serial);
+    else Station.say("Pack " + serial + " is not on any paper on sale here: check the serial, or sell it from its product.");
   });
   $("pack-cancel").addEventListener("click", function () { $("pack-scan").hidden = true; });
 
