@@ -12,6 +12,7 @@ from datetime import datetime, timedelta
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from sqlalchemy.orm import Session
 
 from bingo.rules.faces import ball_label
@@ -138,12 +139,19 @@ def test_caller_correction_needs_a_reason_and_replaces_the_last_call(
     hall = make_hall(session)
     _, occ, caller = started(admin, hall, [{"pattern": {"kind": "blackout"}, "prize": "100.00"}], 70)
     page = station_sign_in(browser, live_url, f"caller{hall.org.id}")
-    page.click("#ball7")
+    expect(page.locator("#ball7")).to_be_enabled()
+    page.keyboard.type("7")
+    page.keyboard.press("Enter")  # keyed on a USB numpad with no field focused
     expect(page.locator("#last")).to_have_text("B-7")
+    page.keyboard.type("99")
+    page.keyboard.press("Enter")
+    expect(page.locator("#problem")).to_contain_text("99 is not a ball (1 to 75)")
     page.click("#correct-open")
     page.fill("#correct-ball", "8")
     page.press("#correct-ball", "Enter")
     expect(page.locator("#correction")).to_be_visible()
+    with pytest.raises(PlaywrightTimeout):
+        page.locator("#ball71").click(timeout=800)  # the open dialog covers the grid: no ball is called
     page.fill("#correct-reason", "Keyed 7, the ball was 8")
     page.click("#correction button[type=submit]")
     expect(page.locator("#last")).to_have_text("B-8")
