@@ -21,7 +21,7 @@ from tests.support.clock import Clock
 from tests.support.factories import PIN
 from tests.support.occasions import setup_occasion
 from tests.support.replies import ok
-from tests.support.screens import audit, shoot
+from tests.support.screens import audit, shoot, two_taps
 
 
 def test_4_6_4_17_4_2_limits_in_use_warn_from_80_percent_and_stop_at_the_limit() -> None:
@@ -88,4 +88,27 @@ def test_dashboard_alerts_for_an_offline_printer_and_an_expiring_licence(
     expect(page.locator("#no-alerts")).to_be_hidden()
     shoot(page, "member-in-charge-1280x800")
     assert audit(page) == []
+    page.close()
+
+
+@pytest.mark.browser
+def test_4_1_member_in_charge_closes_the_night_from_the_dashboard_with_two_taps(
+    browser: Browser, live_url: str, admin: Api, session: Session, clock: Clock
+) -> None:
+    """Tonight's screens are one tap away, and Close the occasion stands on the dashboard: the first tap
+    asks, the second closes it (a refusal would be said in the message bar)."""
+    hall = make_hall(session)
+    occasion = setup_occasion(admin, hall, [{"pattern": {"kind": "any_row"}, "prize": "300.00"}])
+    ok(admin.post(f"/api/v1/occasions/{occasion['id']}/ball-check", {"checked_by": [hall.caller.id]}))
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.goto(live_url + "/pin")
+    page.fill("#username", f"mic{hall.org.id}")
+    page.fill("#pin", PIN)
+    page.press("#pin", "Enter")
+    for screen in ("Caller console", "Cashier", "Verifier", "TV board", "Reports"):
+        expect(page.locator(".night").get_by_role("link", name=screen)).to_be_visible()
+    assert audit(page) == []
+    two_taps(page, "#close-occasion", "Tap again to close the occasion")
+    expect(page.locator(".limits h2")).to_contain_text("closed")
+    assert ok(admin.get(f"/api/v1/occasions/{occasion['id']}"))["status"] == "closed"
     page.close()

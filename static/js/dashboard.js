@@ -45,6 +45,15 @@
     };
     Station.get(root.dataset.state).then(function (board) { Live.follow(root.dataset.events, board.id, soon, function () { return null; }); });
   }
+  // Closing the night cannot be undone: two taps (TwoStep), then the page shows the closed occasion; a
+  // refusal (a prize unpaid, a till open) is said in the message bar with its rule.
+  var close = document.getElementById("close-occasion");
+  if (close) TwoStep.bind(close, function () {
+    close.disabled = true;
+    Station.send("POST", close.dataset.url, undefined, close.dataset.key).then(function () {
+      window.location.reload();
+    }, function () { close.disabled = false; });
+  });
   checkPrinters();
   setInterval(redraw, 60000);
 })();
