@@ -24,7 +24,7 @@ from tests.support.occasions import setup_occasion
 from tests.support.pos import arrived, open_the_till, sell_pack_and_upick, station_sign_in, stock_the_station
 from tests.support.printer import Emulator, seen
 from tests.support.replies import ok
-from tests.support.screens import audit, shoot
+from tests.support.screens import audit, shoot, two_taps
 
 pytestmark = [pytest.mark.browser, pytest.mark.printer]
 
@@ -250,13 +250,14 @@ def test_till_on_the_screen_no_sale_without_it_a_check_for_the_exact_total_and_t
     mic.goto(live_url + "/bingo/cashier")
     expect(mic.locator("#in-drawer")).to_have_text("$50.00")
     mic.fill("#move-amount", "300.00")
-    mic.click("#till-move button[data-kind=paid_in]")
+    two_taps(mic, "#till-move button[data-kind=paid_in]", "Tap again to pay in $300.00")
     expect(mic.locator("#in-drawer")).to_have_text("$350.00")
+    expect(mic.locator("#problem")).to_have_text("Paid in $300.00.")
     mic.fill("#move-amount", "500.00")
-    mic.click("#till-move button[data-kind=drop]")
+    two_taps(mic, "#till-move button[data-kind=drop]", "Tap again to drop $500.00")
     expect(mic.locator("#problem")).to_contain_text("The drawer holds $350.00")
     mic.fill("#move-amount", "100.00")
-    mic.click("#till-move button[data-kind=drop]")
+    two_taps(mic, "#till-move button[data-kind=drop]", "Tap again to drop $100.00")
     expect(mic.locator("#in-drawer")).to_have_text("$250.00")
     shoot(mic, "cashier-member-in-charge-till-1280x800")
     assert audit(mic) == []

@@ -244,7 +244,10 @@ def test_cashier_reprints_any_receipt_of_the_shift_and_counts_the_drawer_in_one_
     expect(page.locator("#counted")).to_have_text("$101.50")
     looked_at(page, "cashier-till-count")
     page.click("#count-form button[type=submit]")
-    expect(page.locator("#till-result")).to_contain_text("expected $101.50")
+    expect(page.locator("#till-result")).to_contain_text("expected $101.50: balanced, nothing over or short")
+    expect(page.locator("#count-form button[type=submit]")).to_be_hidden()
+    page.click("#till-close-cancel")  # Done: the station with no till open
+    expect(page.locator("#bank")).to_be_visible()
     page.close()
 
 

@@ -33,17 +33,24 @@ var Till = (function () {
       .then(function () { window.location.reload(); }, function () { return null; });
   });
 
-  var move = $("till-move"), kind = null;
+  // A pay-in or a drop moves cash for good: two taps (TwoStep) that name the amount, then the drawer.
+  var move = $("till-move");
   if (move) {
+    move.addEventListener("submit", function (event) { event.preventDefault(); });
     move.querySelectorAll("button[data-kind]").forEach(function (button) {
-      button.addEventListener("click", function () { kind = button.dataset.kind; });
-    });
-    move.addEventListener("submit", function (event) {
-      event.preventDefault();
-      var amount = Money.cents($("move-amount").value);
-      Station.send("POST", at(root.dataset.tillMove), {kind: kind || "paid_in", amount: Money.plain(amount === null ? -1 : amount)})
-        .then(function (till) { $("in-drawer").textContent = Money.dollars(Money.cents(till.in_drawer)); $("move-amount").value = ""; },
-              function () { return null; });
+      var what = button.dataset.kind === "drop" ? "Tap again to drop " : "Tap again to pay in ";
+      TwoStep.bind(button, function () {
+        var amount = Money.cents($("move-amount").value);
+        Station.send("POST", at(root.dataset.tillMove), {kind: button.dataset.kind, amount: Money.plain(amount === null ? -1 : amount)})
+          .then(function (till) {
+            $("in-drawer").textContent = Money.dollars(Money.cents(till.in_drawer));
+            $("move-amount").value = "";
+            Station.say((button.dataset.kind === "drop" ? "Dropped " : "Paid in ") + Money.dollars(amount) + ".");
+          }, function () { return null; });
+      }, function () {
+        var amount = Money.cents($("move-amount").value);
+        return what + (amount ? Money.dollars(amount) : "");
+      });
     });
   }
 
@@ -68,8 +75,10 @@ var Till = (function () {
     var first = document.querySelector("input.count");
     if (first) first.focus();
   });
-  var cancel = $("till-close-cancel");
-  if (cancel) cancel.addEventListener("click", function () { $("till-close").hidden = true; });
+  var cancel = $("till-close-cancel"), closed = false;
+  if (cancel) cancel.addEventListener("click", function () {
+    if (closed) window.location.reload(); else $("till-close").hidden = true;
+  });
   $("count-form").addEventListener("submit", function (event) {
     event.preventDefault();
     var counts = {};
@@ -77,12 +86,20 @@ var Till = (function () {
       var n = parseInt(input.value, 10);
       if (n) counts[input.dataset.denomination] = n;
     });
+    var submit = $("count-form").querySelector("button[type=submit]");
+    submit.disabled = true;
     Station.send("POST", at(root.dataset.tillClose), {counts: counts}, "till-close-" + root.dataset.till).then(function (till) {
       var diff = Money.cents(till.over_short);
       $("till-result").textContent = "Counted " + Money.dollars(Money.cents(till.counted)) + ", expected " +
-        Money.dollars(Money.cents(till.expected)) + ": " + (diff < 0 ? "short " + Money.dollars(-diff) : "over " + Money.dollars(diff)) + ".";
+        Money.dollars(Money.cents(till.expected)) + ": " +
+        (diff < 0 ? "short " + Money.dollars(-diff) : diff > 0 ? "over " + Money.dollars(diff) : "balanced, nothing over or short") + ".";
+      // Closed for good: the count can no longer be sent, and Done shows the station with no till open.
+      closed = true;
+      submit.hidden = true;
+      document.querySelectorAll("input.count").forEach(function (input) { input.disabled = true; });
+      cancel.textContent = "Done";
       root.dispatchEvent(new CustomEvent("till:closed"));
-    }, function () { return null; });
+    }, function () { submit.disabled = false; });
   });
 
   // After a sale, a buy or a prize: what the drawer now holds.
