@@ -22,6 +22,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
+from bingo.rules.board_states import game_label
 from bingo.rules.claims import Verdict
 from bingo.rules.limits import GameKind
 from bingo.rules.sales import ProductKind
@@ -262,6 +263,12 @@ class Game(GameTerms, Base):
     calls: Mapped[list[Call]] = relationship(order_by="Call.seq", cascade="all, delete-orphan")
     claims: Mapped[list[Claim]] = relationship(order_by="Claim.id", cascade="all, delete-orphan")
     tiers: Mapped[list[GameTier]] = relationship(order_by="GameTier.position", cascade="all, delete-orphan")
+
+    @property
+    def label(self) -> str:
+        """10 DE Admin Code 101-4.13 and 4.30.1: what every screen and paper names the game
+        (bingo.rules.board_states.game_label): a U Pick Em game by its picks, not a card's pattern."""
+        return game_label(self.kind, self.pattern_name, self.pick_count)
 
 
 class GameTier(TierTerms, Base):

@@ -105,7 +105,7 @@ def pay(
     org_name = get_organization(session, sale.organization_id).name
     threshold = tills.w2g_threshold(now.date())
     day = occasion.occasion_date.isoformat()
-    slip = receipts.payout_slip(org_name, day, sale, payout, game.pattern_name, now, threshold)
+    slip = receipts.payout_slip(org_name, day, sale, payout, game.label, now, threshold)
     code = receipts.transaction_code(sale.organization_id, sale.number)
     return Paid(sale, payout, desk.print(session, now, "payout", code, paper_for(occasion, slip), sale.organization_id))
 

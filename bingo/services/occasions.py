@@ -28,6 +28,7 @@ from bingo.models import (
     VerificationRequest,
 )
 from bingo.rules import draws, game_events, giveaways, limits, play, scheduling, upick_play, witnesses
+from bingo.rules.board_states import how_to_win
 from bingo.rules.claims import Verdict, check_face
 from bingo.rules.limits import Booking, GameKind, ProgramGame, week_of
 from bingo.rules.patterns import from_spec
@@ -251,7 +252,7 @@ def start_game(
         jars = jar_service.balances(session, occasion.organization_id)
         prize = jars.jar1
         game.prize_cents = jars.jar1
-    text = f"Game {number}: {pattern.name}. {pattern.announcement} "
+    text = f"Game {number}: {game.label}. {how_to_win(game.kind, pattern.announcement, game.pick_count)} "
     text += (
         f"Prize: {game.merchandise} (value {format_cents(prize)})."
         if game.merchandise
@@ -261,8 +262,6 @@ def start_game(
         text += f" {format_cents(terms.alternate_cents)} if bingo comes within {terms.alternate_within_calls} calls."
     if attendance is not None and terms.attendance_tiers:
         text += f" {attendance} players present."
-    if game.kind == GameKind.U_PICK_EM:
-        text += f" U Pick Em: the first player to have all {game.pick_count} of their numbers called wins."
     game.status = IN_PLAY
     game.attendance = attendance
     game.announced_prize_cents = prize

@@ -274,7 +274,7 @@ def occasion_report(session: Session, occasion_id: int, zone: ZoneInfo) -> Docum
         tuple(
             (
                 str(g.number),
-                g.pattern_name,
+                g.label,
                 g.merchandise or format_cents(g.announced_prize_cents or 0),
                 str(len(g.calls)),
                 str(len(g.calls)) if _winners(facts, g) != "none" else "",
@@ -426,7 +426,7 @@ def sworn_statement(session: Session, occasion_id: int, zone: ZoneInfo, today: d
         tuple(
             (
                 str(m.number),
-                games[m.number].pattern_name,
+                games[m.number].label,
                 games[m.number].merchandise
                 or format_cents(games[m.number].announced_prize_cents or games[m.number].prize_cents),
                 format_cents(m.prizes_cents),

@@ -397,7 +397,7 @@ def _occasion_page(occasion_id: int, state: FormState | None = None) -> str:
         product_kinds=[(k.value, PRODUCT_LABELS[k]) for k in ProductKind],
         game_kinds={k.value: g.value for k, g in GAME_OF_PRODUCT.items()},
         product_games=product_games,
-        game_options=[(g.number, f"Game {g.number}: {g.pattern_name}") for g in occasion.games],
+        game_options=[(g.number, f"Game {g.number}: {g.label}") for g in occasion.games],
         set_options=[(s.id, _set_label(s)) for s in sets],
         set_names={s.id: _set_label(s) for s in sets},
         closed=occasion.status == OccasionStatus.CLOSED,

@@ -7,7 +7,6 @@ from datetime import date, tzinfo
 from typing import Any
 
 from bingo.models import Claim, PaperSet, Program, Sale, Till
-from bingo.rules.board_states import game_label
 from bingo.rules.claims import Verdict, face_squares
 from bingo.rules.faces import FREE, Face, ball_label
 from bingo.rules.patterns import Pattern, from_spec
@@ -85,7 +84,7 @@ def game(view: GameView) -> dict[str, Any]:
         "number": row.number,
         "kind": row.kind,
         "pattern_name": row.pattern_name,
-        "label": game_label(row.kind, row.pattern_name, row.pick_count),
+        "label": row.label,
         "pattern": pattern(from_spec(json.loads(row.pattern_spec))),
         "ball_mode": row.ball_mode,
         "status": row.status,
