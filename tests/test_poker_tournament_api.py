@@ -11,11 +11,14 @@ import random
 import pypdfium2 as pdfium
 from sqlalchemy.orm import Session
 
+from shared.core.roles import Role
 from shared.printing.documents import Receipt
 from shared.printing.models import PrintJob
-from tests.support.client import Api
+from tests.support.bingo_factories import make_hall
+from tests.support.client import Api, staff
 from tests.support.clock import Clock
-from tests.support.factories import audit_count, make_org
+from tests.support.factories import audit_count, make_member, make_org, make_user
+from tests.support.occasions import setup_occasion
 from tests.support.poker_factories import DE_SETUP, delaware_tournament, licensed, open_desk
 from tests.support.replies import ok, refused
 
@@ -289,3 +292,37 @@ def test_pari_1207_03_d4_a_second_250_game_the_same_day_is_refused(admin: Api, s
         "N.H. Admin. Code Pari 1207.03(d)(4)",
     )
     ok(admin.post(url, {**special, "name": "Tomorrow", "starts_on": "2026-12-06"}), 201)
+
+
+def test_1804_the_tournament_director_works_the_desk_till_but_never_a_bingo_till(
+    admin: Api, session: Session, clock: Clock
+) -> None:
+    """The director opens the desk's till (poker's API), reads it and closes it (the tills' API); a bingo
+    cashier's till of the same organization is refused to the director (403)."""
+    hall = make_hall(session)
+    occasion = setup_occasion(admin, hall, [{"pattern": {"kind": "any_row"}, "prize": "100.00"}])
+    bingo_till = ok(admin.post(f"/api/v1/occasions/{occasion['id']}/tills", {"opening_bank": "50.00"}), 201)
+    licence = ok(
+        admin.post(
+            "/api/v1/poker-occasion-licenses",
+            {
+                "number": "P-td",
+                "occasion_date": "2026-12-05",
+                "fee": "250.00",
+                "sponsor_organization_ids": [hall.org.id],
+            },
+        ),
+        201,
+    )
+    licence_id = licence["id"]
+    tournament = ok(
+        admin.post(f"/api/v1/organizations/{hall.org.id}/tournaments", {**DE_SETUP, "license_id": licence_id}), 201
+    )
+    make_user(session, [Role.TOURNAMENT_DIRECTOR], member=make_member(session, hall.org, name="Dana Td"), username="td")
+    director = staff(admin, "td")
+    till = open_desk(director, f"/api/v1/tournaments/{tournament['id']}")
+    assert ok(director.get(f"/api/v1/tills/{till['id']}"))["in_drawer"] == "200.00"
+    closed = ok(director.post(f"/api/v1/tills/{till['id']}/close", {"counts": {"100.00": 2}}))
+    assert closed["over_short"] == "0.00"
+    refused(director.get(f"/api/v1/tills/{bingo_till['id']}"), 403, "forbidden", field="till_id")
+    refused(director.post(f"/api/v1/tills/{bingo_till['id']}/close", {"counts": {}}), 403, "forbidden")

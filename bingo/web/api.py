@@ -10,6 +10,7 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app
 
+from bingo.models import Till
 from bingo.rules import odds as odds_rules
 from bingo.rules.patterns import STANDARD, PatternError, from_spec
 from bingo.schemas import (
@@ -94,6 +95,7 @@ from shared.platform import audit
 from shared.platform.api import operation
 from shared.platform.context import (
     actor,
+    current_user,
     db_session,
     desk,
     hall_now,
@@ -729,6 +731,23 @@ def create_sale(occasion_id: int, body: SaleRequest) -> Any:
 
 
 CASH = (Role.ADMIN, Role.MEMBER_IN_CHARGE, Role.CASHIER)
+TILLS = (*CASH, Role.TOURNAMENT_DIRECTOR)
+
+
+def _till(till_id: int) -> Till:
+    """A till of the signed-in account's organization. A tournament director runs the poker desk and may
+    open its till there (poker's API), so reads and closes it here too; a bingo cashier's till stays
+    with the bingo roles."""
+    session = db_session()
+    till = cash_service.get_till(session, till_id)
+    check_org(cash_service.org_of_till(session, till))
+    user = current_user()
+    bingo_roles = {r.value for r in CASH}
+    if till.tournament_id is None and (user is None or bingo_roles.isdisjoint(user.role_names)):
+        raise refuse(
+            "forbidden", "Only a cashier, the member in charge or an admin works a bingo till.", None, "till_id", 403
+        )
+    return till
 
 
 def _org_name(org_id: int) -> str:
@@ -818,13 +837,12 @@ def open_till(occasion_id: int, body: dict[str, Any]) -> Any:
     "/tills/<int:till_id>",
     "GET",
     summary="A till: its bank, cash sales, prizes paid, paid-ins, drops and the cash it should hold",
-    access=CASH,
+    access=TILLS,
     response=TillOut,
 )
 def get_till(till_id: int) -> Any:
     session = db_session()
-    till = cash_service.get_till(session, till_id)
-    check_org(cash_service.org_of_till(session, till))
+    till = _till(till_id)
     return {**presenters.till(till, cash_service.drawer(session, till)), "print_jobs": []}
 
 
@@ -833,14 +851,13 @@ def get_till(till_id: int) -> Any:
     "/tills/<int:till_id>/close",
     "POST",
     summary="Close a till: count by denomination, over/short, end-of-shift report",
-    access=CASH,
+    access=TILLS,
     body=TillCloseIn,
     response=TillOut,
 )
 def close_till(till_id: int, body: dict[str, Any]) -> Any:
     session = db_session()
-    till = cash_service.get_till(session, till_id)
-    check_org(cash_service.org_of_till(session, till))
+    _till(till_id)
     counts: dict[int, int] = {}
     for text, number in body["counts"].items():
         try:
