@@ -99,6 +99,7 @@ def test_4_30_pos_sells_a_scanned_pack_and_a_picked_face_and_prints(
     receipts = arrived(emulator, before, 2)
     texts = [emulator.text(r) for r in receipts]
     assert any("Blue pack" in t for t in texts) and any("UP-" in t for t in texts)
+    assert any("pack 500: faces 1-5" in t for t in texts), "the receipt names the pack's serial and faces"
     shoot(page, "cashier-1280x800")
     assert audit(page) == []
 

@@ -211,7 +211,7 @@ def test_sale_receipt_and_ticket_receipt_reach_the_printer(
         "$24.00",
         "Change",
         "$6.00",
-        "Cookie jar:",
+        "Cookie jar now",
         "front",
         "boss",
         "Bingo licence B-",

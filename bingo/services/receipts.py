@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Protocol
 
-from bingo.models import Payout, Sale, Till, UPickTicket
+from bingo.models import Pack, Payout, Sale, Till, UPickTicket
 from bingo.rules.payouts import Prize
 from bingo.rules.upick import ticket_layout
 from bingo.services.jars import JarSummary
@@ -79,14 +79,23 @@ def sale(
     tickets: list[UPickTicket],
     sold_at: datetime,
     jars: JarSummary | None,
+    packs: dict[int, list[Pack]],
 ) -> Receipt:
-    """The cashier's receipt: who, where, when and which transaction; the lines, total, tender and
-    change; the posted jar amounts when jar entries were sold; the transaction id as a barcode."""
+    """The cashier's receipt: who, where, when and which transaction; the lines, each pack sold with its
+    serial and faces (what a verifier checks a claim against), total, tender and change; the posted jar
+    amounts when jar entries were sold (the night's fees join the jars at the first number called,
+    101-4.31.4); the transaction id as a barcode."""
     footer = [f"U Pick Em ticket {t.code}: printed separately" for t in tickets]
     if jars is not None:
         footer.insert(
-            0, f"Cookie jar: {format_cents(jars.jar1_cents)} to be won; jar 2 {format_cents(jars.jar2_cents)}"
+            0,
+            f"Cookie jar now {format_cents(jars.jar1_cents)}, jar 2 {format_cents(jars.jar2_cents)}; "
+            "tonight's entry fees join them at the first number called",
         )
+    lines = []
+    for line in row.lines:
+        lines.append((f"{line.quantity} x {line.description}", format_cents(line.total_cents)))
+        lines += [(f"  pack {p.serial}: faces {p.first_face}-{p.last_face}", "") for p in packs.get(line.id, [])]
     return Receipt(
         title=org_name,
         header=[
@@ -95,7 +104,7 @@ def sale(
             f"{sold_at:%Y-%m-%d %H:%M} - {row.station} - {row.cashier_name}",
             f"Transaction {row.number}",
         ],
-        lines=[(f"{line.quantity} x {line.description}", format_cents(line.total_cents)) for line in row.lines],
+        lines=lines,
         totals=[
             ("Total", format_cents(row.total_cents)),
             (f"Tendered ({row.tender})", format_cents(row.tendered_cents)),
@@ -179,7 +188,7 @@ def shift_report(org_name: str, till: Till, shift: ShiftFigures, closed_at: date
         lines=[
             *((name, format_cents(cents)) for name, cents in sorted(shift.sales_by_product.items())),
             *_tender_lines(shift),
-            ("Voided transactions", ", ".join(str(v) for v in shift.voids) or "none"),
+            ("Voided transactions", ", ".join(f"#{v}" for v in shift.voids) or "none"),
             ("Prizes paid", format_cents(shift.payouts_cents)),
             ("Paid in from prize bank", format_cents(shift.paid_ins_cents)),
             ("Dropped to safe", format_cents(shift.drops_cents)),
@@ -216,7 +225,7 @@ def session_report(
             *((name, format_cents(cents)) for name, cents in sorted(shift.sales_by_product.items())),
             ("Sales total", format_cents(sum(shift.sales_by_product.values()))),
             *_tender_lines(shift),
-            ("Voided transactions", ", ".join(str(v) for v in shift.voids) or "none"),
+            ("Voided transactions", ", ".join(f"#{v}" for v in shift.voids) or "none"),
             ("Prizes paid", format_cents(shift.payouts_cents)),
             ("Paid in from prize bank", format_cents(shift.paid_ins_cents)),
             ("Dropped to safe", format_cents(shift.drops_cents)),

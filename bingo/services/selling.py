@@ -17,6 +17,7 @@ from sqlalchemy.orm import Session
 from bingo.models import (
     CookieJarSettings,
     Occasion,
+    Pack,
     PaperSet,
     Product,
     Sale,
@@ -262,4 +263,10 @@ def receipt_for(
     sold_at_local: datetime,
 ) -> Receipt:
     jars = jar_service.summary(session, result.sale.organization_id) if result.jar_cents else None
-    return receipts.sale(org_name, license_number, occasion_day, result.sale, result.tickets, sold_at_local, jars)
+    packs: dict[int, list[Pack]] = {}
+    line_ids = [line.id for line in result.sale.lines]
+    for pack in session.scalars(select(Pack).where(Pack.sale_line_id.in_(line_ids)).order_by(Pack.serial)):
+        packs.setdefault(pack.sale_line_id or 0, []).append(pack)
+    return receipts.sale(
+        org_name, license_number, occasion_day, result.sale, result.tickets, sold_at_local, jars, packs
+    )
