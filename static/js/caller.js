@@ -200,7 +200,8 @@
     $("start-box").hidden = !(pending && running);
     $("attendance-field").hidden = !(pending && pending.varies_with_attendance);
     $("start-game").textContent = pending && pending.kind === "break_open"
-      ? "Draw and post the " + pending.break_open_numbers + " numbers" : "Announce and start";
+      ? "Draw and post the " + pending.break_open_numbers + " numbers"
+      : pending && pending.ball_mode === "electronic" ? "Announce and start: balls drawn here, not the blower" : "Announce and start";
     $("call-box").hidden = !game;
     $("correction").hidden = $("correction").hidden || !game;
     var closedGame = !game && shown && shown.status === "closed" ? shown : null;

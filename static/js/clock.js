@@ -17,7 +17,7 @@
     who.textContent = m.player;
     var where = document.createElement("span");
     where.className = "where";
-    where.textContent = (m.from ? m.from + " → " : "→ ") + m.to;
+    where.textContent = m.reason === "bust undone" ? "back in at " + m.to + " (bust undone)" : (m.from ? m.from + " → " : "→ ") + m.to;
     li.appendChild(who);
     li.appendChild(where);
     return li;
