@@ -15,6 +15,7 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    false,
 )
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
@@ -31,6 +32,10 @@ class TournamentStatus(StrEnum):
 
 
 class Tournament(Base):
+    """A poker tournament under one jurisdiction's rules. `training` marks a practice tournament
+    (Flashboard house rule, training mode, as for a bingo occasion): set when it is created, fixed for
+    good by a database trigger, TRAINING on its screens and papers, and counted in no calendar limit."""
+
     __tablename__ = "poker_tournaments"
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -43,6 +48,7 @@ class Tournament(Base):
     status: Mapped[TournamentStatus] = mapped_column(EnumText(TournamentStatus))
     created_at: Mapped[datetime] = mapped_column(UtcDateTime())
     display_token: Mapped[str | None] = mapped_column(String(40), unique=True)
+    training: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     clock_started_at: Mapped[datetime | None] = mapped_column(UtcDateTime())
     clock_pauses: Mapped[str] = mapped_column(Text, default="[]")
 

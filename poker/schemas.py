@@ -193,6 +193,7 @@ class TournamentOut(Schema):
         keys=fields.String(), values=fields.Integer(), metadata={"description": "table number: button seat"}
     )
     display_token = fields.String(allow_none=True)
+    training = fields.Boolean(metadata={"description": "a training tournament: fixed when created (training mode)"})
     last_out = fields.Nested(LastOutOut, allow_none=True)
 
 

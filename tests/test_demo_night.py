@@ -21,6 +21,7 @@ from sqlalchemy.orm import Session
 from bingo.models import Occasion, OccasionStatus, Pack, PackStatus, Product
 from bingo.rules.sales import ProductKind
 from bingo.services import counter, occasions, reports
+from bingo.services import jars as jar_service
 from poker.models import Tournament
 from shared.core.violations import RuleViolation
 from shared.hall.models import Member, WorkAssignment
@@ -61,6 +62,9 @@ def _night(app: Flask, now: datetime) -> dict[str, object]:
             ),
             "roles": set(s.scalars(select(WorkAssignment.role).where(WorkAssignment.work_date == now.date()))),
             "tournaments": s.scalar(select(func.count(Tournament.id)).where(Tournament.starts_on == now.date())),
+            "tournament_training": s.scalars(
+                select(Tournament.training).where(Tournament.starts_on == now.date())
+            ).one(),
         }
 
 
@@ -89,7 +93,7 @@ def test_4_22_demo_schedules_tonight_as_training_with_roster_paper_and_every_pro
     }
     assert night["issued"] == PACKS_A_NIGHT
     assert {"member_in_charge", "caller", "cashier", "verifier"} <= {str(r) for r in night["roles"]}  # type: ignore[attr-defined]
-    assert night["tournaments"] == 1
+    assert night["tournaments"] == 1 and night["tournament_training"] is True
 
 
 def test_4_4_demo_schedules_each_night_once_and_training_nights_count_toward_no_frequency_limit(app: Flask) -> None:
@@ -159,6 +163,16 @@ def test_training_mark_never_changes_once_scheduled(app: Flask, mark: bool) -> N
         assert s.get(Occasion, occasion.id).training is mark  # type: ignore[union-attr]
 
 
+def test_training_tournament_mark_never_changes(app: Flask) -> None:
+    _load(app, MORNING)
+    with app.extensions["flashboard.db"].sessions() as s:
+        tournament = s.scalars(select(Tournament)).one()
+        assert tournament.training is True
+        with pytest.raises(DatabaseError, match="training mark is fixed"):
+            s.execute(update(Tournament).where(Tournament.id == tournament.id).values(training=False))
+            s.commit()
+
+
 def test_training_occasion_papers_say_training_and_are_left_out_of_the_annual_view(app: Flask) -> None:
     _load(app, MORNING)
     with app.extensions["flashboard.db"].sessions() as s:
@@ -168,6 +182,9 @@ def test_training_occasion_papers_say_training_and_are_left_out_of_the_annual_vi
         assert report.as_json()["training"] is True
         assert report.tables[0].csv(report.training).startswith('"TRAINING')
         assert reports.sworn_statement(s, occasion.id, HALL, MORNING.date()).title.startswith("TRAINING")
+        jar = jar_service.statement(s, occasion.organization_id, None, None)
+        assert not jar.training, "no line of the training night in the ledger yet"
+        assert reports.jar_statement("Demo", replace(jar, training=True), None, None, HALL).title.startswith("TRAINING")
         year = reports.annual_view(s, occasion.organization_id, 2026, MORNING.date())
         assert MORNING.date().isoformat() not in repr(year.tables), "no training night among the year's occasions"
         assert counter.paper_for(occasion, SALE_RECEIPT).training
@@ -211,3 +228,7 @@ def test_training_occasion_says_training_on_the_screens_at_any_hour(
     tv.goto(f"{live_url}/bingo/board/{token}")
     expect(tv.locator(".training-mark")).to_have_text("TRAINING")
     shoot(tv, "tv-training-1920x1080")
+    with app.extensions["flashboard.db"].sessions() as s:
+        clock_token = s.scalars(select(Tournament.display_token)).one()
+    tv.goto(f"{live_url}/poker/clock/{clock_token}")
+    expect(tv.locator(".training-mark")).to_have_text("TRAINING")

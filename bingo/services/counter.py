@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Collection
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import datetime
 
 from sqlalchemy.orm import Session
@@ -24,14 +24,14 @@ from shared.hall.services.licenses import bingo_license_status
 from shared.hall.services.organizations import get_organization
 from shared.platform import audit
 from shared.platform.audit import Actor
-from shared.printing.documents import Receipt
+from shared.printing.documents import Receipt, training_copy
 from shared.printing.jobs import PrintDesk
 from shared.printing.models import PrintJob
 
 
 def paper_for(occasion: Occasion | None, receipt: Receipt) -> Receipt:
     """Flashboard house rule (training mode): every paper of a training occasion says TRAINING."""
-    return replace(receipt, training=True) if occasion is not None and occasion.training else receipt
+    return training_copy(receipt, occasion is not None and occasion.training)
 
 
 def _occasion_of(session: Session, occasion_id: int | None) -> Occasion | None:

@@ -293,9 +293,13 @@ def close_refusal(occasion: Occasion) -> None:
 
 @dataclass(frozen=True)
 class Statement:
+    """The ledger lines of a range with the balances around them; `training` when any line comes from a
+    training occasion, so the paper says TRAINING (training mode)."""
+
     opening: Jars
     closing: Jars
     lines: list[CookieJarLine]
+    training: bool = False
 
 
 def statement(session: Session, org_id: int, start: date | None, end: date | None) -> Statement:
@@ -325,7 +329,12 @@ def statement(session: Session, org_id: int, start: date | None, end: date | Non
 
     opening = state(before[-1] if before else None)
     closing = state(inside[-1]) if inside else opening
-    return Statement(opening, closing, inside)
+    occasion_ids = {r.occasion_id for r in inside if r.occasion_id is not None}
+    training = bool(
+        occasion_ids
+        and session.scalar(select(Occasion.id).where(Occasion.id.in_(occasion_ids), Occasion.training).limit(1))
+    )
+    return Statement(opening, closing, inside, training)
 
 
 @dataclass(frozen=True)

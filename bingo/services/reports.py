@@ -833,7 +833,7 @@ def jar_statement(
         balances("Closing", found.closing),
     )
     span = f"{start.isoformat() if start else 'the first line'} to {end.isoformat() if end else 'today'}"
-    return Document(
+    document = Document(
         f"Cookie-jar statement: {org_name}",
         f"{span} · 10 DE Admin Code 101-4.31",
         (
@@ -853,3 +853,4 @@ def jar_statement(
         ("Member in charge",),
         "",
     )
+    return training_paper(document) if found.training else document

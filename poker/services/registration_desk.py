@@ -17,6 +17,7 @@ from poker.schemas import BuyRequest
 from poker.services import tournaments
 from shared.core.tills import Tender
 from shared.platform.audit import Actor
+from shared.printing.documents import training_copy
 from shared.printing.jobs import PrintDesk
 from shared.printing.models import PrintJob
 
@@ -45,6 +46,7 @@ def buy(
     tournament = tournaments.get_tournament(session, tournament_id)
     receipt = tournaments.buy_receipt(session, tournament, result, now)
     reference = f"T{tournament_id}-{result.entry.number}"
+    receipt = training_copy(receipt, tournament.training)
     return Bought(result, desk.print(session, now, "poker_buy", reference, receipt, tournament.organization_id))
 
 
@@ -65,11 +67,12 @@ def pay_prize(
     tournament = tournaments.get_tournament(session, tournament_id)
     slip = tournaments.prize_slip(session, tournament, paid, now)
     reference = f"T{tournament_id}-{paid.entry.number}"
+    slip = training_copy(slip, tournament.training)
     return PrizeSlip(paid, desk.print(session, now, "poker_prize", reference, slip, tournament.organization_id))
 
 
 def print_rules(session: Session, now: datetime, tournament_id: int, desk: PrintDesk) -> PrintJob:
     """28 Del. C. ch. 18, posting ¶(1): the tournament's rules on paper, to hand to a player."""
     tournament = tournaments.get_tournament(session, tournament_id)
-    receipt = as_receipt(tournaments.rules(session, tournament))
+    receipt = training_copy(as_receipt(tournaments.rules(session, tournament)), tournament.training)
     return desk.print(session, now, "poker_rules", f"T{tournament_id}-rules", receipt, tournament.organization_id)

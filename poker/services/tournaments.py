@@ -50,7 +50,7 @@ from shared.hall.services.staff import person_name
 from shared.platform.audit import Actor
 from shared.platform.service_kit import check, finish, get_or_refuse
 from shared.printing.documents import Receipt
-from shared.reports.document import Document, Table
+from shared.reports.document import Document, Table, training_paper
 
 RECEIPT_KIND = {Buy.ENTRY: "entry", Buy.REBUY: "re-buy", Buy.REENTRY: "re-entry"}
 
@@ -110,16 +110,21 @@ def _setup(data: TournamentRequest) -> Setup:
     )
 
 
-def create(session: Session, actor: Actor, now: datetime, org_id: int, data: TournamentRequest) -> Tournament:
+def create(
+    session: Session, actor: Actor, now: datetime, org_id: int, data: TournamentRequest, training: bool = False
+) -> Tournament:
     """Set up a tournament; every profile rule it breaks is refused with its citation (the first one
-    named, the others in the fields)."""
+    named, the others in the fields). `training` makes a practice tournament (training mode: only the
+    demo asks for one); the calendar limits count no practice tournament."""
     get_organization(session, org_id)
     profile = PROFILES[data.jurisdiction]
     setup = _setup(data)
     check(conduct.setup_refusal(setup, profile))
     earlier = session.scalars(
         select(Tournament).where(
-            Tournament.organization_id == org_id, Tournament.jurisdiction == profile.jurisdiction.value
+            Tournament.organization_id == org_id,
+            Tournament.jurisdiction == profile.jurisdiction.value,
+            Tournament.training.is_(False),
         )
     )
     booked = [Booked(t.starts_on, setup_of(t).special_game, setup_of(t).charitable) for t in earlier]
@@ -133,6 +138,7 @@ def create(session: Session, actor: Actor, now: datetime, org_id: int, data: Tou
         starts_on=data.starts_on,
         setup=json.dumps(to_json(setup)),
         status=TournamentStatus.REGISTERING,
+        training=training,
         created_at=now,
     )
     live.display_token(row)
@@ -465,7 +471,7 @@ def report(session: Session, tournament_id: int, zone: ZoneInfo) -> Document:
     if profile.charity_percent_of_fees is not None and setup.charitable:
         share = fees * max(profile.charity_percent_of_fees.value, setup.charity_percent) // 100
         facts.append(("Charity share of entry fees", f"{format_cents(share)} ({profile.charity_percent_of_fees.rule})"))
-    return Document(
+    document = Document(
         f"Tournament report: {tournament.name}",
         f"{org.name} · {tournament.starts_on.isoformat()}",
         tuple(facts),
@@ -474,6 +480,7 @@ def report(session: Session, tournament_id: int, zone: ZoneInfo) -> Document:
         "",
         {"totals": {"pool": pool, "prizes": prizes, "entry_fees": fees}},
     )
+    return training_paper(document) if tournament.training else document
 
 
 def _paid_text(paid: PaidPrize | None) -> str:

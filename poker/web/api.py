@@ -59,7 +59,7 @@ from shared.platform.context import (
 from shared.platform.scope import check_org
 from shared.printing.schemas import PrintJobOut
 from shared.reports import pdf
-from shared.reports.document import Document
+from shared.reports.document import Document, training_paper
 from shared.reports.schemas import ReportOut
 
 bp = Blueprint("poker_api", __name__, url_prefix="/api/v1")
@@ -85,6 +85,7 @@ def _shown(row: Any) -> dict[str, Any]:
         "tables": {str(t): n for t, n in tables.tables_of(row).items()},
         "buttons": {str(t): seat for t, seat in tables.buttons_of(row).items()},
         "display_token": row.display_token,
+        "training": row.training,
         "last_out": presenters.last_out(eliminations.last_out(db_session(), row)),
     }
 
@@ -147,7 +148,7 @@ def printed_rules_pdf(tournament_id: int) -> Response:
     document = Document(
         sections[0].title, sections[0].lines[0], tuple((s.title, "\n".join(s.lines)) for s in sections[1:]), ()
     )
-    return Response(pdf.render(document), mimetype="application/pdf")
+    return Response(pdf.render(training_paper(document) if row.training else document), mimetype="application/pdf")
 
 
 @operation(

@@ -142,8 +142,7 @@ def _by_token(token: str) -> Tournament:
 @public
 def clock_page(token: str) -> ResponseReturnValue:
     """The clock TV: read-only, no sign-in, reached by the tournament's display URL."""
-    _by_token(token)
-    return render_template("poker/clock.html", token=token)
+    return render_template("poker/clock.html", token=token, training=_by_token(token).training)
 
 
 @bp.get("/clock/<token>/state")

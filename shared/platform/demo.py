@@ -359,7 +359,7 @@ def _tonight(session: Session, org: Organization, now: datetime) -> list[str]:
 
 
 def _tonights_poker(session: Session, org: Organization, now: datetime) -> None:
-    """Tonight's Delaware tournament under its occasion licence: Jim Park directing, Marisol Vega
+    """Tonight's Delaware training tournament under its occasion licence: Jim Park directing, Marisol Vega
     dealing table 1, fourteen players registered and paid, waiting for the draw."""
     today = now.date()
     if session.scalar(select(Tournament.id).where(Tournament.organization_id == org.id, Tournament.starts_on == today)):
@@ -416,6 +416,7 @@ def _tonights_poker(session: Session, org: Organization, now: datetime) -> None:
             days=1,
             announced_on=None,
         ),
+        training=True,
     )
     by_name = {m.name: m for m in session.scalars(select(Member).where(Member.organization_id == org.id))}
     poker_staff.assign(

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 
@@ -38,3 +38,9 @@ class Receipt:
             body=list(data.get("body", [])),
             training=bool(data.get("training", False)),
         )
+
+
+def training_copy(receipt: Receipt, training: bool) -> Receipt:
+    """Flashboard house rule (training mode): every paper of a training occasion or tournament says
+    TRAINING above and below (shared/printing/compose.py), kept in the stored job, so a reprint does too."""
+    return replace(receipt, training=True) if training else receipt
