@@ -635,7 +635,8 @@ def annual_view(session: Session, org_id: int, year: int, today: date) -> Docume
             ("Occasions", str(len(mine))),
             (
                 "Licence class",
-                ", ".join(sorted({c.value.replace("_", "-") for c in classes.values() if c})) or "none in force",
+                ", ".join(sorted({c.value.replace("_", "-") for c in classes.values() if c}))
+                or ("none in force" if mine else "no occasion this year (training nights are not counted)"),
             ),
             ("Findings", str(flags)),
             ("Produced", today.isoformat()),
@@ -838,8 +839,8 @@ def jar_statement(
         f"{span} · 10 DE Admin Code 101-4.31",
         (
             ("Organization", org_name),
-            ("From", start.isoformat() if start else "the first line"),
-            ("To", end.isoformat() if end else "the last line"),
+            ("From", start.isoformat() if start else "the ledger's first line"),
+            ("To", end.isoformat() if end else "the ledger's latest line"),
             ("Lines", str(len(found.lines))),
         ),
         (
