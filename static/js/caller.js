@@ -210,6 +210,8 @@
       $("closing-text").textContent = closedGame.closing_announcement + (closedGame.jar_announcement ? " " + closedGame.jar_announcement : "");
       $("jar-award").hidden = !closedGame.jar_award_due;
     }
+    // While jar 1 waits to be awarded, that is the one primary control: the next game's start steps back.
+    $("start-game").classList.toggle("btn-primary", !(closedGame && closedGame.jar_award_due));
     renderCalls(game);
     var split = game ? game.split_preview : [];
     $("split").hidden = !split.length;
