@@ -211,7 +211,7 @@ def test_4_22_a_pack_scanned_with_no_field_focused_goes_into_the_sale(
     expect(page.locator("#total")).to_have_text("$21.50")
     page.keyboard.type("99999")
     page.keyboard.press("Enter")
-    expect(page.locator("#problem")).to_contain_text("Pack 99999 is not on any paper on sale here")
+    expect(page.locator("#problem")).to_contain_text("Pack 99999 is not one of this station's unsold packs")
     expect(page.locator("#total")).to_have_text("$21.50")
     page.close()
 

@@ -184,3 +184,20 @@ def packs_of(session: Session, set_id: int, status: PackStatus | None = None, li
 
 def get_set(session: Session, set_id: int) -> PaperSet:
     return get_or_refuse(session, PaperSet, set_id, "set_id", "paper set")
+
+
+def issued_here(session: Session, set_id: int, occasion_id: int, station: str) -> list[int]:
+    """10 DE Admin Code 101-4.22: the serials of the set's packs issued to this station for the occasion
+    and not yet sold, the only ones its cashier may sell (the pack dialog lists them)."""
+    return list(
+        session.scalars(
+            select(Pack.serial)
+            .where(
+                Pack.set_id == set_id,
+                Pack.occasion_id == occasion_id,
+                Pack.station == station,
+                Pack.status == PackStatus.ISSUED,
+            )
+            .order_by(Pack.serial)
+        )
+    )

@@ -119,7 +119,11 @@ def cashier_home() -> ResponseReturnValue:
         "stations/cashier.html",
         occasion=occasion,
         products=offers,
-        paper={p.paper_set_id: stock_service.get_set(session, p.paper_set_id) for p in offers if p.paper_set_id},
+        issued={
+            p.paper_set_id: stock_service.issued_here(session, p.paper_set_id, occasion.id, station_name())
+            for p in offers
+            if p.paper_set_id
+        },
         picks=picks,
         till=till,
         station=station_name(),

@@ -135,8 +135,24 @@
   });
   $("picker-cancel").addEventListener("click", function () { $("picker").hidden = true; });
 
-  // Packs from a received paper set: the serial is scanned (the scanner types it and presses Enter).
+  // Packs from a received paper set: the serial is scanned (the scanner types it and presses Enter). Only
+  // a pack issued to this station and not yet sold can be sold here (the server checks it again).
+  function issued(button) {
+    return (button.dataset.issued || "").split(" ").filter(Boolean).map(function (s) { return parseInt(s, 10); });
+  }
+  // "1001-1058, 1060": the unsold packs at this station, as runs of serials.
+  function runs(serials) {
+    var out = [];
+    serials.forEach(function (n, i) {
+      if (i && n === serials[i - 1] + 1) out[out.length - 1][1] = n; else out.push([n, n]);
+    });
+    return out.map(function (r) { return r[0] === r[1] ? String(r[0]) : r[0] + "-" + r[1]; }).join(", ");
+  }
   function addPack(button, serial) {
+    if (issued(button).indexOf(serial) < 0) {
+      Station.say("Pack " + serial + " is not one of this station's unsold packs (" + (runs(issued(button)) || "none is issued here") + ").");
+      return;
+    }
     var line = cart.find(function (l) { return l.serials && l.id === parseInt(button.dataset.id, 10); });
     if (line) {
       if (line.serials.indexOf(serial) < 0) { line.serials.push(serial); line.quantity = line.serials.length; }
@@ -165,17 +181,22 @@
     scanned = "";
     event.preventDefault();
     var holder = Array.prototype.find.call(document.querySelectorAll('.pos-item[data-pack="yes"]'), function (b) {
-      return serial >= parseInt(b.dataset.serialFrom, 10) && serial <= parseInt(b.dataset.serialTo, 10);
+      return issued(b).indexOf(serial) >= 0;
     });
     if (holder) addPack(holder, serial);
-    else Station.say("Pack " + serial + " is not on any paper on sale here: check the serial, or sell it from its product.");
+    else Station.say("Pack " + serial + " is not one of this station's unsold packs: check the serial.");
   });
   $("pack-cancel").addEventListener("click", function () { $("pack-scan").hidden = true; });
 
   document.querySelectorAll(".pos-item").forEach(function (button) {
     button.addEventListener("click", function () {
       if (button.dataset.kind === "upick_face") openPicker(button);
-      else if (button.dataset.pack === "yes") { packFor = button; $("pack-scan").hidden = false; $("pack-serial").focus(); }
+      else if (button.dataset.pack === "yes") {
+        packFor = button;
+        $("pack-issued").textContent = "Unsold packs at this station: " + (runs(issued(button)) || "none: the member in charge issues them") + ".";
+        $("pack-scan").hidden = false;
+        $("pack-serial").focus();
+      }
       else add(button);
     });
   });
@@ -218,6 +239,11 @@
     $("sell").disabled = true;
     Station.send("POST", root.dataset.sales, body, cartKey).then(function (sale) {
       lastSale(sale);
+      cart.forEach(function (l) {
+        if (!l.serials) return;
+        var product = document.querySelector('.pos-item[data-id="' + l.id + '"]');
+        if (product) product.dataset.issued = issued(product).filter(function (n) { return l.serials.indexOf(n) < 0; }).join(" ");
+      });
       cart = [];
       $("tendered").value = "";
       $("adult").checked = false;
