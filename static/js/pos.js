@@ -250,7 +250,11 @@
       changed();
       Till.refresh();
       root.dispatchEvent(new CustomEvent("pos:sold", {detail: sale}));
-    }, function () { $("sell").disabled = false; });
+    }, function () {
+      // Refused: the cart stays to be put right, and the last sale's box no longer stands beside it.
+      $("sell").disabled = false;
+      $("last-sale").hidden = true;
+    });
   });
 
   renderCart();
