@@ -81,6 +81,20 @@ def _start(s: Session, occasion: Occasion, now: datetime) -> None:
     occasions.start_game(s, SYSTEM, now, occasion.id, 1, None)
 
 
+def _real_occasion_beside(s: Session, training: Occasion) -> Occasion:
+    """A real occasion of the demo's organization the next day (as a hall's own night would be)."""
+    fields = ("organization_id", "premises_id", "program_id", "series_id", "member_in_charge_id")
+    real = Occasion(
+        **{c: getattr(training, c) for c in fields},
+        occasion_date=MORNING.date() + timedelta(days=1),
+        start_time=training.start_time,
+        status=OccasionStatus.SCHEDULED,
+    )
+    s.add(real)
+    s.commit()
+    return real
+
+
 def test_4_22_demo_schedules_tonight_as_training_with_roster_paper_and_every_product(app: Flask) -> None:
     night = _night(app, MORNING)
     assert night["status"] == OccasionStatus.SCHEDULED and night["training"] is True
@@ -121,17 +135,7 @@ def test_4_2_a_real_occasion_is_still_refused_before_noon(app: Flask) -> None:
     _load(app, MORNING)
     with app.extensions["flashboard.db"].sessions() as s:
         occasion = _tonight(s, MORNING)
-        real = Occasion(
-            **{
-                c: getattr(occasion, c)
-                for c in ("organization_id", "premises_id", "program_id", "series_id", "member_in_charge_id")
-            },
-            occasion_date=MORNING.date() + timedelta(days=1),
-            start_time=occasion.start_time,
-            status=OccasionStatus.SCHEDULED,
-        )
-        s.add(real)
-        s.commit()
+        real = _real_occasion_beside(s, occasion)
         with pytest.raises(RuleViolation) as refused:
             occasions.verify_balls(s, SYSTEM, MORNING + timedelta(days=1), real.id, [])
         assert refused.value.violation.code == "before_noon"
@@ -144,23 +148,13 @@ def test_training_mark_never_changes_once_scheduled(app: Flask, mark: bool) -> N
     with app.extensions["flashboard.db"].sessions() as s:
         occasion = _tonight(s, MORNING)
         if not mark:
-            occasion = Occasion(
-                **{
-                    c: getattr(occasion, c)
-                    for c in ("organization_id", "premises_id", "program_id", "series_id", "member_in_charge_id")
-                },
-                occasion_date=MORNING.date() + timedelta(days=1),
-                start_time=occasion.start_time,
-                status=OccasionStatus.SCHEDULED,
-            )
-            s.add(occasion)
-            s.commit()
+            occasion = _real_occasion_beside(s, occasion)
         assert occasion.training is mark
         with pytest.raises(DatabaseError, match="training mark is fixed"):
             s.execute(update(Occasion).where(Occasion.id == occasion.id).values(training=not mark))
             s.commit()
         s.rollback()
-        assert s.get(Occasion, occasion.id).training is mark  # type: ignore[union-attr]
+        assert s.get(Occasion, occasion.id).training is mark
 
 
 def test_training_tournament_mark_never_changes(app: Flask) -> None:
