@@ -112,13 +112,13 @@ class Hands:
         self.counter.tally.taps += 2
 
     def look(self, state: str, full_page: bool = False) -> None:
-        """This screen in this state, at each of the hall's screen sizes (its own first, then back to it;
-        a TV at its own): audited (problems kept for the end) and photographed."""
+        """This screen in this state, at each of the hall's screen sizes (its own first, then back to it):
+        audited (problems kept for the end) and photographed."""
         own = self.page.viewport_size or {"width": 0, "height": 0}
-        others = () if self.screen in TVS else HALL_SIZES
-        sizes = [(own["width"], own["height"]), *(s for s in others if s != (own["width"], own["height"]))]
+        sizes = [(own["width"], own["height"]), *(s for s in HALL_SIZES if s != (own["width"], own["height"]))]
         for width, height in sizes:
             self.page.set_viewport_size({"width": width, "height": height})
+            self.page.evaluate(SETTLED)  # the screen's own resize handlers have run
             name = f"{self.screen}-{state}-{width}x{height}"
             shoot(self.page, name, full_page=full_page)
             self.counter.problems.extend(f"{name}: {p}" for p in audit(self.page))
@@ -126,8 +126,7 @@ class Hands:
 
 
 HALL_SIZES = ((1280, 800), (1920, 1080), (800, 1280))
-# A TV is a 1920x1080 display with a fixed layout, read across the room: it is judged at its own size.
-TVS = {"tv", "poker-clock"}
+SETTLED = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
 
 
 def screen(browser: Browser, counter: Counter, name: str, width: int, height: int) -> Hands:
