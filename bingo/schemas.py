@@ -263,6 +263,7 @@ class GameOut(Schema):
     kind = fields.String()
     pattern_name = fields.String()
     label = fields.String(metadata={"description": "what every screen names the game (101-4.13)"})
+    how = fields.String(metadata={"description": "how the game is won, as announced (101-4.13, 4.30.1.8)"})
     pattern = fields.Nested(PatternOut)
     ball_mode = fields.String()
     status = fields.String()

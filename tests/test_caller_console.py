@@ -152,7 +152,8 @@ def test_caller_correction_needs_a_reason_and_replaces_the_last_call(
     expect(page.locator("#correction")).to_be_visible()
     with pytest.raises(PlaywrightTimeout):
         page.locator("#ball71").click(timeout=800)  # the open dialog covers the grid: no ball is called
-    page.fill("#correct-reason", "Keyed 7, the ball was 8")
+    page.click("[data-preset-for=correct-reason] >> text='Keyed the wrong number'")
+    expect(page.locator("#correct-reason")).to_have_value("Keyed the wrong number")
     page.click("#correction button[type=submit]")
     expect(page.locator("#last")).to_have_text("B-8")
     expect(page.locator("#ball7")).to_be_enabled()

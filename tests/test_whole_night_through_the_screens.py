@@ -468,13 +468,13 @@ def pay_void_and_close_the_till(counter: Counter, cashier: Hands, emulator: Emul
     row.locator("button.void").click()
     counter.tally.taps += 1
     expect(cashier.page.locator("#void")).to_be_visible()
-    cashier.key("#void-reason", "rang up twice")
+    cashier.tap("[data-preset-for=void-reason] >> text='Rung up twice'")
     for key in PIN:
         cashier.tap(f"#void .key[data-key='{key}']")
     cashier.look("void")
     cashier.tap("#void .key[data-key='OK']")
     expect(cashier.page.locator("#void")).to_be_hidden()
-    expect(row).to_contain_text("Voided: rang up twice (approved by Frank Moretti)")
+    expect(row).to_contain_text("Voided: Rung up twice (approved by Frank Moretti)")
     cashier.look("sales")
 
     cashier.tap("#tab-sell")
@@ -546,6 +546,7 @@ def run_the_tournament(
     desk.enter("#bank", "100.00")
     expect(desk.page.locator("#in-drawer")).to_have_text("$100.00")
     desk.page.wait_for_load_state("load")
+    expect(desk.page.locator("#counts")).to_contain_text("entered")  # the desk has the tournament's state
     before = seen(emulator)
     for n in range(1, 13):
         desk.key("#player-name", f"Player {n}")

@@ -7,6 +7,7 @@ from datetime import date, tzinfo
 from typing import Any
 
 from bingo.models import Claim, PaperSet, Program, Sale, Till
+from bingo.rules.board_states import how_to_win
 from bingo.rules.claims import Verdict, face_squares
 from bingo.rules.faces import FREE, Face, ball_label
 from bingo.rules.patterns import Pattern, from_spec
@@ -73,6 +74,7 @@ def claim(row: Claim, cells: tuple[int, ...] | None = None) -> dict[str, Any]:
 
 def game(view: GameView) -> dict[str, Any]:
     row = view.game
+    shape = from_spec(json.loads(row.pattern_spec))
     return {
         "pick_count": row.pick_count,
         "face_price_cents": row.face_price_cents,
@@ -85,7 +87,8 @@ def game(view: GameView) -> dict[str, Any]:
         "kind": row.kind,
         "pattern_name": row.pattern_name,
         "label": row.label,
-        "pattern": pattern(from_spec(json.loads(row.pattern_spec))),
+        "how": how_to_win(row.kind, shape.announcement, row.pick_count),
+        "pattern": pattern(shape),
         "ball_mode": row.ball_mode,
         "status": row.status,
         "prize_cents": row.prize_cents,

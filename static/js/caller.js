@@ -135,7 +135,7 @@
       $("announcement").textContent = "Every game is played and closed. The member in charge produces the report.";
     } else if (pending && running) {
       $("game-title").textContent = "Next: game " + pending.number + ", " + gameName(pending);
-      $("announcement").textContent = pending.pattern.announcement + " Prize: " +
+      $("announcement").textContent = pending.how + " Prize: " +
         (pending.merchandise || Station.money(pending.prize)) + ".";
     } else if (shown) {
       $("game-title").textContent = "Game " + shown.number + ": " + gameName(shown);
@@ -194,7 +194,9 @@
     var game = current();
     var shown = game || lastClosed();
     var pending = game ? null : nextPending();
-    grids = shown && !pending ? shown.pattern.grids : pending ? pending.pattern.grids : [];
+    // A U Pick Em game has no shape on a card to show (101-4.30.1): the player's own numbers win it.
+    var pictured = pending || (running ? shown : null);
+    grids = pictured && pictured.kind !== "u_pick_em" ? pictured.pattern.grids : [];
     drawPattern();
     renderTitle(game, pending, shown);
     $("start-box").hidden = !(pending && running);

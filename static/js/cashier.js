@@ -10,17 +10,7 @@
   var money = function (text) { return Money.dollars(Money.cents(text)); };
   var at = function (template, id) { return template.replace(/\/0(\/|$)/, "/" + id + "$1"); };
 
-  // A success shows in the bar in green; anything else written there (a refusal) keeps its red. The bar
-  // comes after the page's content (base.html), so it is found when first used.
-  var bar = null, good = null;
-  function tell(text) {
-    if (!bar && (bar = $("problem"))) new MutationObserver(function () {
-      if (bar.textContent !== good) { good = null; bar.classList.remove("is-ok"); }
-    }).observe(bar, {childList: true, characterData: true, subtree: true});
-    Station.say(text);
-    good = text;
-    if (bar) bar.classList.add("is-ok");
-  }
+  var tell = Station.tell;
   function printed(job) { return !job || job.status === "printed"; }
 
   function button(text, className, onClick) {

@@ -4,12 +4,15 @@
 var Station = (function () {
   var csrf = document.querySelector('meta[name="csrf-token"]').content;
   // The message bar (templates/base.html) comes after the page's content, so it is found when used.
-  function say(message) {
+  // A refusal shows in red; a success said with tell, in green.
+  function say(message, ok) {
     var problem = document.getElementById("problem");
     if (!problem) return;
     problem.hidden = !message;
     problem.textContent = message || "";
+    problem.classList.toggle("is-ok", Boolean(ok && message));
   }
+  function tell(message) { say(message, true); }
 
   function fresh(prefix) { return prefix + "-" + Date.now() + "-" + Math.random().toString(36).slice(2, 10); }
 
@@ -60,11 +63,20 @@ var Station = (function () {
     return node;
   }
 
+  // A reason chosen by a tap (a station may have a numpad and no keyboard): the preset fills its field.
+  document.addEventListener("click", function (event) {
+    var preset = event.target.closest ? event.target.closest("[data-preset-for]") : null;
+    var field = preset ? document.getElementById(preset.dataset.presetFor) : null;
+    if (!field) return;
+    field.value = preset.textContent.trim();
+    field.dispatchEvent(new Event("input"));
+  });
+
   // Escape closes whatever dialog is open, so a keyboard or a numpad never gets stuck in one.
   document.addEventListener("keydown", function (event) {
     if (event.key !== "Escape") return;
     document.querySelectorAll(".overlay:not([hidden])").forEach(function (dialog) { dialog.hidden = true; });
   });
 
-  return {ask: ask, send: send, get: get, say: say, fresh: fresh, money: money, element: element};
+  return {ask: ask, send: send, get: get, say: say, tell: tell, fresh: fresh, money: money, element: element};
 })();

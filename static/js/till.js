@@ -45,7 +45,7 @@ var Till = (function () {
           .then(function (till) {
             $("in-drawer").textContent = Money.dollars(Money.cents(till.in_drawer));
             $("move-amount").value = "";
-            Station.say((button.dataset.kind === "drop" ? "Dropped " : "Paid in ") + Money.dollars(amount) + ".");
+            Station.tell((button.dataset.kind === "drop" ? "Dropped " : "Paid in ") + Money.dollars(amount) + ".");
           }, function () { return null; });
       }, function () {
         var amount = Money.cents($("move-amount").value);
