@@ -248,25 +248,17 @@
 
   // A ball keyed on a USB numpad with no field focused: the digits, then Enter, tap that ball on the
   // grid in view (the ball check's, or the game's), so it is the same one-tap call with the same key.
-  var keyed = "";
-  document.addEventListener("keydown", function (event) {
-    var target = event.target;
-    if (document.querySelector(".overlay:not([hidden])") || (target && /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))) return;
-    if (/^[0-9]$/.test(event.key)) {
-      keyed = (keyed + event.key).slice(-2);
-      var n = parseInt(keyed, 10);
-      Station.say(n >= 1 && n <= 75 ? "Keyed " + label(n) + ": Enter calls it, Esc clears." : "Keyed " + keyed + ": not a ball (1 to 75).");
-      return;
-    }
-    if (event.key === "Escape" && keyed) { keyed = ""; Station.say(""); return; }
-    if (event.key !== "Enter" || !keyed) return;
-    event.preventDefault();
-    var ball = parseInt(keyed, 10);
-    keyed = "";
+  // Only the last two digits count, so a slip is put right by keying the ball again.
+  Station.typed(function () { return true; }, function (digits) {
+    var ball = parseInt(digits.slice(-2), 10);
     var checking = !$("step-balls").hidden;
     var button = $((checking ? "check" : "ball") + ball);
     if (button && !button.disabled && button.offsetParent !== null) { Station.say(""); button.click(); }
     else Station.say(ball >= 1 && ball <= 75 ? label(ball) + " cannot be called now." : ball + " is not a ball (1 to 75).");
+  }, function (digits) {
+    if (!digits) { Station.say(""); return; }
+    var n = parseInt(digits.slice(-2), 10);
+    Station.say(n >= 1 && n <= 75 ? "Keyed " + label(n) + ": Enter calls it, Esc clears." : "Keyed " + digits.slice(-2) + ": not a ball (1 to 75).");
   });
 
   document.querySelectorAll('input[name="checked_by"]').forEach(function (box) {

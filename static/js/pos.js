@@ -170,16 +170,8 @@
 
   // A pack scanned with no field focused (the scanner types the serial and presses Enter) goes into
   // the sale as the pack product whose paper holds that serial; the server checks it was issued here.
-  var scanned = "";
-  document.addEventListener("keydown", function (event) {
-    var target = event.target, sell = $("view-sell");
-    if (!sell || sell.hidden || document.querySelector(".overlay:not([hidden])")) { scanned = ""; return; }
-    if (target && /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName)) { scanned = ""; return; }
-    if (/^[0-9]$/.test(event.key)) { scanned += event.key; return; }
-    if (event.key !== "Enter" || !scanned) { scanned = ""; return; }
-    var serial = parseInt(scanned, 10);
-    scanned = "";
-    event.preventDefault();
+  Station.typed(function () { return $("view-sell") && !$("view-sell").hidden; }, function (digits) {
+    var serial = parseInt(digits, 10);
     var holder = Array.prototype.find.call(document.querySelectorAll('.pos-item[data-pack="yes"]'), function (b) {
       return issued(b).indexOf(serial) >= 0;
     });

@@ -63,6 +63,29 @@ var Station = (function () {
     return node;
   }
 
+  // Digits typed with no field focused and no dialog open, then Enter: a USB numpad, or a scanner that
+  // types and presses Enter. onDigit(digits) follows each digit, onEnter(digits) takes them; Esc, or a
+  // moment when active() says the page takes none, clears them.
+  function typed(active, onEnter, onDigit) {
+    var digits = "";
+    document.addEventListener("keydown", function (event) {
+      var target = event.target;
+      var blocked = document.querySelector(".overlay:not([hidden])") || (target && /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
+      if (blocked || !active()) { digits = ""; return; }
+      if (/^[0-9]$/.test(event.key)) {
+        digits += event.key;
+        if (onDigit) onDigit(digits);
+        return;
+      }
+      if (event.key === "Escape" && digits && onDigit) { digits = ""; onDigit(digits); return; }
+      if (event.key !== "Enter" || !digits) { digits = ""; return; }
+      event.preventDefault();
+      var done = digits;
+      digits = "";
+      onEnter(done);
+    });
+  }
+
   // A reason chosen by a tap (a station may have a numpad and no keyboard): the preset fills its field.
   document.addEventListener("click", function (event) {
     var preset = event.target.closest ? event.target.closest("[data-preset-for]") : null;
@@ -78,5 +101,5 @@ var Station = (function () {
     document.querySelectorAll(".overlay:not([hidden])").forEach(function (dialog) { dialog.hidden = true; });
   });
 
-  return {ask: ask, send: send, get: get, say: say, tell: tell, fresh: fresh, money: money, element: element};
+  return {ask: ask, send: send, get: get, say: say, tell: tell, typed: typed, fresh: fresh, money: money, element: element};
 })();
