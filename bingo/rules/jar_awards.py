@@ -42,16 +42,21 @@ def award_refusal(already_awarded: bool, due: bool) -> Violation | None:
     return None
 
 
-def close_refusal(games_due: Sequence[int], must_go: bool) -> Violation | None:
+def close_refusal(games_due: Sequence[int], must_go: bool, hours_over: bool) -> Violation | None:
     """10 DE Admin Code 101-4.31.5 and 4.31.6: an occasion does not close with a cookie-jar award owed to a
-    game won on the cookie-jar number, nor, with both jars full, before jar 1 has gone.
+    game won on the cookie-jar number, nor, with both jars full, before jar 1 has gone. Settled reading
+    (docs/rules.md, "the end of the night"): 4.2 ends play at six hours or midnight, and no final blackout
+    can be started then, so an occasion whose hours are over closes with jar 1 still owed; the report
+    says so, and the next posting that finds both jars full owes it again.
 
-    >>> close_refusal([], False) is None
+    >>> close_refusal([], False, False) is None
     True
-    >>> close_refusal([4], False).message
+    >>> close_refusal([4], False, True).message
     'Game 4 was won on the cookie-jar number: award the cookie jar first.'
-    >>> close_refusal([], True).rule
+    >>> close_refusal([], True, False).rule
     '10 DE Admin Code 101-4.31.5'
+    >>> close_refusal([], True, True) is None
+    True
     """
     if games_due:
         return Violation(
@@ -61,7 +66,7 @@ def close_refusal(games_due: Sequence[int], must_go: bool) -> Violation | None:
             "occasion_id",
             409,
         )
-    if must_go:
+    if must_go and not hours_over:
         return Violation(
             "jar_must_go",
             "Both cookie jars are full, so jar 1 must be awarded tonight: play the final blackout.",

@@ -171,8 +171,10 @@ def start_refusal(now: datetime, training: bool) -> Violation | None:
 
 
 def running_refusal(started_at: datetime, now: datetime) -> Violation | None:
-    """10 DE Admin Code 101-4.2 and 4.10: play stops six hours after the start, and every prize is
-    determined and awarded on the calendar day the game is played.
+    """10 DE Admin Code 101-4.2 and 4.10: play stops six hours after the start, and at midnight, since
+    every prize is determined and awarded on the calendar day the game is played. What stops is the
+    drawing of numbers and the start of games; the game in play is still finished (bingo.rules.play
+    settle_refusal).
 
     >>> start = datetime(2026, 12, 5, 19, 0)
     >>> running_refusal(start, datetime(2026, 12, 5, 23, 59)) is None
@@ -185,7 +187,8 @@ def running_refusal(started_at: datetime, now: datetime) -> Violation | None:
     if now > started_at + timedelta(hours=MAX_OCCASION_HOURS):
         return Violation(
             "over_six_hours",
-            "The occasion has run six hours; no more play is allowed.",
+            "The occasion has run six hours: no more numbers are called and no game starts. Finish the game "
+            "in play (verify, close and pay it) and close the occasion.",
             "10 DE Admin Code 101-4.2",
             None,
             409,
@@ -193,7 +196,8 @@ def running_refusal(started_at: datetime, now: datetime) -> Violation | None:
     if now.date() != started_at.date():
         return Violation(
             "past_midnight",
-            "Prizes must be awarded the same calendar day the game is played.",
+            "Midnight has passed: no more numbers are called and no game starts, since every prize is "
+            "determined the calendar day its game is played. Finish the game in play and close the occasion.",
             "10 DE Admin Code 101-4.10",
             None,
             409,

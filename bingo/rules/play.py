@@ -119,17 +119,50 @@ def start_refusal(occasion: OccasionState, games: Sequence[GameState], number: i
 
 
 def in_play_refusal(occasion: OccasionState, game: GameState, now: datetime) -> Violation | None:
-    """10 DE Admin Code 101-4.13 and 4.25: a number is drawn, and a claim verified, only in a game that
-    was started and announced and is not closed, in a running occasion.
+    """10 DE Admin Code 101-4.13, 4.25 and 4.2: a number is drawn only in a game that was started and
+    announced and is not closed, in a running occasion, within its hours (settle_refusal is the gate
+    for finishing that game once the hours are up).
 
-    >>> from datetime import datetime, timezone
+    >>> from datetime import datetime, timedelta, timezone
     >>> now = datetime(2026, 12, 5, 19, 0, tzinfo=timezone.utc)
     >>> in_play_refusal(OccasionState("running", now, True), GameState(1, "pending"), now).rule
     '10 DE Admin Code 101-4.13'
+    >>> in_play_refusal(OccasionState("running", now, True), GameState(1, "in_play"), now + timedelta(hours=7)).code
+    'over_six_hours'
     """
     refusal = play_refusal(occasion, now)
     if refusal is not None:
         return refusal
+    return settle_refusal(occasion, game)
+
+
+def settle_refusal(occasion: OccasionState, game: GameState) -> Violation | None:
+    """10 DE Admin Code 101-4.2 against 4.10 and 4.11 (settled reading, docs/rules.md "the end of the
+    night"): when the six hours or the calendar day run out, play stops (no number is drawn and no game
+    starts) but the game in play is finished: its bingos on the numbers already called are held,
+    verified, corrected and split, the game closes and its winners are paid, so every winner of the
+    night is determined and the occasion can close. This gate has no clock: it asks only that the game
+    was started and is not closed, in an occasion that started and is not closed.
+
+    >>> from datetime import datetime, timezone
+    >>> start = datetime(2026, 12, 5, 18, 0, tzinfo=timezone.utc)
+    >>> settle_refusal(OccasionState("running", start, True), GameState(4, "in_play")) is None
+    True
+    >>> settle_refusal(OccasionState("running", start, True), GameState(4, "closed")).code
+    'game_closed'
+    >>> settle_refusal(OccasionState("closed", start, True), GameState(4, "in_play")).code
+    'occasion_closed'
+    """
+    if occasion.status == "closed":
+        return Violation("occasion_closed", "This occasion is closed.", None, "occasion_id", 409)
+    if occasion.status == "scheduled" or occasion.started_at is None:
+        return Violation(
+            "balls_not_verified",
+            "Verify the balls first: the occasion starts there.",
+            RULE_VERIFIED,
+            "occasion_id",
+            409,
+        )
     if game.status == "pending":
         return Violation(
             "game_not_started",

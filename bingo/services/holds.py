@@ -12,6 +12,7 @@ from sqlalchemy.orm import Session
 from bingo.models import Game
 from bingo.rules import game_events, play
 from bingo.services import board
+from bingo.services.games import occasion_state
 from bingo.services.occasions import locked_in_play
 from shared.platform.audit import Actor
 from shared.platform.service_kit import check, finish
@@ -20,7 +21,7 @@ from shared.platform.service_kit import check, finish
 def hold(session: Session, actor: Actor, now: datetime, occasion_id: int, number: int) -> Game:
     """10 DE Admin Code 101-4.16: hold the game in play, under the occasion row lock (a call being drawn
     at another station lands before the hold or is refused after it); the TVs show the hold."""
-    occasion, game = locked_in_play(session, occasion_id, number, now)
+    occasion, game = locked_in_play(session, occasion_id, number)
     check(game_events.further_call_refusal(game.kind))
     check(play.hold_refusal(game.held_at is not None, len(game.calls)))
     game.held_at = now
@@ -30,11 +31,13 @@ def hold(session: Session, actor: Actor, now: datetime, occasion_id: int, number
 
 
 def resume(session: Session, actor: Actor, now: datetime, occasion_id: int, number: int) -> Game:
-    """10 DE Admin Code 101-4.16: calling goes on in a held game (the claim was not a bingo); the audit
+    """10 DE Admin Code 101-4.16 and 4.2: calling goes on in a held game (the claim was not a bingo), within
+    the occasion's hours (past them no number is called, so the caller closes the game instead); the audit
     entry keeps when the hold began."""
-    occasion, game = locked_in_play(session, occasion_id, number, now)
+    occasion, game = locked_in_play(session, occasion_id, number)
     held_at = game.held_at
     check(play.resume_refusal(held_at is not None))
+    check(play.play_refusal(occasion_state(occasion), now))
     game.held_at = None
     board.publish(session, occasion, "resume", now)
     details: dict[str, object] = {

@@ -284,11 +284,11 @@ def add_forced_final(occasion: Occasion, jars: Jars) -> Game | None:
     return final
 
 
-def close_refusal(occasion: Occasion) -> None:
-    """10 DE Admin Code 101-4.31.5-6: an occasion cannot close with a jar award unpaid or with jar 1
-    still owed under the both-jars-full rule."""
+def close_refusal(occasion: Occasion, hours_over: bool) -> None:
+    """10 DE Admin Code 101-4.31.5-6: an occasion cannot close with a jar award unpaid or, within its
+    hours, with jar 1 still owed under the both-jars-full rule."""
     due = [g.number for g in occasion.games if jar_award_due(occasion, g)]
-    check(jar_awards.close_refusal(due, occasion.jar_must_go))
+    check(jar_awards.close_refusal(due, occasion.jar_must_go, hours_over))
 
 
 @dataclass(frozen=True)

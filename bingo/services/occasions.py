@@ -272,20 +272,21 @@ def start_game(
     return game
 
 
-def _in_play(session: Session, occasion_id: int, number: int, now: datetime) -> tuple[Occasion, Game]:
+def _in_play(session: Session, occasion_id: int, number: int) -> tuple[Occasion, Game]:
     occasion, game = game_of(session, occasion_id, number)
-    check(play.in_play_refusal(occasion_state(occasion), GameState(game.number, game.status), now))
+    check(play.settle_refusal(occasion_state(occasion), GameState(game.number, game.status)))
     return occasion, game
 
 
-def locked_in_play(session: Session, occasion_id: int, number: int, now: datetime) -> tuple[Occasion, Game]:
+def locked_in_play(session: Session, occasion_id: int, number: int) -> tuple[Occasion, Game]:
     """10 DE Admin Code 101-4.12, 4.10 and 4.16: a call, a correction, a hold and a close decide under the
     occasion row lock, on the game read afresh under it, so two stations drawing at once draw two different
-    balls, a call never lands in a game another station has just closed or held."""
+    balls, a call never lands in a game another station has just closed or held. The hours (4.2) are the
+    draw's gate (numbers_drawn), not this one: the game in play is finished after them."""
     lock_occasion(session, occasion_id)
     occasion, game = game_of(session, occasion_id, number)
     session.refresh(game, ["status", "calls", "held_at"])
-    check(play.in_play_refusal(occasion_state(occasion), GameState(game.number, game.status), now))
+    check(play.settle_refusal(occasion_state(occasion), GameState(game.number, game.status)))
     return occasion, game
 
 
@@ -294,7 +295,8 @@ def call_ball(
 ) -> Call:
     """10 DE Admin Code 101-4.12: a manual game takes the number keyed from the blower; an electronic
     game draws from the balls remaining. Once a valid bingo is verified, the caller closes the game."""
-    occasion, game = locked_in_play(session, occasion_id, number, now)
+    occasion, game = locked_in_play(session, occasion_id, number)
+    check(play.play_refusal(occasion_state(occasion), now))
     calls = [c.ball for c in game.calls]
     check(game_events.further_call_refusal(game.kind))
     check(play.held_call_refusal(game.held_at is not None))
@@ -335,7 +337,7 @@ def correct_last_call(
     """Flashboard house rule and 10 DE Admin Code 101-4.30.1.8: a mis-keyed last call is corrected before
     the next call and before any claim is verified on it, with a reason, in the audit log; what followed
     from the removed number (a U Pick Em winner on it) is undone in the one door for numbers drawn."""
-    occasion, game = locked_in_play(session, occasion_id, number, now)
+    occasion, game = locked_in_play(session, occasion_id, number)
     calls = [c.ball for c in game.calls]
     verified = (
         session.scalar(
@@ -379,7 +381,7 @@ def verify_claim(
     invalid with the reason, the covered squares, the winning alternative and the completing call. A valid
     claim ends the caller's hold on the game (the bingo it was held for is found). It decides under the
     occasion lock: two tablets checking one face on one call record one claim (two would be two shares)."""
-    occasion, game = locked_in_play(session, occasion_id, number, now)
+    occasion, game = locked_in_play(session, occasion_id, number)
     calls = [c.ball for c in game.calls]
     check(upick_play.keyed_claim_refusal(game.kind))
     if not calls:
@@ -426,7 +428,7 @@ def request_verification(
 ) -> VerificationRequest:
     """10 DE Admin Code 101-4.16: the numbers drawn and the balls remaining, verified in the presence
     of the member in charge, or of an officer when the member in charge is the announcer."""
-    occasion, game = _in_play(session, occasion_id, number, now)
+    occasion, game = _in_play(session, occasion_id, number)
     witness = _member(session, occasion.organization_id, witness_member_id, "witness_member_id")
     caller_members = {session.get(User, c.caller_user_id).member_id for c in game.calls if c.caller_user_id is not None}  # type: ignore[union-attr]
     mic_is_calling = occasion.member_in_charge_id in caller_members
@@ -489,7 +491,7 @@ def close_game(
     """10 DE Admin Code 101-4.6, 4.10, 4.11 and 4.15: the winners are the valid claims on the final
     call; a money prize is split in cents (or by the house rules), merchandise goes to one drawn
     winner; the announcement names the number of winners and each amount."""
-    occasion, game = locked_in_play(session, occasion_id, number, now)
+    occasion, game = locked_in_play(session, occasion_id, number)
     calls = len(game.calls)
     winners = winning_claims(session, game)
     terms = terms_of(game)
@@ -556,7 +558,8 @@ def close_occasion(session: Session, actor: Actor, now: datetime, occasion_id: i
     locked, so no sale or payout slips in while it closes."""
     occasion = lock_occasion(session, occasion_id)
     check(play.close_refusal(occasion.status, game_states(occasion)))
-    jar_service.close_refusal(occasion)
+    hours_over = play.play_refusal(occasion_state(occasion), now) is not None
+    jar_service.close_refusal(occasion, hours_over)
     closeout.close_out_refusal(session, occasion)
     occasion.status = CLOSED
     occasion.closed_at = now
@@ -568,7 +571,11 @@ def close_occasion(session: Session, actor: Actor, now: datetime, occasion_id: i
         "occasion.close",
         occasion,
         "bingo_occasion",
-        {"games_played": sum(1 for g in occasion.games if g.status == DONE)},
+        {
+            "games_played": sum(1 for g in occasion.games if g.status == DONE),
+            "hours_over": hours_over,
+            "jar1_still_owed": occasion.jar_must_go,
+        },
     )
     return occasion
 

@@ -124,8 +124,8 @@ def test_4_31_6_the_jar_is_awarded_once_and_only_on_the_cookie_jar_number() -> N
 
 
 def test_4_31_6_an_occasion_does_not_close_with_a_jar_award_owed() -> None:
-    assert close_refusal([], False) is None
-    assert close_refusal([3, 5], False) == Violation(
+    assert close_refusal([], False, False) is None
+    assert close_refusal([3, 5], False, False) == Violation(
         "jar_award_unpaid",
         "Game 3 was won on the cookie-jar number: award the cookie jar first.",
         f"{RULE}.6",
@@ -135,12 +135,12 @@ def test_4_31_6_an_occasion_does_not_close_with_a_jar_award_owed() -> None:
 
 
 def test_4_31_5_with_both_jars_full_jar_1_goes_before_the_close() -> None:
-    assert close_refusal([], True) == Violation(
+    assert close_refusal([], True, False) == Violation(
         "jar_must_go",
         "Both cookie jars are full, so jar 1 must be awarded tonight: play the final blackout.",
         f"{RULE}.5",
         "occasion_id",
         409,
     )
-    refusal = close_refusal([2], True)
+    refusal = close_refusal([2], True, False)
     assert refusal is not None and refusal.code == "jar_award_unpaid"
