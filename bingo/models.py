@@ -223,6 +223,10 @@ class Occasion(Base):
     games: Mapped[list[Game]] = relationship(
         order_by="Game.number", cascade="all, delete-orphan", back_populates="occasion"
     )
+    jar_settings: Mapped[CookieJarSettings | None] = relationship(
+        primaryjoin="foreign(Occasion.organization_id) == remote(CookieJarSettings.organization_id)",
+        viewonly=True,
+    )
 
 
 class BallCheck(Base):

@@ -311,6 +311,9 @@ class OccasionOut(Schema):
     split_per_player = fields.Boolean()
     jar_posted_at = fields.DateTime(allow_none=True)
     jar_must_go = fields.Boolean()
+    runs_cookie_jar = fields.Boolean(
+        metadata={"description": "the hall runs a cookie jar, so a cookie-jar number is drawn before game 1 (4.31.6)"}
+    )
     display_token = fields.String(allow_none=True)
     training = fields.Boolean(metadata={"description": "a training occasion: fixed when scheduled (training mode)"})
     games = fields.List(fields.Nested(GameOut))

@@ -113,7 +113,7 @@ def test_4_31_5_both_jars_full_forces_a_final_blackout(admin: Api, session: Sess
 
 
 def test_4_31_3_jar_entries_need_a_running_occasion_and_settings(admin: Api, session: Session, clock: Clock) -> None:
-    hall = make_hall(session)
+    hall = make_hall(session, cookie_jar=False)
     occasion = setup_occasion(admin, hall, [{"pattern": {"kind": "any_row"}, "prize": "10.00"}])
     occ = f"/api/v1/occasions/{occasion['id']}"
     refused(
@@ -215,3 +215,41 @@ def test_jar_statement_page_shows_balances_and_saves_settings(client: Any, sessi
     assert client.post(url, data={"maximum": "1000.00", "fee": "2.00", "csrf_token": token}).status_code == 302
     html = client.get(url).get_data(as_text=True)
     assert "Jar 1 (to be won)" in html and 'value="2.00"' in html and 'value="1000.00"' in html
+
+
+def test_4_31_6_a_hall_with_no_cookie_jar_draws_no_jar_number_and_starts_game_1(
+    admin: Api, session: Session, clock: Clock
+) -> None:
+    hall = make_hall(session, cookie_jar=False)
+    occasion = setup_occasion(admin, hall, [{"pattern": {"kind": "any_row"}, "prize": "10.00"}])
+    occ = f"/api/v1/occasions/{occasion['id']}"
+    caller = staff(admin, f"caller{hall.org.id}")
+    ok(caller.post(occ + "/ball-check", {"checked_by": [hall.caller.id]}))
+    assert ok(caller.get(occ))["runs_cookie_jar"] is False
+    refused(caller.post(occ + "/cookie-jar-number", {"ball": 7}), 409, "no_cookie_jar", JAR_RULE + ".6")
+    assert ok(caller.post(occ + "/games/1/start", {}))["status"] == "in_play"
+    ok(caller.post(occ + "/games/1/calls", {"ball": 7}), 201)
+    assert ok(caller.get(occ))["cookie_jar_number"] is None
+
+
+def test_4_31_6_a_hall_with_a_cookie_jar_still_draws_its_number_before_game_1(
+    admin: Api, session: Session, clock: Clock
+) -> None:
+    hall = make_hall(session)
+    occasion = setup_occasion(admin, hall, [{"pattern": {"kind": "any_row"}, "prize": "10.00"}])
+    occ = f"/api/v1/occasions/{occasion['id']}"
+    caller = staff(admin, f"caller{hall.org.id}")
+    ok(caller.post(occ + "/ball-check", {"checked_by": [hall.caller.id]}))
+    assert ok(caller.get(occ))["runs_cookie_jar"] is True
+    refused(caller.post(occ + "/games/1/start", {}), 409, "jar_number_not_drawn", JAR_RULE + ".6")
+
+
+def test_4_31_1_the_cookie_jar_is_set_up_between_occasions_not_while_one_runs(
+    admin: Api, session: Session, clock: Clock
+) -> None:
+    hall = make_hall(session, cookie_jar=False)
+    occasion = setup_occasion(admin, hall, [{"pattern": {"kind": "any_row"}, "prize": "10.00"}])
+    occ = f"/api/v1/occasions/{occasion['id']}"
+    ok(admin.post(occ + "/ball-check", {"checked_by": [hall.caller.id]}))
+    jar = f"/api/v1/organizations/{hall.org.id}/cookie-jar"
+    refused(admin.put(jar, {"maximum": "1000.00", "fee": "2.00"}), 409, "occasion_running", JAR_RULE + ".1", "maximum")

@@ -25,6 +25,28 @@ def settings_refusal(is_set: bool, field: str = "maximum") -> Violation | None:
     return Violation("jar_not_set_up", "Set the cookie jar's maximum and entry fee first.", f"{RULE}.1", field, 409)
 
 
+def settings_change_refusal(running_occasion: bool) -> Violation | None:
+    """10 DE Admin Code 101-4.31.1 and 4.31.6: the jar's maximum and fee, and whether the hall runs a jar
+    at all, are set between occasions: the cookie-jar number is drawn at the start of the event only where
+    there is a jar, and fees are posted against the maximum announced, so neither changes while an
+    occasion runs.
+
+    >>> settings_change_refusal(False) is None
+    True
+    >>> settings_change_refusal(True).code
+    'occasion_running'
+    """
+    if not running_occasion:
+        return None
+    return Violation(
+        "occasion_running",
+        "An occasion is running: set up or change the cookie jar after it closes.",
+        f"{RULE}.1",
+        "maximum",
+        409,
+    )
+
+
 def fee_refusal(fee_cents: int) -> Violation | None:
     """10 DE Admin Code 101-4.31.3: the cookie-jar fee is collected from each player who enters, so it is
     an amount of money: a fee of nothing would post nothing to the jars.

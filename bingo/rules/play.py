@@ -19,13 +19,15 @@ RULE_VERIFIED = "10 DE Admin Code 101-4.25"
 @dataclass(frozen=True)
 class OccasionState:
     """What the gates read about an occasion: its status ("scheduled", "running" or "closed"), when
-    the balls were verified (the start), whether the cookie-jar number is posted, and whether it is a
-    training occasion (the hours of 4.2 and 4.10 are lifted for it alone)."""
+    the balls were verified (the start), whether the cookie-jar number is posted, whether it is a
+    training occasion (the hours of 4.2 and 4.10 are lifted for it alone) and whether the hall runs a
+    cookie jar at all (one that does not draws no cookie-jar number)."""
 
     status: str
     started_at: datetime | None
     jar_number_drawn: bool
     training: bool = False
+    runs_cookie_jar: bool = True
 
 
 @dataclass(frozen=True)
@@ -73,8 +75,8 @@ def play_refusal(occasion: OccasionState, now: datetime) -> Violation | None:
 
 def start_refusal(occasion: OccasionState, games: Sequence[GameState], number: int, now: datetime) -> Violation | None:
     """10 DE Admin Code 101-4.12, 4.13 and 4.31.6: a game (or a break-open posting) begins only in a
-    running occasion, after the cookie-jar number is posted, once, while no other game is in play, and
-    in program order.
+    running occasion, after the cookie-jar number is posted (where the hall runs a cookie jar), once,
+    while no other game is in play, and in program order.
 
     >>> from datetime import datetime, timezone
     >>> now = datetime(2026, 12, 5, 19, 0, tzinfo=timezone.utc)
@@ -86,6 +88,9 @@ def start_refusal(occasion: OccasionState, games: Sequence[GameState], number: i
     'out_of_order'
     >>> start_refusal(running, [GameState(1, "closed"), GameState(2, "pending")], 2, now) is None
     True
+    >>> no_jar = OccasionState("running", now, False, runs_cookie_jar=False)
+    >>> start_refusal(no_jar, [GameState(1, "pending")], 1, now) is None
+    True
     """
     game = next((g for g in games if g.number == number), None)
     if game is None:
@@ -93,7 +98,7 @@ def start_refusal(occasion: OccasionState, games: Sequence[GameState], number: i
     refusal = play_refusal(occasion, now)
     if refusal is not None:
         return refusal
-    if not occasion.jar_number_drawn:
+    if occasion.runs_cookie_jar and not occasion.jar_number_drawn:
         return Violation(
             "jar_number_not_drawn",
             "Draw and post the cookie-jar number before the first game.",
@@ -207,17 +212,28 @@ def ball_check_refusal(status: str, today: date, occasion_date: date, training: 
     return None
 
 
-def jar_number_refusal(status: str, cookie_jar_number: int | None) -> Violation | None:
+def jar_number_refusal(status: str, cookie_jar_number: int | None, runs_cookie_jar: bool) -> Violation | None:
     """10 DE Admin Code 101-4.25 and 4.31.6: the cookie-jar number is drawn and posted after the balls are
-    verified, once per occasion, so every game is played knowing it.
+    verified, once per occasion, so every game is played knowing it; a hall that runs no cookie jar
+    draws none (a posted number would promise a jar there is not).
 
-    >>> jar_number_refusal("running", None) is None
+    >>> jar_number_refusal("running", None, True) is None
     True
-    >>> jar_number_refusal("scheduled", None).code
+    >>> jar_number_refusal("scheduled", None, True).code
     'balls_not_verified'
-    >>> jar_number_refusal("running", 17).message
+    >>> jar_number_refusal("running", 17, True).message
     'The cookie-jar number is already I-17.'
+    >>> jar_number_refusal("running", None, False).code
+    'no_cookie_jar'
     """
+    if not runs_cookie_jar:
+        return Violation(
+            "no_cookie_jar",
+            "This hall runs no cookie jar, so no cookie-jar number is drawn; start the first game.",
+            "10 DE Admin Code 101-4.31.6",
+            "occasion_id",
+            409,
+        )
     if status == "scheduled":
         return Violation(
             "balls_not_verified",

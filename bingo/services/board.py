@@ -103,6 +103,7 @@ def snapshot(session: Session, occasion: Occasion) -> dict[str, Any]:
         "cookie_jar_number": ball_label(occasion.cookie_jar_number) if occasion.cookie_jar_number else None,
         "jar1": format_cents(jar.jar1_cents) if jar.maximum_cents else None,
         "jar2": format_cents(jar.jar2_cents) if jar.maximum_cents else None,
+        "runs_cookie_jar": bool(jar.maximum_cents),
         "helpline": HELPLINE,
         "game": None,
         "next_game": following,

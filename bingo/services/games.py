@@ -20,7 +20,11 @@ def game_of_kind(occasion: Occasion, number: int, kind: GameKind, rule: str) -> 
 def occasion_state(occasion: Occasion) -> OccasionState:
     """The occasion as the gates of play (bingo.rules.play) read it."""
     return OccasionState(
-        occasion.status, occasion.started_at, occasion.cookie_jar_number is not None, occasion.training
+        occasion.status,
+        occasion.started_at,
+        occasion.cookie_jar_number is not None,
+        occasion.training,
+        occasion.jar_settings is not None,
     )
 
 

@@ -9,7 +9,7 @@ from datetime import date, datetime
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from bingo.models import BallMode, CookieJarLine, CookieJarSettings, Game, GameStatus, Occasion
+from bingo.models import BallMode, CookieJarLine, CookieJarSettings, Game, GameStatus, Occasion, OccasionStatus
 from bingo.rules import cookie_jar, jar_awards, jar_ledger, jar_sales
 from bingo.rules.claims import Verdict
 from bingo.rules.cookie_jar import Account, Jars, Move
@@ -36,8 +36,11 @@ def settings_of(session: Session, org_id: int) -> CookieJarSettings:
 def save_settings(
     session: Session, actor: Actor, now: datetime, org_id: int, maximum: int, fee: int
 ) -> CookieJarSettings:
-    """10 DE Admin Code 101-4.31.1: any maximum from $1 to $1,000; the fee is a positive amount."""
+    """10 DE Admin Code 101-4.31.1: any maximum from $1 to $1,000; the fee is a positive amount; set
+    between occasions, never while one runs."""
     org = get_organization(session, org_id)
+    running = select(Occasion.id).where(Occasion.organization_id == org.id, Occasion.status == OccasionStatus.RUNNING)
+    check(jar_sales.settings_change_refusal(session.scalar(running.limit(1)) is not None))
     check(cookie_jar.maximum_refusal(maximum))
     check(jar_sales.fee_refusal(fee))
     row = session.get(CookieJarSettings, org.id)

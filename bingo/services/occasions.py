@@ -215,7 +215,7 @@ def draw_cookie_jar_number(
     """10 DE Admin Code 101-4.25 and 4.31.6: after the balls are verified, a number is drawn and
     posted as the cookie-jar number, once per occasion."""
     occasion = get_occasion(session, occasion_id)
-    check(play.jar_number_refusal(occasion.status, occasion.cookie_jar_number))
+    check(play.jar_number_refusal(occasion.status, occasion.cookie_jar_number, occasion.jar_settings is not None))
     check(play.play_refusal(occasion_state(occasion), now))
     if ball is None:
         ball = draws.draw([], rng)

@@ -141,6 +141,7 @@ def occasion(view: OccasionView) -> dict[str, Any]:
         "split_per_player": row.split_per_player,
         "jar_posted_at": row.jar_posted_at,
         "jar_must_go": row.jar_must_go,
+        "runs_cookie_jar": row.jar_settings is not None,
         "display_token": row.display_token,
         "training": row.training,
         "games": [game(g) for g in view.games],

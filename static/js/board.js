@@ -268,6 +268,8 @@
     $("org").textContent = board.organization;
     $("game-title").textContent = title(state, game, board.next_game);
     $("jar-number").textContent = board.cookie_jar_number || "--";
+    document.querySelectorAll(".jar-item").forEach(function (item) { item.hidden = !board.runs_cookie_jar; });
+    $("welcome-jar-box").hidden = !board.runs_cookie_jar;
     $("jar1").textContent = board.jar1 || "--";
     $("jar2").textContent = board.jar2 || "--";
     $("helpline").textContent = board.helpline;

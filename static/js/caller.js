@@ -186,8 +186,9 @@
     var running = state.status === "running";
     if (state.status !== "scheduled") { try { localStorage.removeItem(keep); } catch (e) { /* not kept */ } }
     $("step-balls").hidden = state.status !== "scheduled";
-    $("step-jar").hidden = !(running && state.cookie_jar_number === null);
-    $("play").hidden = !(running && state.cookie_jar_number !== null) && state.status !== "closed";
+    var jarDue = state.runs_cookie_jar && state.cookie_jar_number === null;
+    $("step-jar").hidden = !(running && jarDue);
+    $("play").hidden = !(running && !jarDue) && state.status !== "closed";
     if (!$("step-balls").hidden) renderBallCheck();
     if ($("play").hidden) return;
     renderProgram();

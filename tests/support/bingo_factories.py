@@ -12,6 +12,7 @@ from sqlalchemy.orm import Session
 from bingo.rules.faces import Face, generate_series
 from bingo.rules.patterns import Pattern
 from bingo.rules.winners import CoverageIndex
+from bingo.services import jars
 from shared.core.roles import Role
 from shared.hall.models import Member, Organization, Premises
 from shared.hall.schemas import BingoLicenseRequest, PremisesRequest
@@ -33,9 +34,12 @@ class Hall:
     officer: Member
 
 
-def make_hall(session: Session, name: str | None = None, first_licensed_on: date = date(2010, 1, 1)) -> Hall:
+def make_hall(
+    session: Session, name: str | None = None, first_licensed_on: date = date(2010, 1, 1), cookie_jar: bool = True
+) -> Hall:
     """An organization licensed for 2026, its hall, and the people who run an occasion, each with
-    a login named after their role (mic, caller, verifier, officer; password tests.support.factories.PASSWORD)."""
+    a login named after their role (mic, caller, verifier, officer; password tests.support.factories.PASSWORD);
+    with `cookie_jar`, the hall runs a cookie jar ($1,000.00 at most, a $2.00 fee, both jars empty)."""
     org = make_org(session, **({"name": name} if name else {}), bingo_first_licensed_on=first_licensed_on)
     licenses.add_bingo_license_term(
         session, SYSTEM, NOW, org.id, BingoLicenseRequest(f"B-{org.id}", date(2026, 1, 1), date(2026, 12, 31))
@@ -54,6 +58,8 @@ def make_hall(session: Session, name: str | None = None, first_licensed_on: date
             "officer": [Role.OFFICER],
         }[role]
         make_user(session, roles, member=member, username=f"{role}{org.id}")
+    if cookie_jar:
+        jars.save_settings(session, SYSTEM, NOW, org.id, 100_000, 200)
     return Hall(org, premises, people["mic"], people["caller"], people["verifier"], people["officer"])
 
 

@@ -87,18 +87,18 @@ def test_4_25_a_training_occasion_is_verified_once_on_any_day() -> None:
 
 
 def test_4_25_the_cookie_jar_number_is_drawn_after_the_ball_check() -> None:
-    assert jar_number_refusal("scheduled", None) == Violation(
+    assert jar_number_refusal("scheduled", None, True) == Violation(
         "balls_not_verified",
         "Verify the balls before drawing the cookie-jar number.",
         "10 DE Admin Code 101-4.25",
         "occasion_id",
         409,
     )
-    assert jar_number_refusal("running", None) is None
+    assert jar_number_refusal("running", None, True) is None
 
 
 def test_4_31_6_the_cookie_jar_number_is_drawn_once() -> None:
-    assert jar_number_refusal("running", 61) == Violation(
+    assert jar_number_refusal("running", 61, True) == Violation(
         "jar_number_drawn", "The cookie-jar number is already O-61.", "10 DE Admin Code 101-4.31.6", "ball", 409
     )
 
