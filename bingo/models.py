@@ -41,11 +41,14 @@ class OccasionStatus(StrEnum):
 
 
 class GameStatus(StrEnum):
-    """A game waits on the program, is in play from its announcement (4.13) or posting (4.29.1), and closes."""
+    """A game waits on the program, is in play from its announcement (4.13) or posting (4.29.1), and closes;
+    or it is withdrawn unplayed, when the cookie-jar final blackout takes the last of the 40 games (4.17,
+    4.31.5)."""
 
     PENDING = "pending"
     IN_PLAY = "in_play"
     CLOSED = "closed"
+    WITHDRAWN = "withdrawn"
 
 
 class BallMode(StrEnum):

@@ -253,3 +253,64 @@ def test_4_31_1_the_cookie_jar_is_set_up_between_occasions_not_while_one_runs(
     ok(admin.post(occ + "/ball-check", {"checked_by": [hall.caller.id]}))
     jar = f"/api/v1/organizations/{hall.org.id}/cookie-jar"
     refused(admin.put(jar, {"maximum": "1000.00", "fee": "2.00"}), 409, "occasion_running", JAR_RULE + ".1", "maximum")
+
+
+def _blackout_won(caller: Api, verifier: Api, occ: str, number: int) -> None:
+    """The final blackout called to the first face's 24 numbers and every face it completes claimed."""
+    blackout = STANDARD[PatternKind.BLACKOUT]
+    numbers = [n for n in series_faces()[0].cells if n]
+    ok(caller.post(f"{occ}/games/{number}/start", {}))
+    for ball in numbers:
+        ok(caller.post(f"{occ}/games/{number}/calls", {"ball": ball}), 201)
+    for face in [f.number for f in series_faces() if blackout.is_complete(f.covered(numbers))]:
+        ok(verifier.post(f"{occ}/games/{number}/claims", {"face_number": face}), 201)
+    assert ok(caller.post(f"{occ}/games/{number}/close"))["jar_award_due"] is True
+
+
+def test_4_17_4_31_5_the_forced_final_takes_the_40th_game_and_the_last_program_game_is_withdrawn(
+    admin: Api, session: Session, clock: Clock
+) -> None:
+    hall = jar_hall(admin, session, "1000.00", "1000.00")
+    program = [{"pattern": {"kind": "four_corners"}, "prize": "10.00"} for _ in range(40)]
+    occ, caller, verifier = opened(admin, hall, program, 75)
+    ok(sell_jar_entries(admin, occ, 3), 201)
+    for number in range(1, 40):
+        ok(caller.post(f"{occ}/games/{number}/start", {}))
+        ok(caller.post(f"{occ}/games/{number}/calls", {"ball": 5}), 201)
+        closed = ok(caller.post(f"{occ}/games/{number}/close"))
+    assert "game 40 will not be played" in closed["closing_announcement"]
+    games = {g["number"]: g for g in ok(admin.get(occ))["games"]}
+    assert (games[40]["status"], games[41]["kind"], games[41]["status"]) == ("withdrawn", "cookie_jar_final", "pending")
+    refused(caller.post(occ + "/games/40/start", {}), 409, "game_withdrawn", "10 DE Admin Code 101-4.17")
+    _blackout_won(caller, verifier, occ, 41)
+    ok(caller.post(occ + "/games/41/cookie-jar-award"))
+    pay_every_winner(admin, occ)
+    closed_occasion = ok(staff(admin, f"mic{hall.org.id}").post(occ + "/close"))
+    assert closed_occasion["status"] == "closed"
+    assert sum(1 for g in closed_occasion["games"] if g["status"] == "closed") == 40
+
+
+def test_4_31_5_a_refill_that_leaves_both_jars_full_again_forces_another_final(
+    admin: Api, session: Session, clock: Clock
+) -> None:
+    hall = jar_hall(admin, session, "1000.00", "1000.00")
+    occ, caller, verifier = opened(admin, hall, [{"pattern": {"kind": "four_corners"}, "prize": "10.00"}], 75)
+    ok(sell_jar_entries(admin, occ, 500), 201)
+    ok(caller.post(occ + "/games/1/start", {}))
+    ok(caller.post(occ + "/games/1/calls", {"ball": 5}), 201)
+    jar = ok(admin.get(f"/api/v1/organizations/{hall.org.id}/cookie-jar"))
+    assert (jar["jar1"], jar["jar2"], jar["held"]) == ("1000.00", "1000.00", "1000.00")
+    ok(caller.post(occ + "/games/1/close"))
+    _blackout_won(caller, verifier, occ, 2)
+    awarded = ok(caller.post(occ + "/games/2/cookie-jar-award"))
+    assert "another final blackout is added" in awarded["jar_announcement"]
+    occasion = ok(admin.get(occ))
+    assert occasion["jar_must_go"] is True and occasion["games"][-1]["number"] == 3
+    refused(staff(admin, f"mic{hall.org.id}").post(occ + "/close"), 409, "jar_must_go", JAR_RULE + ".5")
+    _blackout_won(caller, verifier, occ, 3)
+    ok(caller.post(occ + "/games/3/cookie-jar-award"))
+    jar = ok(admin.get(f"/api/v1/organizations/{hall.org.id}/cookie-jar"))
+    assert (jar["jar1"], jar["jar2"], jar["held"]) == ("1000.00", "0.00", "0.00")
+    assert ok(admin.get(occ))["jar_must_go"] is False
+    pay_every_winner(admin, occ)
+    assert ok(staff(admin, f"mic{hall.org.id}").post(occ + "/close"))["status"] == "closed"

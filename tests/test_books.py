@@ -30,6 +30,7 @@ from tests.support.client import Api, staff
 from tests.support.clock import Clock
 from tests.support.factories import PIN, make_member, make_user
 from tests.support.jars import jar_hall, opened
+from tests.support.occasions import setup_occasion
 from tests.support.poker_factories import delaware_tournament, open_desk
 from tests.support.replies import ok, refused
 
@@ -89,9 +90,14 @@ def test_4_31_3_jar_fee_has_one_source(admin: Api, session: Session, clock: Cloc
     """The measured failure: with the fee changed, two entries cost $4.00 at the till while the pending
     pot received $6.00."""
     hall = jar_hall(admin, session, "100.00", "0.00")
-    occ, _, _ = opened(admin, hall, [{"pattern": {"kind": "any_row"}, "prize": "10.00"}], 9)
+    occasion = setup_occasion(admin, hall, [{"pattern": {"kind": "any_row"}, "prize": "10.00"}])
+    occ = f"/api/v1/occasions/{occasion['id']}"
     assert product(admin, occ, "cookie_jar")["price"] == "2.00"
-    ok(admin.put(f"/api/v1/organizations/{hall.org.id}/cookie-jar", {"maximum": "1000.00", "fee": "3.00"}))
+    jar = f"/api/v1/organizations/{hall.org.id}/cookie-jar"
+    ok(admin.put(jar, {"maximum": "1000.00", "fee": "3.00"}))
+    ok(admin.post(occ + "/ball-check", {"checked_by": [hall.caller.id]}))
+    ok(admin.post(occ + "/cookie-jar-number", {"ball": 9}))
+    refused(admin.put(jar, {"maximum": "1000.00", "fee": "2.00"}), 409, "occasion_running")
     item = product(admin, occ, "cookie_jar")
     assert item["price"] == "3.00"
     till_open(admin, occ)

@@ -104,14 +104,15 @@ def further_call_refusal(kind: str) -> Violation | None:
 
 def sheets_void_refusal(game_number: int, game_status: str) -> Violation | None:
     """10 DE Admin Code 101-4.29.1: once a game's numbers are posted every sheet can be checked against
-    them, so a sheet sold for it is not taken back.
+    them, so a sheet sold for it is not taken back; a game withdrawn unplayed (4.17) posts none, so its
+    sheets are.
 
-    >>> sheets_void_refusal(3, "pending") is None
+    >>> sheets_void_refusal(3, "pending") is None and sheets_void_refusal(3, "withdrawn") is None
     True
     >>> sheets_void_refusal(3, "in_play").message
     "Game 3's break-open numbers are posted: its sheets cannot be taken back."
     """
-    if game_status == "pending":
+    if game_status in ("pending", "withdrawn"):
         return None
     return Violation(
         "break_open_posted",

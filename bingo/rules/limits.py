@@ -93,30 +93,33 @@ class ProgramGame:
 
 
 def counts_toward_limits(game: ProgramGame) -> bool:
-    """10 DE Admin Code 101-4.31.2: cookie-jar money is outside the prize limits, and the forced
-    cookie-jar final game (4.31.5) is required by the rules, so it is not one of the 40 games."""
+    """10 DE Admin Code 101-4.31.2: cookie-jar money is outside the prize limits, so the forced cookie-jar
+    final's prize (jar 1) is not counted toward the $350 and $3,000; the game itself is one of the 40
+    (4.17 counts every game conducted)."""
     return game.kind is not GameKind.COOKIE_JAR_FINAL
 
 
 def program_violations(games: Sequence[ProgramGame]) -> list[Violation]:
-    """10 DE Admin Code 101-4.6 and 4.17: at most 40 games, no prize over $350, and no more than
-    $3,000 in prizes for the occasion, each on its worst case.
+    """10 DE Admin Code 101-4.6 and 4.17: at most 40 games (a cookie-jar final among them), no prize over
+    $350, and no more than $3,000 in prizes for the occasion, each on its worst case.
 
     >>> games = [ProgramGame(n, GameKind.REGULAR, PrizeTerms(5_000)) for n in range(1, 42)]
     >>> [v.code for v in program_violations(games)]
     ['too_many_games']
     >>> [v.rule for v in program_violations([ProgramGame(1, GameKind.REGULAR, PrizeTerms(35_001))])]
     ['10 DE Admin Code 101-4.6']
-    >>> program_violations(games[:40] + [ProgramGame(41, GameKind.COOKIE_JAR_FINAL, PrizeTerms(100_000))])
+    >>> [v.code for v in program_violations(games[:40] + [ProgramGame(41, GameKind.COOKIE_JAR_FINAL, PrizeTerms(0))])]
+    ['too_many_games']
+    >>> program_violations(games[:39] + [ProgramGame(40, GameKind.COOKIE_JAR_FINAL, PrizeTerms(100_000))])
     []
     """
     counted = [g for g in games if counts_toward_limits(g)]
     found = []
-    if len(counted) > MAX_GAMES:
+    if len(games) > MAX_GAMES:
         found.append(
             Violation(
                 "too_many_games",
-                f"The program has {len(counted)} games; an occasion may have at most {MAX_GAMES}.",
+                f"The program has {len(games)} games; an occasion may have at most {MAX_GAMES}.",
                 "10 DE Admin Code 101-4.17",
                 "games",
             )

@@ -106,6 +106,14 @@ def start_refusal(occasion: OccasionState, games: Sequence[GameState], number: i
             "occasion_id",
             409,
         )
+    if game.status == "withdrawn":
+        return Violation(
+            "game_withdrawn",
+            f"Game {number} is withdrawn: the cookie-jar final blackout takes its place as the occasion's 40th game.",
+            "10 DE Admin Code 101-4.17",
+            "game_number",
+            409,
+        )
     if game.status != "pending":
         return Violation("game_started", f"Game {number} has already been started.", None, "game_number", 409)
     unfinished = [g.number for g in games if g.status == "in_play"]

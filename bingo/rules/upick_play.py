@@ -51,14 +51,17 @@ def face_sale_refusal(number: int, game_status: str) -> Violation | None:
 
 def ticket_void_refusal(code: str, game_number: int, game_status: str) -> Violation | None:
     """10 DE Admin Code 101-4.30.1.7: a U Pick Em ticket is voided only before its game starts; once numbers
-    are called, taking it back would let a player withdraw a losing pick.
+    are called, taking it back would let a player withdraw a losing pick. A game withdrawn unplayed (the
+    cookie-jar final took its place, 4.17) is never called, so its tickets are refunded.
 
     >>> ticket_void_refusal("K7Q2XZ", 5, "pending") is None
+    True
+    >>> ticket_void_refusal("K7Q2XZ", 5, "withdrawn") is None
     True
     >>> ticket_void_refusal("K7Q2XZ", 5, "closed").message
     'U Pick Em ticket K7Q2XZ in this sale is for game 5, which has started.'
     """
-    if game_status == "pending":
+    if game_status in ("pending", "withdrawn"):
         return None
     return Violation(
         "game_started",

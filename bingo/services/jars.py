@@ -13,7 +13,7 @@ from bingo.models import BallMode, CookieJarLine, CookieJarSettings, Game, GameS
 from bingo.rules import cookie_jar, jar_awards, jar_ledger, jar_sales
 from bingo.rules.claims import Verdict
 from bingo.rules.cookie_jar import Account, Jars, Move
-from bingo.rules.limits import GameKind
+from bingo.rules.limits import MAX_GAMES, GameKind
 from bingo.rules.splits import Winner, split_money
 from bingo.services import board
 from bingo.services.locks import lock_occasion
@@ -211,8 +211,7 @@ def post_fees(session: Session, actor: Actor, now: datetime, occasion: Occasion)
     _lock_org(session, occasion.organization_id)
     jars = balances(session, occasion.organization_id)
     jars = _append(session, occasion.organization_id, cookie_jar.post(jars, maximum), now, actor, occasion.id)
-    if cookie_jar.both_full(jars, maximum):
-        locked.jar_must_go = True
+    locked.jar_must_go = cookie_jar.both_full(jars, maximum)
     return jars
 
 
@@ -247,13 +246,21 @@ def award(session: Session, actor: Actor, now: datetime, occasion_id: int, numbe
     )
     for claim in winners:
         claim.jar_share_cents = shares[claim.id]
-    _append(session, occasion.organization_id, cookie_jar.award(before, maximum), now, actor, occasion.id, number)
+    after = _append(
+        session, occasion.organization_id, cookie_jar.award(before, maximum), now, actor, occasion.id, number
+    )
     game.jar_award_cents = before.jar1
     paid = [shares[c.id] for c in winners if shares[c.id] > 0]
     game.jar_announcement = f"Cookie jar: {len(paid)} winner{'s' if len(paid) != 1 else ''}: " + ", ".join(
         format_cents(s) for s in paid
     )
-    occasion.jar_must_go = False
+    occasion.jar_must_go = cookie_jar.both_full(after, maximum)
+    final = plan_forced_final(occasion, after)
+    if final is not None:
+        game.jar_announcement += (
+            f". The refill leaves both cookie jars full again: another final blackout is added for cookie jar 1 "
+            f"({format_cents(final.prize_cents)})"
+        )
     board.publish(session, occasion, "cookie_jar_award", now)
     finish(
         session,
@@ -267,13 +274,23 @@ def award(session: Session, actor: Actor, now: datetime, occasion_id: int, numbe
     return game
 
 
-def add_forced_final(occasion: Occasion, jars: Jars) -> Game | None:
-    """10 DE Admin Code 101-4.31.5: with both jars full, if jar 1 has not been won by the last program
-    game, a final blackout on a separate single card is added for it."""
-    if not occasion.jar_must_go or any(g.kind == GameKind.COOKIE_JAR_FINAL for g in occasion.games):
+def slots(occasion: Occasion) -> list[jar_awards.Slot]:
+    """The occasion's games as the forced-final plan (and the 40-game count, 4.17) reads them."""
+    return [jar_awards.Slot(g.number, g.status, g.kind == GameKind.COOKIE_JAR_FINAL) for g in occasion.games]
+
+
+def plan_forced_final(occasion: Occasion, jars: Jars) -> Game | None:
+    """10 DE Admin Code 101-4.31.5 and 4.17: with both jars full, if jar 1 has not been won by the final
+    game, a final blackout on a separate single card is added for it, again after each award whose refill
+    fills both jars, within the 40 games (the last unplayed program games are withdrawn for it when only
+    one game is left). Called after a game closes and after an award."""
+    due = any(jar_award_due(occasion, g) for g in occasion.games)
+    plan = jar_awards.forced_final_plan(slots(occasion), occasion.jar_must_go, due)
+    if not plan.add:
         return None
-    if any(g.status != GameStatus.CLOSED for g in occasion.games):
-        return None
+    for game in occasion.games:
+        if game.number in plan.withdraw:
+            game.status = GameStatus.WITHDRAWN
     final = Game(
         number=max(g.number for g in occasion.games) + 1,
         kind=GameKind.COOKIE_JAR_FINAL,
@@ -288,10 +305,12 @@ def add_forced_final(occasion: Occasion, jars: Jars) -> Game | None:
 
 
 def close_refusal(occasion: Occasion, hours_over: bool) -> None:
-    """10 DE Admin Code 101-4.31.5-6: an occasion cannot close with a jar award unpaid or, within its
-    hours, with jar 1 still owed under the both-jars-full rule."""
+    """10 DE Admin Code 101-4.31.5-6 and 4.17: an occasion cannot close with a jar award unpaid or, while it
+    may still play (within its hours and its 40 games), with jar 1 still owed under the both-jars-full
+    rule."""
     due = [g.number for g in occasion.games if jar_award_due(occasion, g)]
-    check(jar_awards.close_refusal(due, occasion.jar_must_go, hours_over))
+    play_over = hours_over or jar_awards.games_played(slots(occasion)) >= MAX_GAMES
+    check(jar_awards.close_refusal(due, occasion.jar_must_go, play_over))
 
 
 @dataclass(frozen=True)

@@ -27,7 +27,7 @@ from bingo.models import (
     OccasionStatus,
     VerificationRequest,
 )
-from bingo.rules import draws, game_events, giveaways, limits, play, scheduling, upick_play, witnesses
+from bingo.rules import draws, game_events, giveaways, jar_awards, limits, play, scheduling, upick_play, witnesses
 from bingo.rules.board_states import how_to_win
 from bingo.rules.claims import Verdict, check_face
 from bingo.rules.limits import Booking, GameKind, ProgramGame, week_of
@@ -527,12 +527,18 @@ def close_game(
     game.status = DONE
     game.closed_at = now
     game.held_at = None
-    final = jar_service.add_forced_final(occasion, jar_service.balances(session, occasion.organization_id))
+    final = jar_service.plan_forced_final(occasion, jar_service.balances(session, occasion.organization_id))
     if final is not None:
+        withdrawn = [g.number for g in occasion.games if g.status == GameStatus.WITHDRAWN]
         game.closing_announcement += (
             f" Both cookie jars are full: a final blackout on a separate single card is added for "
             f"cookie jar 1 ({format_cents(final.prize_cents)})."
         )
+        if withdrawn:
+            game.closing_announcement += (
+                f" It is the occasion's 40th game, so game{'s' if len(withdrawn) > 1 else ''} "
+                f"{', '.join(map(str, withdrawn))} will not be played."
+            )
     board.publish(session, occasion, "game_close", now)
     finish(
         session,
@@ -572,7 +578,7 @@ def close_occasion(session: Session, actor: Actor, now: datetime, occasion_id: i
         occasion,
         "bingo_occasion",
         {
-            "games_played": sum(1 for g in occasion.games if g.status == DONE),
+            "games_played": jar_awards.games_played(jar_service.slots(occasion)),
             "hours_over": hours_over,
             "jar1_still_owed": occasion.jar_must_go,
         },

@@ -70,10 +70,16 @@ def test_4_18_attendance_tiers_count_at_their_highest() -> None:
     }
 
 
-def test_4_31_2_cookie_jar_final_is_outside_the_limits() -> None:
+def test_4_31_2_the_cookie_jar_final_prize_is_outside_the_prize_limits() -> None:
     games = [game(i, 30_000) for i in range(1, 11)] + [game(11, 100_000, GameKind.COOKIE_JAR_FINAL)]
     assert codes(games) == set()
-    assert codes([game(i, 1_000) for i in range(1, 41)] + [game(41, 100_000, GameKind.COOKIE_JAR_FINAL)]) == set()
+
+
+def test_4_17_the_cookie_jar_final_is_one_of_the_40_games() -> None:
+    assert codes([game(i, 1_000) for i in range(1, 41)] + [game(41, 100_000, GameKind.COOKIE_JAR_FINAL)]) == {
+        "too_many_games"
+    }
+    assert codes([game(i, 1_000) for i in range(1, 40)] + [game(40, 100_000, GameKind.COOKIE_JAR_FINAL)]) == set()
 
 
 def test_4_2_no_start_before_noon_hall_time() -> None:
