@@ -448,6 +448,7 @@ class UPickTicket(Base):
     voided_by: Mapped[str | None] = mapped_column(String(200))
     completed_on_call: Mapped[int | None] = mapped_column(Integer)
     share_cents: Mapped[int | None] = mapped_column(Integer)
+    jar_share_cents: Mapped[int | None] = mapped_column(Integer)
     sale_line_id: Mapped[int | None] = mapped_column(ForeignKey("sale_lines.id"), index=True)
 
 

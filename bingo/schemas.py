@@ -463,6 +463,7 @@ class UPickTicketOut(Schema):
     cashier_name = fields.String()
     completed_on_call = fields.Integer(allow_none=True)
     share_cents = Money(data_key="share", allow_none=True)
+    jar_share_cents = Money(data_key="jar_share", allow_none=True)
     void_reason = fields.String(allow_none=True)
     print_job_id = fields.Integer(allow_none=True)
     print_status = fields.String(allow_none=True)

@@ -16,7 +16,7 @@ from bingo.models import CookieJarLine
 from bingo.rules.patterns import STANDARD, PatternKind
 from shared.core.roles import Role
 from tests.support.bingo_factories import make_hall, series_faces, split_script
-from tests.support.books import product, sell_jar_entries, till_open
+from tests.support.books import product, sell_jar_entries, sell_upick, till_open
 from tests.support.client import Api, staff
 from tests.support.clock import Clock
 from tests.support.factories import PASSWORD, make_member, make_user
@@ -312,5 +312,36 @@ def test_4_31_5_a_refill_that_leaves_both_jars_full_again_forces_another_final(
     jar = ok(admin.get(f"/api/v1/organizations/{hall.org.id}/cookie-jar"))
     assert (jar["jar1"], jar["jar2"], jar["held"]) == ("1000.00", "0.00", "0.00")
     assert ok(admin.get(occ))["jar_must_go"] is False
+    pay_every_winner(admin, occ)
+    assert ok(staff(admin, f"mic{hall.org.id}").post(occ + "/close"))["status"] == "closed"
+
+
+def test_4_31_6_a_u_pick_em_ticket_completed_on_the_cookie_jar_number_shares_the_jar(
+    admin: Api, session: Session, clock: Clock
+) -> None:
+    hall = jar_hall(admin, session, "500.00", "0.00")
+    upick = {"kind": "u_pick_em", "pattern": {"kind": "blackout"}, "prize": "100.00", "pick_count": 4}
+    occ, caller, _ = opened(admin, hall, [{**upick, "face_price": "1.00"}], 60)
+    tickets = [ok(sell_upick(admin, occ, 1, picks), 201)["tickets"][0] for picks in ([1, 20, 40, 60], [60, 40, 20, 1])]
+    ok(caller.post(occ + "/games/1/start", {}))
+    for ball in (1, 20, 40, 60):
+        ok(caller.post(occ + "/games/1/calls", {"ball": ball}), 201)
+    assert ok(caller.post(occ + "/games/1/close"))["jar_award_due"] is True
+    awarded = ok(caller.post(occ + "/games/1/cookie-jar-award"))
+    assert awarded["jar_announcement"] == "Cookie jar: 2 winners: $250.00, $250.00"
+    looked = [ok(admin.get(f"/api/v1/upick-tickets/{t['code']}")) for t in tickets]
+    assert [(t["share"], t["jar_share"]) for t in looked] == [("50.00", "250.00")] * 2
+    due = ok(admin.get(occ + "/prizes-due"))
+    assert (
+        sorted((row["prize"], row["amount"]) for row in due) == [("cookie_jar", "250.00")] * 2 + [("game", "50.00")] * 2
+    )
+    till_open(admin, occ)
+    mine = next(t for t in ok(admin.get(occ + "/tills")) if t["closed_at"] is None)
+    ok(admin.post(f"/api/v1/tills/{mine['id']}/movements", {"kind": "paid_in", "amount": "600.00", "note": "p"}), 201)
+    for ticket in tickets:
+        for prize in ("game", "cookie_jar"):
+            body = {"game_number": 1, "prize": prize, "ticket_code": ticket["code"]}
+            ok(admin.post(occ + "/payouts", body), 201)
+        refused(admin.post(occ + "/payouts", body), 409, "already_paid")
     pay_every_winner(admin, occ)
     assert ok(staff(admin, f"mic{hall.org.id}").post(occ + "/close"))["status"] == "closed"

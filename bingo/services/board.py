@@ -42,7 +42,12 @@ def _winners(session: Session, occasion: Occasion, game: Game) -> tuple[list[dic
     if game.kind == GameKind.U_PICK_EM:
         tickets = upick_tickets.winners(session, game)
         shown = [
-            {"ticket": t.code, "numbers": upick_tickets.numbers_of(t), "share": _money(t.share_cents)}
+            {
+                "ticket": t.code,
+                "numbers": upick_tickets.numbers_of(t),
+                "share": _money(t.share_cents),
+                "jar_share": _money(t.jar_share_cents),
+            }
             for t in tickets[:WINNER_FACES]
         ]
         return shown, len(tickets)

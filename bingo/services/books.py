@@ -279,7 +279,12 @@ def _prizes(session: Session, org_id: int | None) -> list[Disagreement]:
         if sale is None or sale.kind != PAYOUT or sale.total_cents != payout.amount_cents:
             found.append(Disagreement(where, "is not the amount of its payout transaction"))
         if payout.ticket_code:
-            owed = tickets[payout.ticket_code].share_cents if payout.ticket_code in tickets else None
+            ticket = tickets.get(payout.ticket_code)
+            owed = (
+                None
+                if ticket is None
+                else (ticket.jar_share_cents if payout.prize == Prize.COOKIE_JAR else ticket.share_cents)
+            )
         else:
             claim = claims.get(payout.claim_id or 0)
             owed = (
@@ -374,7 +379,7 @@ def _reports(session: Session, org_id: int | None) -> list[Disagreement]:
             )
             won = sum((c.share_cents or 0) * (not c.merchandise_won) + (c.jar_share_cents or 0) for c in claims)
             won += sum(
-                t.share_cents or 0
+                (t.share_cents or 0) + (t.jar_share_cents or 0)
                 for t in session.scalars(select(UPickTicket).where(UPickTicket.occasion_id == occasion.id))
             )
             if won != paid:

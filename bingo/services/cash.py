@@ -246,7 +246,7 @@ def pay(session: Session, actor: Actor, now: datetime, occasion_id: int, request
         ticket = find_ticket(session, code)
         if ticket.occasion_id != occasion.id or ticket.game_number != number:
             raise refuse("not_this_game", "That ticket is not for this game.", None, "ticket_code", 409)
-        share = ticket.share_cents if prize == "game" else None
+        share = ticket.jar_share_cents if prize == payouts.Prize.COOKIE_JAR else ticket.share_cents
         amount, winner, code, claim_id = share or 0, f"U Pick Em ticket {ticket.code}", ticket.code, None
         verified_by = request.verifier_name or person_name(session, actor)
     elif claim_id is not None:

@@ -72,18 +72,25 @@ def prizes_due(session: Session, occasion: Occasion) -> list[PrizeDue]:
             select(UPickTicket)
             .where(
                 UPickTicket.occasion_id == occasion.id,
-                UPickTicket.share_cents > 0,
+                or_(UPickTicket.share_cents > 0, UPickTicket.jar_share_cents > 0),
                 UPickTicket.status != TicketStatus.VOID,
             )
             .order_by(UPickTicket.game_number, UPickTicket.code)
         )
     )
-    ticket_splits = Counter(t.game_number for t in tickets)
+    ticket_splits = Counter(t.game_number for t in tickets if t.share_cents)
+    ticket_jar_splits = Counter(t.game_number for t in tickets if t.jar_share_cents)
     for ticket in tickets:
-        cents = ticket.share_cents or 0
-        label = f"game {ticket.game_number}, ticket {ticket.code}: {format_cents(cents)}"
-        split = ticket_splits[ticket.game_number]
-        due.append(PrizeDue(ticket.game_number, Prize.GAME, None, ticket.code, None, cents, label, None, split))
+        number, code = ticket.game_number, ticket.code
+        if ticket.share_cents:
+            cents = ticket.share_cents
+            label = f"game {number}, ticket {code}: {format_cents(cents)}"
+            due.append(PrizeDue(number, Prize.GAME, None, code, None, cents, label, None, ticket_splits[number]))
+        if ticket.jar_share_cents:
+            cents = ticket.jar_share_cents
+            label = f"game {number} cookie jar, ticket {code}: {format_cents(cents)}"
+            split = ticket_jar_splits[number]
+            due.append(PrizeDue(number, Prize.COOKIE_JAR, None, code, None, cents, label, None, split))
     return sorted((row for row in due if row.share_key not in paid), key=lambda row: row.game_number)
 
 

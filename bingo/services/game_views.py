@@ -47,7 +47,7 @@ def game_view(session: Session, game: Game) -> GameView:
     claims, total = occasions.shown_claims(session, game)
     winners = [t.code for t in upick_tickets.winners(session, game)] if game.kind == GameKind.U_PICK_EM else []
     preview = occasions.money_split(game.occasion, game) if _previews(game) else {}
-    return GameView(game, claims, total, winners, jar_award_due(game.occasion, game), preview)
+    return GameView(game, claims, total, winners, jar_award_due(session, game.occasion, game), preview)
 
 
 def game_of(session: Session, occasion_id: int, number: int) -> GameView:

@@ -9,13 +9,23 @@ from datetime import date, datetime
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from bingo.models import BallMode, CookieJarLine, CookieJarSettings, Game, GameStatus, Occasion, OccasionStatus
+from bingo.models import (
+    BallMode,
+    Claim,
+    CookieJarLine,
+    CookieJarSettings,
+    Game,
+    GameStatus,
+    Occasion,
+    OccasionStatus,
+    UPickTicket,
+)
 from bingo.rules import cookie_jar, jar_awards, jar_ledger, jar_sales
 from bingo.rules.claims import Verdict
 from bingo.rules.cookie_jar import Account, Jars, Move
 from bingo.rules.limits import MAX_GAMES, GameKind
 from bingo.rules.splits import Winner, split_money
-from bingo.services import board
+from bingo.services import board, upick_tickets
 from bingo.services.locks import lock_occasion
 from shared.core.money import format_cents, wire_cents
 from shared.core.violations import refuse
@@ -215,47 +225,57 @@ def post_fees(session: Session, actor: Actor, now: datetime, occasion: Occasion)
     return jars
 
 
-def jar_award_due(occasion: Occasion, game: Game) -> bool:
-    """10 DE Admin Code 101-4.31.5-6: a closed game whose winners completed on the call of the cookie-jar
-    number, or the forced final blackout with a winner, and not yet awarded."""
+def jar_winners(session: Session, game: Game) -> tuple[list[Claim], list[UPickTicket]]:
+    """10 DE Admin Code 101-4.31.6 and 4.11: the bingos completed on the game's last call: its valid claims,
+    or in a U Pick Em game its tickets completed on that call (settled reading: a U Pick Em game is a bingo
+    game on the program, and a ticket completed on a call is a bingo on that call)."""
+    claims = [c for c in game.claims if c.verdict == Verdict.VALID and c.on_call == len(game.calls)]
+    tickets = upick_tickets.winners(session, game) if game.kind == GameKind.U_PICK_EM else []
+    return claims, tickets
+
+
+def jar_award_due(session: Session, occasion: Occasion, game: Game) -> bool:
+    """10 DE Admin Code 101-4.31.5-6: a closed game whose winners (claims or U Pick Em tickets) completed
+    on the call of the cookie-jar number, or the forced final blackout with a winner, and not yet awarded."""
     if game.status != GameStatus.CLOSED or game.jar_award_cents is not None or not game.calls:
         return False
-    winners = [c for c in game.claims if c.verdict == Verdict.VALID and c.on_call == len(game.calls)]
-    if not winners:
+    claims, tickets = jar_winners(session, game)
+    if not claims and not tickets:
         return False
     return game.kind == GameKind.COOKIE_JAR_FINAL or game.calls[-1].ball == occasion.cookie_jar_number
 
 
 def award(session: Session, actor: Actor, now: datetime, occasion_id: int, number: int) -> Game:
     """10 DE Admin Code 101-4.31.6: jar 1 goes to the bingo(s) completed on the call of the cookie-jar
-    number (or in the forced final blackout, 4.31.5), split as 4.11; no other award is possible."""
+    number (or in the forced final blackout, 4.31.5), claims and U Pick Em tickets alike, split as 4.11;
+    no other award is possible."""
     occasion = lock_occasion(session, occasion_id)
     game = next((g for g in occasion.games if g.number == number), None)
     if game is None:
         raise refuse("not_found", f"This occasion has no game {number}.", None, "game_number", 404)
-    check(jar_awards.award_refusal(game.jar_award_cents is not None, jar_award_due(occasion, game)))
+    check(jar_awards.award_refusal(game.jar_award_cents is not None, jar_award_due(session, occasion, game)))
     maximum = settings_of(session, occasion.organization_id).maximum_cents
     _lock_org(session, occasion.organization_id)
     before = balances(session, occasion.organization_id)
-    winners = [c for c in game.claims if c.verdict == Verdict.VALID and c.on_call == len(game.calls)]
-    shares = split_money(
-        before.jar1,
-        [Winner(c.id, c.player or f"face {c.face_number}") for c in winners],
-        occasion.split_whole_dollars,
-        occasion.split_per_player,
-    )
-    for claim in winners:
-        claim.jar_share_cents = shares[claim.id]
+    claims, tickets = jar_winners(session, game)
+    names = [c.player or f"face {c.face_number}" for c in claims] + [f"ticket {t.code}" for t in tickets]
+    winners = [Winner(index, name) for index, name in enumerate(names)]
+    per_player = occasion.split_per_player and not tickets
+    shares = split_money(before.jar1, winners, occasion.split_whole_dollars, per_player)
+    for index, claim in enumerate(claims):
+        claim.jar_share_cents = shares[index]
+    for index, ticket in enumerate(tickets, start=len(claims)):
+        ticket.jar_share_cents = shares[index]
     after = _append(
         session, occasion.organization_id, cookie_jar.award(before, maximum), now, actor, occasion.id, number
     )
     game.jar_award_cents = before.jar1
-    paid = [shares[c.id] for c in winners if shares[c.id] > 0]
+    paid = [shares[w.claim_id] for w in winners if shares[w.claim_id] > 0]
     game.jar_announcement = f"Cookie jar: {len(paid)} winner{'s' if len(paid) != 1 else ''}: " + ", ".join(
         format_cents(s) for s in paid
     )
     occasion.jar_must_go = cookie_jar.both_full(after, maximum)
-    final = plan_forced_final(occasion, after)
+    final = plan_forced_final(session, occasion, after)
     if final is not None:
         game.jar_announcement += (
             f". The refill leaves both cookie jars full again: another final blackout is added for cookie jar 1 "
@@ -269,7 +289,13 @@ def award(session: Session, actor: Actor, now: datetime, occasion_id: int, numbe
         "cookie_jar.award",
         game,
         "bingo_game",
-        {"game": number, "jar1": before.jar1, "shares": paid, "faces": [c.face_number for c in winners]},
+        {
+            "game": number,
+            "jar1": before.jar1,
+            "shares": paid,
+            "faces": [c.face_number for c in claims],
+            "tickets": [t.code for t in tickets],
+        },
     )
     return game
 
@@ -279,12 +305,12 @@ def slots(occasion: Occasion) -> list[jar_awards.Slot]:
     return [jar_awards.Slot(g.number, g.status, g.kind == GameKind.COOKIE_JAR_FINAL) for g in occasion.games]
 
 
-def plan_forced_final(occasion: Occasion, jars: Jars) -> Game | None:
+def plan_forced_final(session: Session, occasion: Occasion, jars: Jars) -> Game | None:
     """10 DE Admin Code 101-4.31.5 and 4.17: with both jars full, if jar 1 has not been won by the final
     game, a final blackout on a separate single card is added for it, again after each award whose refill
     fills both jars, within the 40 games (the last unplayed program games are withdrawn for it when only
     one game is left). Called after a game closes and after an award."""
-    due = any(jar_award_due(occasion, g) for g in occasion.games)
+    due = any(jar_award_due(session, occasion, g) for g in occasion.games)
     plan = jar_awards.forced_final_plan(slots(occasion), occasion.jar_must_go, due)
     if not plan.add:
         return None
@@ -304,11 +330,11 @@ def plan_forced_final(occasion: Occasion, jars: Jars) -> Game | None:
     return final
 
 
-def close_refusal(occasion: Occasion, hours_over: bool) -> None:
+def close_refusal(session: Session, occasion: Occasion, hours_over: bool) -> None:
     """10 DE Admin Code 101-4.31.5-6 and 4.17: an occasion cannot close with a jar award unpaid or, while it
     may still play (within its hours and its 40 games), with jar 1 still owed under the both-jars-full
     rule."""
-    due = [g.number for g in occasion.games if jar_award_due(occasion, g)]
+    due = [g.number for g in occasion.games if jar_award_due(session, occasion, g)]
     play_over = hours_over or jar_awards.games_played(slots(occasion)) >= MAX_GAMES
     check(jar_awards.close_refusal(due, occasion.jar_must_go, play_over))
 

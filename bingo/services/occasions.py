@@ -527,7 +527,7 @@ def close_game(
     game.status = DONE
     game.closed_at = now
     game.held_at = None
-    final = jar_service.plan_forced_final(occasion, jar_service.balances(session, occasion.organization_id))
+    final = jar_service.plan_forced_final(session, occasion, jar_service.balances(session, occasion.organization_id))
     if final is not None:
         withdrawn = [g.number for g in occasion.games if g.status == GameStatus.WITHDRAWN]
         game.closing_announcement += (
@@ -565,7 +565,7 @@ def close_occasion(session: Session, actor: Actor, now: datetime, occasion_id: i
     occasion = lock_occasion(session, occasion_id)
     check(play.close_refusal(occasion.status, game_states(occasion)))
     hours_over = play.play_refusal(occasion_state(occasion), now) is not None
-    jar_service.close_refusal(occasion, hours_over)
+    jar_service.close_refusal(session, occasion, hours_over)
     closeout.close_out_refusal(session, occasion)
     occasion.status = CLOSED
     occasion.closed_at = now

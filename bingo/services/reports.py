@@ -236,6 +236,11 @@ def _winners(facts: Facts, game: Game) -> str:
     found += [
         f"cookie jar: face {c.face_number} {format_cents(c.jar_share_cents)}" for c in game.claims if c.jar_share_cents
     ]
+    found += [
+        f"cookie jar: ticket {t.code} {format_cents(t.jar_share_cents)}"
+        for t in facts.tickets
+        if t.game_number == game.number and t.jar_share_cents
+    ]
     return "; ".join(found) or "none"
 
 

@@ -186,6 +186,7 @@ def ticket(view: upick_service.TicketView) -> dict[str, Any]:
         "cashier_name": row.cashier_name,
         "completed_on_call": row.completed_on_call,
         "share_cents": row.share_cents,
+        "jar_share_cents": row.jar_share_cents,
         "void_reason": row.void_reason,
     }
 
