@@ -226,6 +226,9 @@ class Occasion(Base):
     games: Mapped[list[Game]] = relationship(
         order_by="Game.number", cascade="all, delete-orphan", back_populates="occasion"
     )
+    qualifier_drawings: Mapped[list[QualifierDrawing]] = relationship(
+        order_by="QualifierDrawing.game_number", viewonly=True
+    )
     jar_settings: Mapped[CookieJarSettings | None] = relationship(
         primaryjoin="foreign(Occasion.organization_id) == remote(CookieJarSettings.organization_id)",
         viewonly=True,
@@ -525,6 +528,34 @@ class SaleLine(Base):
 
     tickets: Mapped[list[UPickTicket]] = relationship(order_by="UPickTicket.id")
     packs: Mapped[list[Pack]] = relationship(order_by="Pack.serial")
+
+
+class QualifierDrawing(Base):
+    """10 DE Admin Code 101-4.11: the later drawing among a merchandise game's other qualifiers: the prize
+    offered and its value (counted toward the occasion's $3,000), the winner drawn, who held it and when.
+    One per game."""
+
+    __tablename__ = "bingo_qualifier_drawings"
+    __table_args__ = (UniqueConstraint("occasion_id", "game_number"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    occasion_id: Mapped[int] = mapped_column(ForeignKey("bingo_occasions.id"), index=True)
+    game_number: Mapped[int] = mapped_column(Integer)
+    prize: Mapped[str] = mapped_column(String(200))
+    merchandise: Mapped[bool] = mapped_column(Boolean)
+    value_cents: Mapped[int] = mapped_column(Integer)
+    entrants: Mapped[int] = mapped_column(Integer)
+    winner_claim_id: Mapped[int] = mapped_column(ForeignKey("bingo_claims.id"))
+    drawn_at: Mapped[datetime] = mapped_column(UtcDateTime())
+    drawn_by: Mapped[str] = mapped_column(String(200))
+
+    occasion: Mapped[Occasion] = relationship(viewonly=True)
+    winner: Mapped[Claim] = relationship(viewonly=True)
+
+    @property
+    def organization_id(self) -> int:
+        """Flashboard tenancy: a drawing belongs to its occasion's organization."""
+        return self.occasion.organization_id
 
 
 class Payout(Base):

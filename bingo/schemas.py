@@ -290,6 +290,11 @@ class GameOut(Schema):
     )
     claims_total = fields.Integer()
     split_preview = fields.List(fields.Nested(ShareOut))
+    qualifier_drawing = fields.Nested(
+        "DrawingOut",
+        allow_none=True,
+        metadata={"description": "the later drawing among this merchandise game's other qualifiers (101-4.11)"},
+    )
 
 
 class OccasionOut(Schema):
@@ -377,6 +382,39 @@ class GiveawayIn(RequestSchema):
     promotion_occasion = fields.Enum(PromotionOccasion, by_value=True, load_default=None, allow_none=True)
     description = fields.String(required=True, validate=validate.Length(min=1, max=300))
     value_cents = Money(required=True, data_key="value")
+
+
+@dataclass(frozen=True)
+class DrawingRequest:
+    """10 DE Admin Code 101-4.11: the prize a later drawing among a game's qualifiers offers: its words, its
+    value in cents, and whether it is merchandise (handed over) or money (paid at the cashier)."""
+
+    prize: str
+    value_cents: int
+    merchandise: bool
+
+
+class DrawingIn(RequestSchema):
+    request = DrawingRequest
+
+    prize = fields.String(required=True, validate=validate.Length(min=1, max=200))
+    value_cents = Money(required=True, data_key="value")
+    merchandise = fields.Boolean(required=True)
+
+
+class DrawingOut(Schema):
+    """10 DE Admin Code 101-4.11: a later drawing held among a merchandise game's other qualifiers."""
+
+    id = fields.Integer()
+    game_number = fields.Integer()
+    prize = fields.String()
+    merchandise = fields.Boolean()
+    value_cents = Money(data_key="value")
+    entrants = fields.Integer()
+    winner_claim_id = fields.Integer()
+    winner_face_number = fields.Integer()
+    drawn_at = fields.DateTime()
+    drawn_by = fields.String()
 
 
 class GiveawayOut(Schema):
@@ -636,7 +674,12 @@ class PrizeDueOut(Schema):
     """10 DE Admin Code 101-4.10: a verified share not yet paid; its fields are the payout's body."""
 
     game_number = fields.Integer()
-    prize = fields.String(metadata={"description": "game: the game's prize; cookie_jar: the cookie jar (101-4.31.6)"})
+    prize = fields.String(
+        metadata={
+            "description": "game: the game's prize; cookie_jar: the cookie jar (101-4.31.6); drawing: the later "
+            "drawing among a merchandise game's qualifiers (101-4.11)"
+        }
+    )
     claim_id = fields.Integer(allow_none=True)
     ticket_code = fields.String(allow_none=True)
     face_number = fields.Integer(allow_none=True)

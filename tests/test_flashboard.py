@@ -77,6 +77,7 @@ def test_public_board_shows_only_the_board(admin: Api, session: Session, clock: 
         "cookie_jar_number",
         "jar1",
         "jar2",
+        "runs_cookie_jar",
         "helpline",
         "game",
         "next_game",

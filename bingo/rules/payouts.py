@@ -9,10 +9,12 @@ from shared.core.violations import Violation
 
 
 class Prize(StrEnum):
-    """Which purse a share is paid from: the game's prize (4.11) or the cookie jar (4.31.6)."""
+    """Which purse a share is paid from: the game's prize (4.11), the cookie jar (4.31.6) or the later
+    drawing among a merchandise game's other qualifiers (4.11)."""
 
     GAME = "game"
     COOKIE_JAR = "cookie_jar"
+    DRAWING = "drawing"
 
 
 def share_key(prize: str, claim_id: int | None, ticket_code: str | None) -> str:
@@ -45,6 +47,32 @@ def game_closed_refusal(number: int, game_status: str | None) -> Violation | Non
         f"Game {number} must be closed, with its split announced, before paying.",
         "10 DE Admin Code 101-4.6",
         "game_number",
+        409,
+    )
+
+
+def drawing_refusal(face_number: int, won: bool, merchandise: str | None) -> Violation | None:
+    """10 DE Admin Code 101-4.11: the later drawing's prize is paid to the qualifier it drew, in cash when
+    it is money; merchandise is handed over.
+
+    >>> drawing_refusal(12, True, None) is None
+    True
+    >>> drawing_refusal(12, False, None).code
+    'nothing_to_pay'
+    >>> drawing_refusal(12, True, "a gift basket").message
+    'Face 12 won a gift basket in the drawing: hand over the merchandise; it is not paid in cash.'
+    """
+    if not won:
+        return Violation(
+            "nothing_to_pay", f"Face {face_number} did not win a drawing for this game.", None, "claim_id", 409
+        )
+    if merchandise is None:
+        return None
+    return Violation(
+        "merchandise_prize",
+        f"Face {face_number} won {merchandise} in the drawing: hand over the merchandise; it is not paid in cash.",
+        "10 DE Admin Code 101-4.11",
+        "claim_id",
         409,
     )
 

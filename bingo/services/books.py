@@ -26,6 +26,7 @@ from bingo.models import (
     Pack,
     PaperSet,
     Payout,
+    QualifierDrawing,
     Sale,
     SaleLine,
     TicketStatus,
@@ -285,6 +286,17 @@ def _prizes(session: Session, org_id: int | None) -> list[Disagreement]:
                 if ticket is None
                 else (ticket.jar_share_cents if payout.prize == Prize.COOKIE_JAR else ticket.share_cents)
             )
+        elif payout.prize == Prize.DRAWING:
+            owed = next(
+                (
+                    d.value_cents
+                    for d in session.scalars(
+                        select(QualifierDrawing).where(QualifierDrawing.occasion_id == payout.occasion_id)
+                    )
+                    if d.winner_claim_id == payout.claim_id and not d.merchandise
+                ),
+                None,
+            )
         else:
             claim = claims.get(payout.claim_id or 0)
             owed = (
@@ -378,6 +390,7 @@ def _reports(session: Session, org_id: int | None) -> list[Disagreement]:
                 select(Claim).join(Game, Claim.game_id == Game.id).where(Game.occasion_id == occasion.id)
             )
             won = sum((c.share_cents or 0) * (not c.merchandise_won) + (c.jar_share_cents or 0) for c in claims)
+            won += sum(d.value_cents for d in occasion.qualifier_drawings if not d.merchandise)
             won += sum(
                 (t.share_cents or 0) + (t.jar_share_cents or 0)
                 for t in session.scalars(select(UPickTicket).where(UPickTicket.occasion_id == occasion.id))

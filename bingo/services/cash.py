@@ -253,8 +253,15 @@ def pay(session: Session, actor: Actor, now: datetime, occasion_id: int, request
         claim = get_or_refuse(session, Claim, claim_id, "claim_id", "claim")
         if claim.game_id != game.id:
             raise refuse("not_this_game", "That claim is not for this game.", None, "claim_id", 409)
-        check(payouts.merchandise_refusal(claim.face_number, game.merchandise, claim.merchandise_won, prize))
-        amount = (claim.jar_share_cents if prize == payouts.Prize.COOKIE_JAR else claim.share_cents) or 0
+        if prize == payouts.Prize.DRAWING:
+            drawing = next((d for d in occasion.qualifier_drawings if d.winner_claim_id == claim.id), None)
+            merchandise = drawing.prize if drawing is not None and drawing.merchandise else None
+            check(payouts.drawing_refusal(claim.face_number, drawing is not None, merchandise))
+            assert drawing is not None  # refused above
+            amount = drawing.value_cents
+        else:
+            check(payouts.merchandise_refusal(claim.face_number, game.merchandise, claim.merchandise_won, prize))
+            amount = (claim.jar_share_cents if prize == payouts.Prize.COOKIE_JAR else claim.share_cents) or 0
         winner = f"face {claim.face_number}" + (f" ({claim.player})" if claim.player else "")
         verified_by = request.verifier_name or claim.verifier_name
     else:

@@ -67,6 +67,15 @@ def prizes_due(session: Session, occasion: Occasion) -> list[PrizeDue]:
             label = f"game {number} cookie jar, face {face}: {format_cents(cents)}"
             split = jar_splits[claim.game_id]
             due.append(PrizeDue(number, Prize.COOKIE_JAR, claim.id, None, face, cents, label, player, split))
+    for drawing in occasion.qualifier_drawings:
+        if not drawing.merchandise:
+            claim, cents = drawing.winner, drawing.value_cents
+            label = f"game {drawing.game_number} drawing, face {claim.face_number}: {format_cents(cents)}"
+            due.append(
+                PrizeDue(
+                    drawing.game_number, Prize.DRAWING, claim.id, None, claim.face_number, cents, label, claim.player, 1
+                )
+            )
     tickets = list(
         session.scalars(
             select(UPickTicket)

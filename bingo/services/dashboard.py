@@ -41,8 +41,9 @@ class Overview:
 
 
 def prizes_awarded(session: Session, occasion: Occasion) -> int:
-    """Prizes counted against the $3,000 (101-4.6): every closed game's shares and merchandise values,
-    without cookie-jar money (4.31.2)."""
+    """Prizes counted against the $3,000 (101-4.6): every closed game's shares and merchandise values and
+    every later drawing's value among a merchandise game's qualifiers (4.11), without cookie-jar money
+    (4.31.2)."""
     counted = [g for g in occasion.games if g.status == DONE and g.kind != GameKind.COOKIE_JAR_FINAL]
     claims = sum(c.share_cents or 0 for g in counted for c in g.claims)
     tickets = (
@@ -51,7 +52,8 @@ def prizes_awarded(session: Session, occasion: Occasion) -> int:
         )
         or 0
     )
-    return claims + int(tickets)
+    drawings = sum(d.value_cents for d in occasion.qualifier_drawings)
+    return claims + int(tickets) + drawings
 
 
 def _licence_alerts(session: Session, org_id: int, today: date) -> list[Alert]:

@@ -214,12 +214,13 @@ def _money_of_games(facts: Facts) -> tuple[list[rules.GameMoney], dict[int, int]
 
 
 def _prizes_given(facts: Facts, game: Game) -> int:
-    """A game's prizes as awarded: claim shares (merchandise at its value) and U Pick Em shares;
-    cookie-jar money is reported with the jar (101-4.31.2)."""
+    """A game's prizes as awarded: claim shares (merchandise at its value), U Pick Em shares and the later
+    drawing among its qualifiers (4.11); cookie-jar money is reported with the jar (101-4.31.2)."""
     if game.kind == GameKind.COOKIE_JAR_FINAL:
         return 0
     claims = sum(c.share_cents or 0 for c in game.claims)
-    return claims + sum(t.share_cents or 0 for t in facts.tickets if t.game_number == game.number)
+    drawings = sum(d.value_cents for d in facts.occasion.qualifier_drawings if d.game_number == game.number)
+    return claims + drawings + sum(t.share_cents or 0 for t in facts.tickets if t.game_number == game.number)
 
 
 def _winners(facts: Facts, game: Game) -> str:
@@ -235,6 +236,11 @@ def _winners(facts: Facts, game: Game) -> str:
     ]
     found += [
         f"cookie jar: face {c.face_number} {format_cents(c.jar_share_cents)}" for c in game.claims if c.jar_share_cents
+    ]
+    found += [
+        f"drawing for the qualifiers: face {d.winner.face_number} {d.prize} {format_cents(d.value_cents)}"
+        for d in facts.occasion.qualifier_drawings
+        if d.game_number == game.number
     ]
     found += [
         f"cookie jar: ticket {t.code} {format_cents(t.jar_share_cents)}"

@@ -19,6 +19,9 @@ from bingo.schemas import (
     ClaimIn,
     ClaimOut,
     CorrectionIn,
+    DrawingIn,
+    DrawingOut,
+    DrawingRequest,
     ExpenseIn,
     ExpenseOut,
     ExpenseRequest,
@@ -79,7 +82,17 @@ from bingo.schemas import (
 )
 from bingo.services import break_open as break_open_service
 from bingo.services import cash as cash_service
-from bingo.services import closeout, counter, game_views, holds, occasions, programs, receipts, reports
+from bingo.services import (
+    closeout,
+    counter,
+    game_views,
+    holds,
+    occasions,
+    programs,
+    qualifier_drawings,
+    receipts,
+    reports,
+)
 from bingo.services import jars as jar_service
 from bingo.services import selling as sales_service
 from bingo.services import series as series_service
@@ -614,6 +627,22 @@ def award_cookie_jar(occasion_id: int, number: int) -> Any:
     return presenters.game(
         game_views.game_view(db_session(), jar_service.award(db_session(), actor(), hall_now(), occasion_id, number))
     )
+
+
+@operation(
+    bp,
+    GAME + "/qualifier-drawing",
+    "POST",
+    summary="Hold the later drawing among a merchandise game's other qualifiers; its value counts (101-4.11)",
+    access=(Role.ADMIN, Role.MEMBER_IN_CHARGE),
+    body=DrawingIn,
+    response=DrawingOut,
+    status=201,
+)
+def hold_qualifier_drawing(occasion_id: int, number: int, body: DrawingRequest) -> Any:
+    _occasion_org(occasion_id)
+    held = qualifier_drawings.hold(db_session(), actor(), hall_now(), occasion_id, number, body, rng())
+    return presenters.drawing(held)
 
 
 @operation(

@@ -6,7 +6,7 @@ import json
 from datetime import date, tzinfo
 from typing import Any
 
-from bingo.models import Claim, PaperSet, Program, Sale, Till
+from bingo.models import Claim, PaperSet, Program, QualifierDrawing, Sale, Till
 from bingo.rules.board_states import how_to_win
 from bingo.rules.claims import Verdict, face_squares
 from bingo.rules.faces import FREE, Face, ball_label
@@ -117,6 +117,9 @@ def game(view: GameView) -> dict[str, Any]:
             for c in view.claims
             if c.id in view.split_preview
         ],
+        "qualifier_drawing": next(
+            (drawing(d) for d in row.occasion.qualifier_drawings if d.game_number == row.number), None
+        ),
     }
 
 
@@ -290,4 +293,20 @@ def shift_print_job(row: PrintJob, zone: tzinfo) -> dict[str, Any]:
         "created_at": row.created_at,
         "printed_at": row.printed_at,
         "at": row.created_at.astimezone(zone).strftime("%H:%M"),
+    }
+
+
+def drawing(row: QualifierDrawing) -> dict[str, Any]:
+    """10 DE Admin Code 101-4.11: a later drawing among a game's qualifiers, with the winner's face."""
+    return {
+        "id": row.id,
+        "game_number": row.game_number,
+        "prize": row.prize,
+        "merchandise": row.merchandise,
+        "value_cents": row.value_cents,
+        "entrants": row.entrants,
+        "winner_claim_id": row.winner_claim_id,
+        "winner_face_number": row.winner.face_number,
+        "drawn_at": row.drawn_at,
+        "drawn_by": row.drawn_by,
     }

@@ -59,19 +59,13 @@ def started(admin: Api, hall: Hall, games: list[dict[str, Any]], jar_ball: int) 
 
 
 def pay_every_winner(api: Api, occ: str) -> None:
-    """The cashier pays each valid claim's game share and cookie-jar share from a till the member in
-    charge pays in to from the prize bank, then every till is counted, so the occasion can close.
-    `api` is the member in charge or an admin."""
-    owed = [
-        (game["number"], prize, claim["id"], share)
-        for game in ok(api.get(occ))["games"]
-        for claim in game["claims"]
-        for prize, share in (("game", claim["share"]), ("cookie_jar", claim["jar_share"]))
-        if share and share != "0.00" and not claim["merchandise_won"]
-    ]
+    """The cashier pays every prize due (game shares, cookie-jar shares, U Pick Em shares and drawings) from
+    a till the member in charge pays in to from the prize bank, then every till is counted, so the occasion
+    can close. `api` is the member in charge or an admin."""
+    owed = ok(api.get(occ + "/prizes-due"))
     till_open(api, occ)
     mine = next(t for t in ok(api.get(occ + "/tills")) if t["closed_at"] is None and t["station"] == "127.0.0.1")
-    total = sum(parse_cents(share) for *_, share in owed)
+    total = sum(parse_cents(row["amount"]) for row in owed)
     if total:
         ok(
             api.post(
@@ -80,8 +74,10 @@ def pay_every_winner(api: Api, occ: str) -> None:
             ),
             201,
         )
-    for number, prize, claim_id, _ in owed:
-        ok(api.post(occ + "/payouts", {"game_number": number, "prize": prize, "claim_id": claim_id}), 201)
+    for row in owed:
+        body = {"game_number": row["game_number"], "prize": row["prize"]}
+        body.update({"ticket_code": row["ticket_code"]} if row["ticket_code"] else {"claim_id": row["claim_id"]})
+        ok(api.post(occ + "/payouts", body), 201)
     for till in ok(api.get(occ + "/tills")):
         if till["closed_at"] is None:
             close_till(api, till)
