@@ -112,3 +112,41 @@ def test_4_1_member_in_charge_closes_the_night_from_the_dashboard_with_two_taps(
     expect(page.locator(".limits h2")).to_contain_text("closed")
     assert ok(admin.get(f"/api/v1/occasions/{occasion['id']}"))["status"] == "closed"
     page.close()
+
+
+@pytest.mark.browser
+def test_4_11_member_in_charge_holds_the_drawing_for_a_merchandise_games_qualifiers(
+    browser: Browser, live_url: str, admin: Api, session: Session, clock: Clock
+) -> None:
+    """Three players completed the turkey on one call: one took it, and the dashboard offers the other two
+    a drawing; the member in charge describes and values the prize, taps twice, and sees the face drawn."""
+    hall = make_hall(session)
+    script = split_script(STANDARD[PatternKind.ANY_ROW], winners=3)
+    turkey = {"pattern": {"kind": "any_row"}, "prize": "80.00", "merchandise": "Turkey"}
+    occasion = setup_occasion(admin, hall, [turkey])
+    occ = f"/api/v1/occasions/{occasion['id']}"
+    ok(admin.post(occ + "/ball-check", {"checked_by": [hall.caller.id]}))
+    ok(admin.post(occ + "/cookie-jar-number", {"ball": next(b for b in range(1, 76) if b not in script.calls)}))
+    ok(admin.post(occ + "/games/1/start", {}))
+    for ball in script.calls:
+        ok(admin.post(occ + "/games/1/calls", {"ball": ball}), 201)
+    for face in script.winners:
+        ok(admin.post(occ + "/games/1/claims", {"face_number": face}), 201)
+    ok(admin.post(occ + "/games/1/close"))
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.goto(live_url + "/pin")
+    page.fill("#username", f"mic{hall.org.id}")
+    page.fill("#pin", PIN)
+    page.press("#pin", "Enter")
+    panel = page.locator(".drawings")
+    expect(panel).to_contain_text("Game 1 (Turkey): 2 other qualifiers")
+    page.fill("#drawing-prize-1", "$50 cash")
+    page.fill("#drawing-value-1", "50.00")
+    assert audit(page) == []
+    shoot(page, "member-in-charge-drawing-1280x800")
+    two_taps(page, ".drawing-form button", "Tap again to draw the winner")
+    expect(panel.locator(".drawn")).to_contain_text("won by face")
+    held = ok(admin.get(occ))["games"][0]["qualifier_drawing"]
+    expect(panel.locator(".drawn")).to_contain_text(f"face {held['winner_face_number']}")
+    assert (held["prize"], held["value"], held["merchandise"]) == ("$50 cash", "50.00", False)
+    page.close()

@@ -9,7 +9,7 @@ from datetime import date, datetime, timedelta
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from bingo.models import Occasion, OccasionStatus, Sale, SaleStatus, UPickTicket
+from bingo.models import Occasion, OccasionStatus, QualifierDrawing, Sale, SaleStatus, UPickTicket
 from bingo.rules.figures import statement_due
 from bingo.rules.limits import GameKind, LimitUse, limits_in_use
 from bingo.services import jars as jar_service
@@ -38,6 +38,31 @@ class Overview:
     voids: list[Sale]
     alerts: list[Alert]
     renewals: list[PersonalLicense]
+
+
+@dataclass(frozen=True)
+class DrawingSlot:
+    """10 DE Admin Code 101-4.11: a closed merchandise game whose other qualifiers may enter a later
+    drawing: the game, its merchandise, the qualifiers' faces, and the drawing once held."""
+
+    game_number: int
+    merchandise: str
+    faces: list[int]
+    drawing: QualifierDrawing | None
+
+
+def drawings_offered(occasion: Occasion | None) -> list[DrawingSlot]:
+    """10 DE Admin Code 101-4.11: every closed merchandise game that left other qualifiers, with its
+    drawing if held, in game order."""
+    if occasion is None:
+        return []
+    held = {d.game_number: d for d in occasion.qualifier_drawings}
+    found = []
+    for game in occasion.games:
+        faces = [c.face_number for c in sorted(game.claims, key=lambda c: c.id) if c.qualified_for_later]
+        if game.status == DONE and game.merchandise and faces:
+            found.append(DrawingSlot(game.number, game.merchandise, faces, held.get(game.number)))
+    return found
 
 
 def prizes_awarded(session: Session, occasion: Occasion) -> int:

@@ -67,6 +67,8 @@ def member_in_charge_home() -> ResponseReturnValue:
         today=today,
         occasion=occasion,
         view=dashboard.overview(session, org_id, occasion, today, hall_now()),
+        drawings=dashboard.drawings_offered(occasion),
+        zone=hall_now().tzinfo,
         assignments=roster.roster(session, org_id, today),
         stations=sorted(printers()),
         money=format_cents,

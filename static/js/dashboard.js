@@ -54,6 +54,24 @@
       window.location.reload();
     }, function () { close.disabled = false; });
   });
+  // A drawing for a merchandise game's qualifiers (101-4.11) cannot be drawn again: two taps, then the
+  // page shows the winner; a refusal (the $3,000, a value out of range) is said in the message bar.
+  document.querySelectorAll(".drawing-form").forEach(function (form) {
+    var button = form.querySelector("button");
+    form.addEventListener("submit", function (event) { event.preventDefault(); });
+    TwoStep.bind(button, function () {
+      if (!form.reportValidity()) return;
+      var body = {
+        prize: form.elements.prize.value.trim(),
+        value: form.elements.value.value.trim(),
+        merchandise: form.elements.merchandise.value === "1"
+      };
+      button.disabled = true;
+      Station.send("POST", form.dataset.url, body, form.dataset.key).then(function () {
+        window.location.reload();
+      }, function () { button.disabled = false; });
+    });
+  });
   checkPrinters();
   setInterval(redraw, 60000);
 })();

@@ -37,7 +37,7 @@ AUDIT = """() => {
   const background = (el) => {
     for (let n = el; n; n = n.parentElement) { const c = rgb(getComputedStyle(n).backgroundColor);
     if (c.length < 4 || c[3] > 0.5) return c; } return [255, 255, 255]; };
-  const targets = 'button, a.btn, input:not([type=checkbox]):not([type=hidden]), select, .tile, .key';
+  const targets = 'button, a.btn, input:not([type=checkbox]):not([type=radio]):not([type=hidden]), select, .tile, .key';
   for (const el of document.querySelectorAll(targets)) {
     if (!visible(el)) continue;
     const r = el.getBoundingClientRect();
