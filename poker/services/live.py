@@ -192,7 +192,11 @@ def snapshot(session: Session, tournament: Tournament, now: datetime) -> dict[st
             for e in sorted(entries, key=lambda e: (e.place or 0, e.number))
             if finished and e.place and e.prize_cents
         ],
-        "prize_table": None if table is None else (f"Table {number}, " if setup.prize_tables else "") + table.label,
+        "prize_table": None
+        if table is None
+        else (f"Table {number}, " if setup.prize_tables else "")
+        + table.label
+        + ("" if drawn else f" (for the {len(entries)} entered so far)"),
         "prizes": [
             {"place": place, "place_label": ordinal(place), "prize": format_cents(cents)}
             for place, cents in sorted(amounts.items())
