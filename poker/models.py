@@ -51,6 +51,10 @@ class Tournament(Base):
     training: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     clock_started_at: Mapped[datetime | None] = mapped_column(UtcDateTime())
     clock_pauses: Mapped[str] = mapped_column(Text, default="[]")
+    prize_table: Mapped[int | None] = mapped_column(Integer)
+    """The posted prize table (numbered from 1) picked at the draw for the field then entered (28 Del. C.
+    ch. 18, printed rules ¶(5)); None before the draw, and for a tournament drawn before tables were
+    picked, which pays its one table."""
 
     entries: Mapped[list[Entry]] = relationship(
         order_by="Entry.number", cascade="all, delete-orphan", back_populates="tournament"

@@ -3,7 +3,7 @@ basis points (5000 = 50%)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date
 
 from marshmallow import Schema, fields, validate
@@ -52,6 +52,25 @@ class PrizeIn(RequestSchema):
     percent_bp = fields.Integer(
         strict=True, load_default=None, allow_none=True, validate=validate.Range(min=1, max=10_000)
     )
+
+
+@dataclass(frozen=True)
+class PrizeTableRequest:
+    min_entrants: int
+    max_entrants: int | None
+    prizes: list[PrizeRequest]
+
+
+class PrizeTableIn(RequestSchema):
+    """The prizes for a field of `min_entrants` to `max_entrants` players (no upper end when null)."""
+
+    request = PrizeTableRequest
+
+    min_entrants = fields.Integer(strict=True, required=True, validate=validate.Range(min=2, max=10_000))
+    max_entrants = fields.Integer(
+        strict=True, load_default=None, allow_none=True, validate=validate.Range(min=2, max=10_000)
+    )
+    prizes = fields.List(fields.Nested(PrizeIn), required=True, validate=validate.Length(min=1, max=500))
 
 
 @dataclass(frozen=True)
@@ -105,6 +124,7 @@ class TournamentRequest:
     rake_cents: int
     days: int
     announced_on: date | None
+    prize_tables: list[PrizeTableRequest] = field(default_factory=list)
 
 
 class TournamentIn(RequestSchema):
@@ -118,7 +138,18 @@ class TournamentIn(RequestSchema):
     starting_chips = fields.Integer(strict=True, required=True, validate=CHIPS)
     rebuy = fields.Nested(RebuyIn, load_default=lambda: RebuyIn().load({}))
     levels = fields.List(fields.Nested(LevelIn), required=True, validate=validate.Length(min=1, max=100))
-    prizes = fields.List(fields.Nested(PrizeIn), required=True, validate=validate.Length(min=1, max=500))
+    prizes = fields.List(
+        fields.Nested(PrizeIn),
+        load_default=list,
+        validate=validate.Length(max=500),
+        metadata={"description": "one prize table for `min_players` entrants or more; or give `prize_tables`"},
+    )
+    prize_tables = fields.List(
+        fields.Nested(PrizeTableIn),
+        load_default=list,
+        validate=validate.Length(max=20),
+        metadata={"description": "prize tables by field size; the director picks one at the draw"},
+    )
     final_table_size = fields.Integer(strict=True, load_default=10, validate=validate.Range(min=2, max=10))
     min_players = fields.Integer(strict=True, load_default=2, validate=validate.Range(min=2, max=10_000))
     other_charges_cents = Money(data_key="other_charges", load_default=0)
@@ -178,6 +209,24 @@ class LastOutOut(Schema):
     rule = fields.String(allow_none=True)
 
 
+class PrizeShownOut(Schema):
+    place = fields.Integer()
+    place_label = fields.String()
+    description = fields.String()
+    amount = fields.String(metadata={"description": "the set amount, or the share of the pool"})
+
+
+class PrizeTableOut(Schema):
+    """A posted prize table (28 Del. C. ch. 18, printed rules ¶(5)), numbered from 1."""
+
+    number = fields.Integer()
+    min_entrants = fields.Integer()
+    max_entrants = fields.Integer(allow_none=True)
+    label = fields.String(metadata={"description": "2-9 entrants"})
+    prizes = fields.List(fields.Nested(PrizeShownOut))
+    fits = fields.Boolean(metadata={"description": "its range holds the number entered now"})
+
+
 class TournamentOut(Schema):
     id = fields.Integer()
     organization_id = fields.Integer()
@@ -195,6 +244,10 @@ class TournamentOut(Schema):
     display_token = fields.String(allow_none=True)
     training = fields.Boolean(metadata={"description": "a training tournament: fixed when created (training mode)"})
     last_out = fields.Nested(LastOutOut, allow_none=True)
+    prize_tables = fields.List(fields.Nested(PrizeTableOut))
+    prize_table = fields.Integer(
+        allow_none=True, metadata={"description": "the table picked at the draw; before it, the default for the field"}
+    )
 
 
 @dataclass(frozen=True)
@@ -246,6 +299,13 @@ class PrizePaidOut(Schema):
 
 class StartIn(Schema):
     seats_per_table = fields.Integer(strict=True, load_default=9, validate=validate.Range(min=2, max=10))
+    prize_table = fields.Integer(
+        strict=True,
+        load_default=None,
+        allow_none=True,
+        validate=validate.Range(min=1, max=20),
+        metadata={"description": "the posted prize table for this field; by default the first listed for it"},
+    )
 
 
 @dataclass(frozen=True)
@@ -367,6 +427,12 @@ class PayoutShownOut(Schema):
     prize = fields.String()
 
 
+class PrizeNowOut(Schema):
+    place = fields.Integer()
+    place_label = fields.String()
+    prize = fields.String(metadata={"description": "the prize at the pool as it stands"})
+
+
 class ClockOut(Schema):
     """What the clock TV shows (printed rules ¶(3)): the clock, players left, average stack, pool, moves."""
 
@@ -382,6 +448,10 @@ class ClockOut(Schema):
     moves = fields.List(fields.Nested(MoveShownOut))
     winner = fields.String(allow_none=True)
     payouts = fields.List(fields.Nested(PayoutShownOut))
+    prize_table = fields.String(
+        allow_none=True, metadata={"description": "the prize table in force: picked at the draw, else the default"}
+    )
+    prizes = fields.List(fields.Nested(PrizeNowOut), metadata={"description": "its prizes at the pool now"})
     helpline = fields.String()
 
 

@@ -70,6 +70,7 @@ def test_pari_1207_03_d3_j_buys_stop_at_150_and_never_on_credit(admin: Api, sess
         "jurisdiction": "nh",
         "entry_fee": "50.00",
         "rebuy": {"allowed": True, "cost": "50.00", "chips": 10000, "reentry": True},
+        "min_players": 10,
         "prizes": [
             {"place": 1, "description": "$300", "fixed": "300.00"},
             {"place": 2, "description": "$100", "fixed": "100.00"},

@@ -193,6 +193,45 @@ def payout_refusal(
     return None
 
 
+@dataclass(frozen=True)
+class Awarded:
+    """The prizes a finish awards (place → cents) and the posted places it does not award."""
+
+    amounts: dict[int, int]
+    not_awarded: tuple[int, ...]
+
+
+def awardable(
+    profile: Profile,
+    entrants: int,
+    collected_cents: int,
+    entry_fees_cents: int,
+    charity_percent: int,
+    charitable: bool,
+    amounts: dict[int, int],
+) -> Awarded:
+    """28 Del. C. §1804 B(4) and NH Pari 1207.03(h)(1): play continues until one player is left and the
+    posted prizes are paid, so the last elimination is never refused. A posted place beyond the field
+    (no player can finish there) is not awarded, and should the caps (NH (d)(6)-(7), MCA 23-5-317(8))
+    still refuse what is left, the lowest places are not awarded until they allow it; the money of a
+    place not awarded stays in what is left after prizes. A table checked at setup for the least field
+    it is for never loses a place here: this is the way out for a field that shrank below its table
+    (a tournament started before tables were checked at the draw).
+
+    >>> from poker.rules.profiles import DELAWARE, NEW_HAMPSHIRE
+    >>> awardable(DELAWARE, 2, 20_000, 20_000, 0, False, {1: 10_000, 2: 6_000, 3: 4_000})
+    Awarded(amounts={1: 10000, 2: 6000}, not_awarded=(3,))
+    >>> awardable(NEW_HAMPSHIRE, 4, 40_000, 40_000, 0, False, {1: 16_000, 2: 8_000, 3: 8_000})
+    Awarded(amounts={1: 16000, 2: 8000}, not_awarded=(3,))
+    """
+    kept = {place: cents for place, cents in amounts.items() if place <= entrants}
+    while kept and payout_refusal(
+        profile, entrants, collected_cents, entry_fees_cents, charity_percent, charitable, kept
+    ):
+        del kept[max(kept)]
+    return Awarded(kept, tuple(sorted(set(amounts) - set(kept))))
+
+
 def deal_refusal(profile: Profile) -> Violation | None:
     """28 Del. C. §1804 B(5): no agreement to divide the prizes; play goes on to one player.
 

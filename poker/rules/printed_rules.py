@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from poker.rules.profiles import Profile
-from poker.rules.setup import Setup
+from poker.rules.setup import Prize, Setup, posted_tables
 from shared.core.money import format_cents
 from shared.printing.documents import Receipt
 
@@ -110,16 +110,49 @@ def _levels(setup: Setup) -> tuple[str, ...]:
     )
 
 
-def _prizes(setup: Setup) -> tuple[str, ...]:
-    count = len(setup.prizes)
-    lines = [f"{count} prize{'s' if count != 1 else ''} will be awarded:"]
-    for prize in setup.prizes:
+def _prize_lines(prizes: tuple[Prize, ...]) -> list[str]:
+    lines = []
+    for prize in prizes:
         amount = (
             format_cents(prize.fixed_cents)
             if prize.fixed_cents is not None
             else f"{(prize.percent_bp or 0) / 100:g}% of the prize pool"
         )
         lines.append(f"Place {prize.place}: {amount}. {prize.description}")
+    return lines
+
+
+def _prizes(setup: Setup) -> tuple[str, ...]:
+    """28 Del. C. ch. 18, printed rules ¶(5): how many prizes and the exact description of each, for
+    every posted prize table, and how the table is picked, so players know in advance.
+
+    >>> from poker.rules.setup import Level, PrizeTable
+    >>> one = (Prize(1, "The pool", percent_bp=10_000),)
+    >>> two = (Prize(1, "60%", percent_bp=6_000), Prize(2, "40%", percent_bp=4_000))
+    >>> tables = (PrizeTable(2, 9, one), PrizeTable(10, None, two))
+    >>> lines = _prizes(Setup(5_000, 5_000, (Level(25, 50, 0, 20),), (), prize_tables=tables))
+    >>> lines[0].startswith("The prizes depend on how many players enter.")
+    True
+    >>> lines[1]
+    'Table 1, for 2-9 entrants: 1 prize will be awarded:'
+    >>> lines[3]
+    'Table 2, for 10 or more entrants: 2 prizes will be awarded:'
+    """
+    tables = posted_tables(setup)
+    lines: list[str] = []
+    if setup.prize_tables:
+        lines.append(
+            "The prizes depend on how many players enter. When registration closes and the seats are drawn, the "
+            "tournament director picks the table below for the number of entrants (the first listed for it, "
+            "unless another listed for it is announced); it stays for the whole tournament, late entries included."
+        )
+    for number, table in enumerate(tables, start=1):
+        count = len(table.prizes)
+        awarded = f"{count} prize{'s' if count != 1 else ''} will be awarded:"
+        lines.append(f"Table {number}, for {table.label}: {awarded}" if setup.prize_tables else awarded)
+        lines += _prize_lines(table.prizes)
+    if not setup.prize_tables:
+        lines.append(f"The tournament starts with at least {setup.min_players} players.")
     lines.append(
         "The prize pool is the entry fees and re-buys collected; chips have no cash value and are not exchanged."
     )

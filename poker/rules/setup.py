@@ -49,6 +49,30 @@ class Prize:
 
 
 @dataclass(frozen=True)
+class PrizeTable:
+    """The prizes for a field of `min_entrants` to `max_entrants` players (no upper end when None): the
+    director picks, at the draw, the table whose range holds the number of entrants."""
+
+    min_entrants: int
+    max_entrants: int | None
+    prizes: tuple[Prize, ...]
+
+    def holds(self, entrants: int) -> bool:
+        """28 Del. C. ch. 18, printed rules ¶(5): this table is posted for a field of this many entrants."""
+        return self.min_entrants <= entrants and (self.max_entrants is None or entrants <= self.max_entrants)
+
+    @property
+    def label(self) -> str:
+        """28 Del. C. ch. 18, printed rules ¶(5): the field the table is posted for, as the printed rules and
+        screens say it: "2-9 entrants", "10 or more entrants", "12 entrants"."""
+        if self.max_entrants is None:
+            return f"{self.min_entrants} or more entrants"
+        if self.max_entrants == self.min_entrants:
+            return f"{self.min_entrants} entrants"
+        return f"{self.min_entrants}-{self.max_entrants} entrants"
+
+
+@dataclass(frozen=True)
 class Setup:
     entry_fee_cents: int
     starting_chips: int
@@ -57,6 +81,7 @@ class Setup:
     rebuy: RebuyPolicy = field(default_factory=RebuyPolicy)
     final_table_size: int = 10
     min_players: int = 2
+    prize_tables: tuple[PrizeTable, ...] = ()
     other_charges_cents: int = 0
     added_money_cents: int = 0
     deals_allowed: bool = False
@@ -71,6 +96,20 @@ class Setup:
 
 def _v(code: str, message: str, rule: str, field_name: str) -> Violation:
     return Violation(code, message, rule, field_name, 422)
+
+
+def posted_tables(setup: Setup) -> tuple[PrizeTable, ...]:
+    """28 Del. C. ch. 18, printed rules ¶(5) (how many prizes and the exact description of each): the
+    prize tables the printed rules post. A setup gives either one list of prizes, read as one table for
+    `min_players` entrants or more, or its prize tables by field size.
+
+    >>> one = Setup(10_000, 5_000, (Level(25, 50, 0, 20),), (Prize(1, "First", fixed_cents=5_000),), min_players=4)
+    >>> [t.label for t in posted_tables(one)]
+    ['4 or more entrants']
+    """
+    if setup.prize_tables:
+        return setup.prize_tables
+    return (PrizeTable(setup.min_players, None, setup.prizes),)
 
 
 def spend_cap(setup: Setup, profile: Profile) -> int | None:
@@ -133,69 +172,137 @@ def _basics(setup: Setup) -> list[Violation]:
 
 
 def _prizes(setup: Setup, profile: Profile) -> list[Violation]:
+    """Every posted prize table checked for the least field it is for (its `min_entrants`)."""
+    if setup.prize_tables and setup.prizes:
+        return [
+            _v(
+                "prizes_or_prize_tables",
+                "Give one list of prizes or prize tables by field size, not both.",
+                SETUP,
+                "prize_tables",
+            )
+        ]
+    if not setup.prize_tables:
+        if not setup.prizes:
+            return [_v("prizes_required", "Give the prizes, or prize tables by field size.", SETUP, "prizes")]
+        return _table(setup, profile, posted_tables(setup)[0], "prizes")
     found = []
-    if [p.place for p in setup.prizes] != list(range(1, len(setup.prizes) + 1)):
+    for index, table in enumerate(setup.prize_tables):
+        where = f"prize_tables.{index}"
+        if table.min_entrants < 2 or (table.max_entrants is not None and table.max_entrants < table.min_entrants):
+            found.append(
+                _v(
+                    "prize_table_range",
+                    f"Prize table {index + 1}: a table is for 2 entrants or more, up to at least as many as it "
+                    "starts at.",
+                    SETUP,
+                    f"{where}.min_entrants",
+                )
+            )
+            continue
+        if not table.prizes:
+            found.append(_v("prizes_required", f"Prize table {index + 1} awards no prize.", SETUP, f"{where}.prizes"))
+            continue
+        found += _table(setup, profile, table, f"{where}.prizes", f"Prize table {index + 1} ({table.label}): ")
+    return found
+
+
+def _table(setup: Setup, profile: Profile, table: PrizeTable, where: str, named: str = "") -> list[Violation]:
+    """One table's prizes: places 1, 2, 3 … each a set amount or a share (NH (d)(5)), each described
+    (printed rules ¶(5)), within the caps for the least field the table is for (NH (d)(6)-(7), (h)(4)-(5);
+    MCA 23-5-317(8)), and never more places than that field has players (§1804 B(4): every posted
+    place can be reached)."""
+    found = []
+    prizes, least = table.prizes, table.min_entrants
+    if [p.place for p in prizes] != list(range(1, len(prizes) + 1)):
         found.append(
-            _v("prize_places", "Prizes are for places 1, 2, 3 … in order, with none missing.", SETUP, "prizes")
+            _v("prize_places", named + "Prizes are for places 1, 2, 3 … in order, with none missing.", SETUP, where)
         )
     form_rule = profile.prize_fixed_or_percent.rule if profile.prize_fixed_or_percent else SETUP
-    for index, prize in enumerate(setup.prizes):
+    for index, prize in enumerate(prizes):
         if (prize.fixed_cents is None) == (prize.percent_bp is None):
             found.append(
                 _v(
                     "prize_form",
-                    f"Place {prize.place}: the prize is a set amount or a percentage of the pool, one of the two.",
+                    f"{named}Place {prize.place}: the prize is a set amount or a percentage of the pool, one of "
+                    "the two.",
                     form_rule,
-                    f"prizes.{index}",
+                    f"{where}.{index}",
                 )
             )
         if not prize.description.strip():
             found.append(
                 _v(
                     "prize_description",
-                    f"Place {prize.place}: describe the prize exactly.",
+                    f"{named}Place {prize.place}: describe the prize exactly.",
                     SETUP,
-                    f"prizes.{index}.description",
+                    f"{where}.{index}.description",
                 )
             )
-    percent = sum(p.percent_bp or 0 for p in setup.prizes)
+    percent = sum(p.percent_bp or 0 for p in prizes)
+    fixed = sum(p.fixed_cents or 0 for p in prizes)
     if percent > WHOLE:
-        found.append(_v("prizes_over_pool", "The prizes' percentages add up to more than the pool.", SETUP, "prizes"))
+        found.append(
+            _v("prizes_over_pool", named + "The prizes' percentages add up to more than the pool.", SETUP, where)
+        )
     pool_limit = profile.prizes_percent_of_pool
+    least_pool = least * setup.entry_fee_cents
     if pool_limit is not None:
         if percent > pool_limit.value * 100:
             found.append(
                 _v(
                     "prizes_over_pool_share",
-                    f"Prizes would be {percent / 100:g}% of the pool; at most {pool_limit.value}% of "
+                    f"{named}Prizes would be {percent / 100:g}% of the pool; at most {pool_limit.value}% of "
                     "what players pay may be awarded.",
                     pool_limit.rule,
-                    "prizes",
+                    where,
                 )
             )
-        fixed = sum(p.fixed_cents or 0 for p in setup.prizes)
-        least_pool = setup.min_players * setup.entry_fee_cents
-        if fixed * 100 > least_pool * pool_limit.value:
+        elif fixed * WHOLE > least_pool * (pool_limit.value * 100 - percent):
             found.append(
                 _v(
                     "guarantee_needs_house_money",
-                    f"Set prizes of {format_cents(fixed)} are more than {pool_limit.value}% of "
-                    f"{format_cents(least_pool)} collected from {setup.min_players} players; no money may be added "
-                    "to reach "
-                    "a guarantee.",
+                    f"{named}Set prizes of {format_cents(fixed)}"
+                    + (f" with {percent / 100:g}% of the pool" if percent else "")
+                    + f" are more than {pool_limit.value}% of {format_cents(least_pool)} collected from {least} "
+                    "players; no money may be added to reach a guarantee.",
                     pool_limit.rule,
-                    "prizes",
+                    where,
+                )
+            )
+    charity = profile.charity_percent_of_fees
+    if charity is not None and setup.charitable:
+        share = max(charity.value, setup.charity_percent) * 100
+        if fixed * WHOLE > least_pool * (WHOLE - share - percent):
+            found.append(
+                _v(
+                    "charity_share",
+                    f"{named}Prizes could leave less than {share // 100}% of the entry fees for the nonprofit "
+                    f"when {least} players enter.",
+                    charity.rule,
+                    where,
                 )
             )
     places = profile.paid_places_percent_of_players
-    if places is not None and len(setup.prizes) * 100 > setup.min_players * places.value:
+    if places is not None and len(prizes) * 100 > least * places.value:
         found.append(
             _v(
                 "too_many_places",
-                f"{len(setup.prizes)} prizes for as few as {setup.min_players} starting players; prizes go "
+                f"{named}{len(prizes)} prizes for as few as {least} starting players; prizes go "
                 f"to at most {places.value}% of them.",
                 places.rule,
-                "prizes",
+                where,
+            )
+        )
+    elif len(prizes) > least:
+        described = profile.prizes_described or profile.play_to_one
+        found.append(
+            _v(
+                "places_beyond_field",
+                f"{named}{len(prizes)} places for as few as {least} players; a table pays no more places than "
+                "the least field it is for.",
+                described.rule if described else SETUP,
+                where,
             )
         )
     return found
@@ -363,6 +470,18 @@ def to_json(setup: Setup) -> dict[str, Any]:
     return data
 
 
+_READ_APART = {
+    "entry_fee_cents",
+    "starting_chips",
+    "levels",
+    "prizes",
+    "prize_tables",
+    "rebuy",
+    "starts_on",
+    "announced_on",
+}
+
+
 def from_json(data: dict[str, Any]) -> Setup:
     """Flashboard house rule (the setup is stored with the tournament): the setup to_json stored, read back."""
     return Setup(
@@ -370,12 +489,12 @@ def from_json(data: dict[str, Any]) -> Setup:
         starting_chips=data["starting_chips"],
         levels=tuple(Level(**lv) for lv in data["levels"]),
         prizes=tuple(Prize(**p) for p in data["prizes"]),
+        prize_tables=tuple(
+            PrizeTable(t["min_entrants"], t["max_entrants"], tuple(Prize(**p) for p in t["prizes"]))
+            for t in data.get("prize_tables", ())
+        ),
         rebuy=RebuyPolicy(**data["rebuy"]),
-        **{
-            k: v
-            for k, v in data.items()
-            if k not in {"entry_fee_cents", "starting_chips", "levels", "prizes", "rebuy", "starts_on", "announced_on"}
-        },
+        **{k: v for k, v in data.items() if k not in _READ_APART},
         starts_on=date.fromisoformat(data["starts_on"]) if data.get("starts_on") else None,
         announced_on=date.fromisoformat(data["announced_on"]) if data.get("announced_on") else None,
     )

@@ -25,14 +25,15 @@ from poker.models import (
 )
 from poker.rules import conduct, seating
 from poker.rules.corrections import BustStanding, undo_refusal
-from poker.rules.payouts import Bust, payout_refusal, payouts, places, prize_amounts
+from poker.rules.payouts import Bust, awardable, payouts, places, prize_amounts
 from poker.rules.registration import Buy
 from poker.rules.seating import Move, tables_needed
+from poker.rules.setup import posted_tables
 from poker.schemas import EliminationRequest
 from poker.services import live
 from poker.services.tables import apply_moves, buttons_of, next_batch, seating_of, set_tables, tables_of
 from poker.services.tournament_locks import lock
-from poker.services.tournaments import pool_cents, profile_of, setup_of
+from poker.services.tournaments import pool_cents, prize_table_of, profile_of, setup_of
 from shared.core.violations import Violation, refuse
 from shared.hall.services.staff import person_name
 from shared.platform.audit import Actor
@@ -95,8 +96,9 @@ def eliminate(
         set_tables(tournament, tables_of(tournament), {**buttons_of(tournament), **_buttons(data.buttons)})
     _reseat(session, tournament, now, rng, record.batch)
     left = [e for e in tournament.entries if not e.eliminated]
+    not_awarded: tuple[int, ...] = ()
     if len(left) == 1:
-        _finish(tournament, left[0].number, now)
+        not_awarded = _finish(tournament, left[0].number, now)
         record.finished = True
     live.publish(session, tournament, "eliminations", now)
     finish(
@@ -106,7 +108,8 @@ def eliminate(
         "tournament.eliminations",
         tournament,
         "poker_tournament",
-        {"hand": data.hand, "out": [b.entry_number for b in data.busts], "left": len(left)},
+        {"hand": data.hand, "out": [b.entry_number for b in data.busts], "left": len(left)}
+        | ({"places_not_awarded": list(not_awarded)} if not_awarded else {}),
     )
     return tournament
 
@@ -156,7 +159,11 @@ def _reseat(session: Session, tournament: Tournament, now: datetime, rng: random
     set_tables(tournament, tables, buttons)
 
 
-def _finish(tournament: Tournament, winner: int, now: datetime) -> None:
+def _finish(tournament: Tournament, winner: int, now: datetime) -> tuple[int, ...]:
+    """§1804 B(4), NH Pari 1207.03(h)(1): one player left, so the tournament ends: the places, and the
+    prizes of the table picked at the draw. Never refused: a posted place the field cannot reach (or the
+    caps will not let be paid) is not awarded (`payouts.awardable`); those places are returned, for the
+    audit entry."""
     setup, profile = setup_of(tournament), profile_of(tournament)
     busts = [
         Bust(e.number, e.bust_hand or 0, e.bust_table or 0, e.bust_stack or 0)
@@ -165,12 +172,18 @@ def _finish(tournament: Tournament, winner: int, now: datetime) -> None:
     ]
     finish_order = places(len(tournament.entries), busts, winner)
     pool = pool_cents(tournament)
-    amounts = prize_amounts(setup.prizes, pool)
+    table = posted_tables(setup)[(prize_table_of(tournament) or 1) - 1]
     fees = sum(b.cents for e in tournament.entries for b in e.buys if b.kind == Buy.ENTRY)
-    check(
-        payout_refusal(profile, len(tournament.entries), pool, fees, setup.charity_percent, setup.charitable, amounts)
+    awarded = awardable(
+        profile,
+        len(tournament.entries),
+        pool,
+        fees,
+        setup.charity_percent,
+        setup.charitable,
+        prize_amounts(table.prizes, pool),
     )
-    paid = payouts(finish_order, amounts)
+    paid = payouts(finish_order, awarded.amounts)
     by_number = {e.number: e for e in tournament.entries}
     for place in finish_order:
         for player in place.players:
@@ -178,6 +191,7 @@ def _finish(tournament: Tournament, winner: int, now: datetime) -> None:
             by_number[player].prize_cents = paid.get(player)
     tournament.status = TournamentStatus.FINISHED
     live.stop_at_winner(tournament, now)
+    return awarded.not_awarded
 
 
 def _record_of(session: Session, tournament: Tournament, entry_number: int) -> Elimination | None:

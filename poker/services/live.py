@@ -14,6 +14,7 @@ from sqlalchemy import or_, select
 from sqlalchemy.orm import Session
 
 from poker.models import ClockEvent, Elimination, SeatMove, Tournament, TournamentStatus
+from poker.rules import prize_tables
 from poker.rules.clock import (
     ClockAction,
     ClockState,
@@ -25,9 +26,9 @@ from poker.rules.clock import (
     shifted_start,
     stopped_at_winner,
 )
-from poker.rules.payouts import ordinal
+from poker.rules.payouts import ordinal, prize_amounts
 from poker.rules.profiles import PROFILES, Jurisdiction
-from poker.rules.setup import Level, from_json
+from poker.rules.setup import Level, from_json, posted_tables
 from poker.services.tournament_locks import lock
 from shared.core.money import format_cents
 from shared.hall.services.organizations import get_organization
@@ -155,6 +156,10 @@ def snapshot(session: Session, tournament: Tournament, now: datetime) -> dict[st
         }
     names = {e.number: e.player_name for e in entries}
     finished = tournament.status == TournamentStatus.FINISHED
+    drawn = tournament.status != TournamentStatus.REGISTERING
+    number = prize_tables.in_force(setup, len(entries), tournament.prize_table, drawn)
+    table = posted_tables(setup)[number - 1] if number else None
+    amounts = prize_amounts(table.prizes, pool) if table else {}
     clock["stopped"] = finished
     return {
         "organization": get_organization(session, tournament.organization_id).name,
@@ -186,6 +191,15 @@ def snapshot(session: Session, tournament: Tournament, now: datetime) -> dict[st
             }
             for e in sorted(entries, key=lambda e: (e.place or 0, e.number))
             if finished and e.place and e.prize_cents
+        ],
+        "prize_table": None
+        if table is None
+        else (f"Table {number}, " if setup.prize_tables else "")
+        + table.label
+        + ("" if drawn else f" (for the {len(entries)} entered so far)"),
+        "prizes": [
+            {"place": place, "place_label": ordinal(place), "prize": format_cents(cents)}
+            for place, cents in sorted(amounts.items())
         ],
         "helpline": HELPLINE,
     }

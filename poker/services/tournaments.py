@@ -19,7 +19,7 @@ from bingo.models import Till
 from bingo.services import cash
 from poker.models import Buy as BuyRow
 from poker.models import DeckLogEntry, Entry, PrizePayment, SeatMove, Tournament, TournamentStatus
-from poker.rules import conduct, seating
+from poker.rules import conduct, prize_tables, seating
 from poker.rules.decks import DeckEntry, DeckEvent, Due, new_set_refusal, reminders
 from poker.rules.payouts import PaidPrize, second_payment_refusal
 from poker.rules.printed_rules import Section, printed_rules
@@ -30,13 +30,15 @@ from poker.rules.setup import (
     Booked,
     Level,
     Prize,
+    PrizeTable,
     RebuyPolicy,
     Setup,
     calendar_refusal,
     from_json,
+    posted_tables,
     to_json,
 )
-from poker.schemas import BuyRequest, DeckRequest, SeatMoveRequest, TournamentRequest
+from poker.schemas import BuyRequest, DeckRequest, PrizeRequest, SeatMoveRequest, TournamentRequest
 from poker.services import live, staff
 from poker.services.tables import apply_moves, next_batch, seating_of, set_tables, tables_of
 from poker.services.tournament_locks import lock
@@ -88,12 +90,17 @@ def _licence(session: Session, profile: Profile, org_id: int, data: TournamentRe
     return None if licence is None else licence.id
 
 
+def _prizes(sent: list[PrizeRequest]) -> tuple[Prize, ...]:
+    return tuple(Prize(p.place, p.description, p.fixed_cents, p.percent_bp) for p in sent)
+
+
 def _setup(data: TournamentRequest) -> Setup:
     return Setup(
         entry_fee_cents=data.entry_fee_cents,
         starting_chips=data.starting_chips,
         levels=tuple(Level(lv.small_blind, lv.big_blind, lv.ante, lv.minutes, lv.is_break) for lv in data.levels),
-        prizes=tuple(Prize(p.place, p.description, p.fixed_cents, p.percent_bp) for p in data.prizes),
+        prizes=_prizes(data.prizes),
+        prize_tables=tuple(PrizeTable(t.min_entrants, t.max_entrants, _prizes(t.prizes)) for t in data.prize_tables),
         rebuy=RebuyPolicy(**asdict(data.rebuy)),
         final_table_size=data.final_table_size,
         min_players=data.min_players,
@@ -288,11 +295,25 @@ def _seat_late(session: Session, tournament: Tournament, entry: Entry, now: date
     apply_moves(session, tournament, [move], now, next_batch(session, tournament))
 
 
+def prize_table_of(tournament: Tournament) -> int | None:
+    """The posted prize table the tournament pays, as `prize_tables.in_force` reads it."""
+    drawn = tournament.status != TournamentStatus.REGISTERING
+    return prize_tables.in_force(setup_of(tournament), len(tournament.entries), tournament.prize_table, drawn)
+
+
 def start(
-    session: Session, actor: Actor, now: datetime, tournament_id: int, seats_per_table: int, rng: random.Random
+    session: Session,
+    actor: Actor,
+    now: datetime,
+    tournament_id: int,
+    seats_per_table: int,
+    rng: random.Random,
+    prize_table: int | None = None,
 ) -> Tournament:
     """28 Del. C. §1804 B(2): registration closes to the draw; every player gets a random table and
-    seat, tables within one player of each other."""
+    seat, tables within one player of each other. The field is fixed here, so the prize table is picked
+    here (printed rules ¶(5); NH Pari 1207.03(d)(6)): the director's pick, or the first posted for this
+    many entrants; a field no posted table is for is refused (`prize_tables.start_refusal`)."""
     tournament = lock(session, tournament_id)
     if tournament.status != TournamentStatus.REGISTERING:
         raise refuse("already_started", "This tournament has already started.", None, "tournament_id", 409)
@@ -300,6 +321,10 @@ def start(
     players = [e.number for e in tournament.entries]
     if len(players) < 2:
         raise refuse("too_few_players", "A tournament needs at least two players.", None, "tournament_id", 409)
+    setup = setup_of(tournament)
+    check(prize_tables.start_refusal(setup, profile_of(tournament), len(players), prize_table))
+    tournament.prize_table = prize_table or prize_tables.choices(setup, len(players))[0]
+    chosen = posted_tables(setup)[tournament.prize_table - 1]
     tables = {t: seats_per_table for t in range(1, tables_needed(len(players), seats_per_table) + 1)}
     drawn = seating.initial_draw(players, tables, rng)
     moves = [Move(p, None, seat, "initial draw") for p, seat in sorted(drawn.items())]
@@ -314,7 +339,13 @@ def start(
         "tournament.start",
         tournament,
         "poker_tournament",
-        {"players": len(players), "tables": len(tables)},
+        {
+            "players": len(players),
+            "tables": len(tables),
+            "prize_table": tournament.prize_table,
+            "prize_table_for": chosen.label,
+            "places": len(chosen.prizes),
+        },
     )
     return tournament
 

@@ -14,6 +14,7 @@ from bingo.services import cash
 from bingo.web import presenters as bingo_presenters
 from poker.rules.clock import ClockAction
 from poker.rules.printed_rules import as_text
+from poker.rules.setup import posted_tables
 from poker.schemas import (
     BuyIn,
     BuyOut,
@@ -87,6 +88,8 @@ def _shown(row: Any) -> dict[str, Any]:
         "display_token": row.display_token,
         "training": row.training,
         "last_out": presenters.last_out(eliminations.last_out(db_session(), row)),
+        "prize_tables": presenters.prize_tables(posted_tables(tournaments.setup_of(row)), len(row.entries)),
+        "prize_table": tournaments.prize_table_of(row),
     }
 
 
@@ -236,14 +239,19 @@ def rng() -> random.Random:
     bp,
     TOURNAMENT + "/start",
     "POST",
-    summary="Close registration and draw tables and seats at random (28 Del. C. §1804 B(2))",
+    summary="Close registration, pick the prize table for the field and draw tables and seats at random "
+    "(28 Del. C. §1804 B(2), printed rules ¶(5))",
     access=DIRECTORS,
     body=StartIn,
     response=TournamentOut,
 )
 def start_tournament(tournament_id: int, body: dict[str, Any]) -> Any:
     _mine(tournament_id)
-    return _shown(tournaments.start(db_session(), actor(), hall_now(), tournament_id, body["seats_per_table"], rng()))
+    return _shown(
+        tournaments.start(
+            db_session(), actor(), hall_now(), tournament_id, body["seats_per_table"], rng(), body["prize_table"]
+        )
+    )
 
 
 @operation(

@@ -9,6 +9,7 @@ from typing import Any
 
 from poker.models import Entry
 from poker.rules.payouts import PaidPrize, ordinal
+from poker.rules.setup import Prize, PrizeTable
 from poker.services.eliminations import LastOut
 from poker.services.tournaments import paid_prize
 from shared.core.money import format_cents
@@ -67,3 +68,33 @@ def last_out(found: LastOut | None) -> dict[str, Any] | None:
         "why_not": found.refusal.message if found.refusal else None,
         "rule": found.refusal.rule if found.refusal else None,
     }
+
+
+def prize_amount(prize: Prize) -> str:
+    """A posted prize as the printed rules word it: "$500.00" or "50% of the prize pool"."""
+    if prize.fixed_cents is not None:
+        return format_cents(prize.fixed_cents)
+    return f"{(prize.percent_bp or 0) / 100:g}% of the prize pool"
+
+
+def prize_tables(tables: tuple[PrizeTable, ...], entrants: int) -> list[dict[str, Any]]:
+    """Every posted prize table, numbered from 1, with whether its range holds the field entered now."""
+    return [
+        {
+            "number": number,
+            "min_entrants": table.min_entrants,
+            "max_entrants": table.max_entrants,
+            "label": table.label,
+            "prizes": [
+                {
+                    "place": p.place,
+                    "place_label": ordinal(p.place),
+                    "description": p.description,
+                    "amount": prize_amount(p),
+                }
+                for p in table.prizes
+            ],
+            "fits": table.holds(entrants),
+        }
+        for number, table in enumerate(tables, start=1)
+    ]

@@ -76,6 +76,8 @@
     text("pool", state.pool);
     text("entries", state.entries + " · " + state.rebuys);
     text("helpline", state.helpline);
+    text("prize-table", state.prize_table ? "· " + state.prize_table : "");
+    text("prizes", state.prizes.map(function (p) { return p.place_label + " " + p.prize; }).join(" · "));
     var winner = document.getElementById("winner");
     winner.textContent = "";
     if (finished) {

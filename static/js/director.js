@@ -1,12 +1,14 @@
 // The tournament director's console: the clock and its controls, every table's seats, busts (two or
 // more on one hand with their starting stacks) and the undo of the last one, the director's own seat
 // moves, deck reminders, seat moves and staff. Every change comes back over the clock's event stream.
-// The seat draw, starting the clock, the next level and an undo each take two taps (twostep.js).
+// The seat draw, starting the clock, the next level and an undo each take two taps (twostep.js). Before
+// the draw the director picks the prize table for the field when more than one posted table is for it
+// (28 Del. C. ch. 18, printed rules ¶(5)); the draw sends the pick, and the prizes in force are shown.
 (function () {
   var root = document.getElementById("director");
   var base = root.dataset.base;
   var el = Station.element;
-  var tournament = null, selected = {}, moving = null, bustKey = null;
+  var tournament = null, selected = {}, moving = null, bustKey = null, pickedTable = null, shownPrizes = null;
 
   function keyed(action) { return action + "-" + base + "-" + Date.now(); }
 
@@ -36,6 +38,21 @@
     TwoStep.label(clockButton("next_level"), "Next level",
       "Tap again to go to the next level (" + ClockFace.blinds(clock.next) + ")");
     document.getElementById("clock-stopped").hidden = !finished;
+    // The prizes are laid out again only when they change (render runs four times a second).
+    document.getElementById("prizes-now-box").hidden = state.status === "registering";
+    var prizeKey = JSON.stringify([state.prize_table, state.prizes]);
+    if (prizeKey !== shownPrizes) {
+      shownPrizes = prizeKey;
+      document.getElementById("prize-table-name").textContent = state.prize_table || "no table is for this field yet";
+      var prizes = document.getElementById("prizes-now");
+      prizes.textContent = "";
+      state.prizes.forEach(function (p) {
+        var li = el("li");
+        li.appendChild(el("span", null, p.place_label));
+        li.appendChild(el("span", null, p.prize));
+        prizes.appendChild(li);
+      });
+    }
     var moves = document.getElementById("moves");
     moves.textContent = "";
     state.moves.forEach(function (m) {
@@ -75,7 +92,36 @@
       : "Last out: " + last.label + ". It cannot be undone: " + last.why_not;
   }
 
+  function renderPrizeChoice() {
+    var box = document.getElementById("prize-tables");
+    var hint = document.getElementById("prize-hint");
+    box.textContent = "";
+    if (tournament.status !== "registering") return;
+    var count = tournament.entries.length;
+    var fitting = tournament.prize_tables.filter(function (t) { return t.fits; });
+    if (!fitting.some(function (t) { return t.number === pickedTable; })) pickedTable = null;
+    var chosen = pickedTable || tournament.prize_table;
+    fitting.forEach(function (t) {
+      var button = el("button", "prize-table");
+      button.type = "button";
+      button.dataset.table = t.number;
+      button.setAttribute("aria-pressed", t.number === chosen ? "true" : "false");
+      button.appendChild(el("strong", null, "Table " + t.number + " · " + t.label));
+      button.appendChild(el("small", null, t.prizes.map(function (p) { return p.place_label + " " + p.amount; }).join(" · ")));
+      box.appendChild(button);
+    });
+    var others = tournament.prize_tables.filter(function (t) { return !t.fits; })
+      .map(function (t) { return "table " + t.number + " (" + t.label + ")"; });
+    var notFor = others.length && fitting.length ? " Not for this field: " + others.join(", ") + "." : "";
+    hint.textContent = !fitting.length
+      ? "No prize table is for " + count + " entrants: " + others.join(", ") + ". The draw waits for a field a table is for."
+      : (fitting.length > 1
+        ? count + " entrants: more than one table is for this field. Tap the one to pay; the first is the default."
+        : count + " entrants: table " + fitting[0].number + " is the one for this field.") + notFor;
+  }
+
   function renderTables() {
+    renderPrizeChoice();
     var box = document.getElementById("tables");
     box.textContent = "";
     document.getElementById("draw").hidden = tournament.status !== "registering";
@@ -276,12 +322,20 @@
     event.preventDefault();
     if (!TwoStep.tap(document.getElementById("draw-seats"))) return;
     var seats = parseInt(document.getElementById("seats-per-table").value, 10) || 9;
-    Station.send("POST", base + "/start", {seats_per_table: seats}, "draw-" + base).then(function (data) {
+    var body = {seats_per_table: seats, prize_table: pickedTable || tournament.prize_table};
+    Station.send("POST", base + "/start", body, "draw-" + base).then(function (data) {
       tournament = data;
       renderTables();
       face.refresh();
       side();
     }).catch(function () {});
+  });
+
+  document.getElementById("prize-tables").addEventListener("click", function (event) {
+    var button = event.target.closest("button.prize-table");
+    if (!button) return;
+    pickedTable = parseInt(button.dataset.table, 10);
+    renderPrizeChoice();
   });
 
   document.getElementById("deal").addEventListener("click", function () {

@@ -32,7 +32,7 @@ DE_SETUP: dict[str, Any] = {
         {"place": 3, "description": "20% of the pool", "percent_bp": 2000},
     ],
     "final_table_size": 9,
-    "min_players": 10,
+    "min_players": 3,
 }
 
 

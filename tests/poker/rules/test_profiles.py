@@ -131,7 +131,14 @@ def test_mca_23_5_317_1_large_stakes_cap_days_and_notice() -> None:
 
 
 def test_mca_23_5_317_8_9_charity_half_of_fees_and_no_rake() -> None:
-    charitable = replace(BASE, entry_fee_cents=8_000, charitable=True, charity_percent=40, rake_cents=100)
+    charitable = replace(
+        BASE,
+        entry_fee_cents=8_000,
+        charitable=True,
+        charity_percent=40,
+        rake_cents=100,
+        prizes=(Prize(1, "Half the pool", percent_bp=5_000),),
+    )
     assert codes(charitable, MONTANA_SMALL) == [("rake", "MCA 23-5-317(9)"), ("charity_share", "MCA 23-5-317(8)")]
     assert codes(replace(charitable, charity_percent=50, rake_cents=0), MONTANA_SMALL) == []
 
