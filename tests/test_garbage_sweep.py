@@ -112,6 +112,7 @@ EXAMPLES: dict[str, dict[str, Any]] = {
     "ClaimIn": {"face_number": 1},
     "VerificationIn": {"witness_member_id": 1},
     "GiveawayIn": {"kind": "inducement", "description": "Coffee", "value": "20.00"},
+    "DrawingIn": {"prize": "A gift basket", "value": "20.00", "merchandise": True},
     "ExpenseIn": {
         "payee_name": "Hall Supply Co.",
         "payee_address": "1 Main St",

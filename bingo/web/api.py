@@ -87,9 +87,9 @@ from bingo.services import (
     counter,
     game_views,
     holds,
+    later_drawings,
     occasions,
     programs,
-    qualifier_drawings,
     receipts,
     reports,
 )
@@ -641,7 +641,7 @@ def award_cookie_jar(occasion_id: int, number: int) -> Any:
 )
 def hold_qualifier_drawing(occasion_id: int, number: int, body: DrawingRequest) -> Any:
     _occasion_org(occasion_id)
-    held = qualifier_drawings.hold(db_session(), actor(), hall_now(), occasion_id, number, body, rng())
+    held = later_drawings.hold(db_session(), actor(), hall_now(), occasion_id, number, body, rng())
     return presenters.drawing(held)
 
 

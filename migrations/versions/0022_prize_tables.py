@@ -1,7 +1,7 @@
 """prize tables by field size: the table picked at the draw for the number of entrants
 
 Revision ID: 0022_prize_tables
-Revises: 0020_training
+Revises: 0021_upick_jar_share
 Create Date: 2026-12-02 10:00:00
 """
 from __future__ import annotations
@@ -10,7 +10,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = '0022_prize_tables'
-down_revision = '0020_training'
+down_revision = '0021_upick_jar_share'
 branch_labels = None
 depends_on = None
 

@@ -2,7 +2,7 @@
 occasion's maximum (10 DE Admin Code 101-4.11)
 
 Revision ID: 0023_qualifier_drawings
-Revises: 0021_upick_jar_share
+Revises: 0022_prize_tables
 Create Date: 2026-12-02 08:30:00
 """
 from __future__ import annotations
@@ -11,7 +11,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = '0023_qualifier_drawings'
-down_revision = '0021_upick_jar_share'
+down_revision = '0022_prize_tables'
 branch_labels = None
 depends_on = None
 
