@@ -94,7 +94,7 @@ def test_4_13_4_20_print_actions_commit_a_print_job_for_the_stations_printer(adm
     assert stored is not None
     document = json.loads(stored.document)
     assert document["title"].endswith("BINGO PROGRAM") and "- 1. Four corners" in document["body"]
-    assert "X . . . X" in document["body"] and not document["training"]
+    assert "  X . . . X" in document["body"] and not document["training"]
 
 
 def test_training_occasion_papers_say_training_on_the_pdf_and_the_receipt(app: Flask) -> None:

@@ -121,7 +121,7 @@ def _receipt_rows(part: Part) -> list[str]:
         first, *rest = row.cells
         lines.append("- " + first)
         lines += [f"  {column}: {cell}" for column, cell in zip(part.columns[1:], rest, strict=True) if cell]
-        lines += list(side_by_side(shown_ways(row.masks)))
+        lines += ["  " + line for line in side_by_side(shown_ways(row.masks))]
     return lines
 
 
@@ -137,7 +137,7 @@ def as_receipt(paper: Paper, training: bool = False) -> Receipt:
     >>> receipt.title, receipt.header
     ('PROGRAM', ['Elks, 2026-12-05', 'Start: 18:00'])
     >>> receipt.body[:4]
-    ['GAMES', '- 1. Four corners', '  Prize: $75.00', 'X . . . X']
+    ['GAMES', '- 1. Four corners', '  Prize: $75.00', '  X . . . X']
     """
     body: list[str] = []
     for part in paper.parts:

@@ -97,16 +97,16 @@ def test_4_13_program_receipt_draws_each_pattern_as_a_text_grid_and_names_the_he
     assert body[first + 1 : first + 8] == [
         "  How to win: Cover the four corner squares. The free space counts.",
         "  Prize: $75.00",
-        "X . . . X",
-        ". . . . .",
-        ". . * . .",
-        ". . . . .",
-        "X . . . X",
+        "  X . . . X",
+        "  . . . . .",
+        "  . . * . .",
+        "  . . . . .",
+        "  X . . . X",
     ]
     row = body.index("- 2. Any row")
-    assert body[row + 3] == "X X X X X   X . . . .   . . . . X"
+    assert body[row + 3] == "  X X X X X   X . . . .   . . . . X"
     assert "- Cookie-jar number: N-37" in body and "28 Del. C. ch. 18, posting para. (2)" in body[-1]
-    assert max(len(line) for line in body if line.startswith(("X", "."))) <= 48
+    assert max(len(line) for line in body if line.startswith(("  X", "  ."))) <= 48
 
 
 def test_4_13_program_pdf_document_draws_up_to_three_ways_per_game() -> None:
