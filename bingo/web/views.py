@@ -17,9 +17,9 @@ from flask import (
 from flask.typing import ResponseReturnValue
 
 from bingo.rules.faces import ball_label
-from bingo.schemas import JarSettingsIn
 from bingo.rules.patterns import grid
 from bingo.rules.posted_papers import shown_ways
+from bingo.schemas import JarSettingsIn
 from bingo.services import board, dashboard, hall_papers, occasions
 from bingo.services import cash as cash_service
 from bingo.services import jars as jar_service
