@@ -86,6 +86,7 @@ from bingo.services import (
     closeout,
     counter,
     game_views,
+    hall_papers,
     holds,
     later_drawings,
     occasions,
@@ -1259,3 +1260,63 @@ def cookie_jar_statement_pdf(org_id: int, query: dict[str, Any]) -> Response:
         reports.jar_statement(_org_name(org_id), found, query["start"], query["end"], settings().zone),
         f"cookie-jar-{org_id}",
     )
+
+
+# ---- papers to post: the printed program and the house rules (101-4.13, 4.20, 4.30.1.5) ---------------
+
+
+@operation(
+    bp,
+    OCC + "/program.pdf",
+    "GET",
+    summary="The printed program (101-4.13, 4.15, 4.18, 4.30.1.5, 4.31.1) as PDF: games in order with their "
+    "patterns drawn, prizes, alternates and tiers, U Pick Em counts and prices, the cookie jar, the helpline",
+    access=ANYONE_ON_STAFF,
+    produces="application/pdf",
+)
+def printed_program_pdf(occasion_id: int) -> Response:
+    _occasion_org(occasion_id)
+    return _pdf(hall_papers.program_document(db_session(), occasion_id), f"occasion-{occasion_id}-program")
+
+
+@operation(
+    bp,
+    OCC + "/program/print",
+    "POST",
+    summary="Print the program on this station's receipt printer, to hand to a player",
+    access=ANYONE_ON_STAFF,
+    response=PrintJobOut,
+    status=201,
+)
+def print_program(occasion_id: int) -> Any:
+    _occasion_org(occasion_id)
+    return hall_papers.print_program(db_session(), hall_now(), occasion_id, desk())
+
+
+@operation(
+    bp,
+    OCC + "/house-rules.pdf",
+    "GET",
+    summary="The house-rules sheet (101-4.20) as PDF, to post in four places: the occasion's house rules "
+    "and the rules every player must know, each with its section",
+    access=ANYONE_ON_STAFF,
+    produces="application/pdf",
+)
+def house_rules_pdf(occasion_id: int) -> Response:
+    _occasion_org(occasion_id)
+    document = hall_papers.house_rules_document(db_session(), occasion_id, settings().tenders)
+    return _pdf(document, f"occasion-{occasion_id}-house-rules")
+
+
+@operation(
+    bp,
+    OCC + "/house-rules/print",
+    "POST",
+    summary="Print the house-rules sheet on this station's receipt printer",
+    access=ANYONE_ON_STAFF,
+    response=PrintJobOut,
+    status=201,
+)
+def print_house_rules(occasion_id: int) -> Any:
+    _occasion_org(occasion_id)
+    return hall_papers.print_house_rules(db_session(), hall_now(), occasion_id, desk(), settings().tenders)

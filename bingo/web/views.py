@@ -17,8 +17,10 @@ from flask import (
 from flask.typing import ResponseReturnValue
 
 from bingo.rules.faces import ball_label
+from bingo.rules.patterns import grid
+from bingo.rules.posted_papers import shown_ways
 from bingo.schemas import JarSettingsIn
-from bingo.services import board, dashboard, occasions
+from bingo.services import board, dashboard, hall_papers, occasions
 from bingo.services import cash as cash_service
 from bingo.services import jars as jar_service
 from bingo.services import selling as sales_service
@@ -73,6 +75,27 @@ def member_in_charge_home() -> ResponseReturnValue:
         stations=sorted(printers()),
         money=format_cents,
         ball=ball_label,
+    )
+
+
+@bp.get("/papers/<int:occasion_id>")
+@allow(*Role)
+def papers_page(occasion_id: int) -> ResponseReturnValue:
+    """10 DE Admin Code 101-4.13, 4.20 and 4.30.1.5: the occasion's printed program and house-rules sheet,
+    as the caller will play them, to read here, download as PDF to post, or print for a player on this
+    station's receipt printer."""
+    session = db_session()
+    occasion = occasions.get_occasion(session, occasion_id)
+    check_org(occasion.organization_id)
+    return render_template(
+        "bingo/papers.html",
+        occasion=occasion,
+        papers=[
+            ("program", hall_papers.program_paper(session, occasion)),
+            ("house-rules", hall_papers.house_rules_paper(session, occasion, settings().tenders)),
+        ],
+        ways=shown_ways,
+        grid=grid,
     )
 
 

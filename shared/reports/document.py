@@ -11,13 +11,16 @@ from shared.reports.csv_cells import csv_text
 
 @dataclass(frozen=True)
 class Table:
-    """A named table; cells are text already (money formatted once, by the builder)."""
+    """A named table; cells are text already (money formatted once, by the builder). `grids`, when
+    given, holds for each row the 5×5 figures drawn beside its first cell on the PDF page (each a
+    25-bit mask, cell r*5+c: a bingo game's pattern); the CSV and JSON carry the cells only."""
 
     name: str
     title: str
     columns: tuple[str, ...]
     rows: tuple[tuple[str, ...], ...]
     note: str | None = None
+    grids: tuple[tuple[int, ...], ...] = ()
 
     def csv(self, training: bool = False) -> str:
         """The table as CSV; a training occasion's starts with the TRAINING notice, so no copy of it can
@@ -36,6 +39,7 @@ class Document:
     footer: str = ""
     extra: dict[str, Any] = field(default_factory=dict)
     training: bool = False
+    portrait: bool = False
 
     def table(self, name: str) -> Table | None:
         return next((t for t in self.tables if t.name == name), None)

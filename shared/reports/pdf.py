@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 from xml.sax.saxutils import escape
 
+from reportlab.graphics.shapes import Drawing, Rect
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import LETTER, landscape
 from reportlab.lib.styles import getSampleStyleSheet
@@ -14,6 +15,7 @@ from reportlab.lib.units import inch
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import (
     BaseDocTemplate,
+    CondPageBreak,
     KeepTogether,
     LongTable,
     Paragraph,
@@ -22,9 +24,13 @@ from reportlab.platypus import (
     TableStyle,
 )
 
-from shared.reports.document import Document
+from shared.reports.document import Document, Table
 
 STYLES = getSampleStyleSheet()
+ROOM_FOR_A_TABLE = 1.25 * inch
+SQUARE = 7.0
+GRID_GAP = 5.0
+FREE_CELL = 12
 
 
 def _cell(text: str) -> Paragraph:
@@ -42,9 +48,51 @@ def _widths(columns: tuple[str, ...], rows: tuple[tuple[str, ...], ...], width: 
     return [w * width / sum(widths) for w in widths]
 
 
+def _figures(masks: tuple[int, ...]) -> Drawing:
+    """A row's 5×5 figures side by side, a square filled for each cell its mask covers; the free space
+    (cell 12), when not needed, is shaded lighter than an open square so the centre is always found."""
+    side = 5 * SQUARE
+    drawing = Drawing(max(1, len(masks)) * (side + GRID_GAP), side + 2)
+    for n, mask in enumerate(masks):
+        left = n * (side + GRID_GAP)
+        for cell in range(25):
+            row, col = divmod(cell, 5)
+            filled = bool(mask >> cell & 1)
+            shade = (
+                colors.HexColor("#1f2a44") if filled else colors.HexColor("#d9dde3" if cell == FREE_CELL else "#ffffff")
+            )
+            drawing.add(
+                Rect(
+                    left + col * SQUARE,
+                    1 + (4 - row) * SQUARE,
+                    SQUARE,
+                    SQUARE,
+                    fillColor=shade,
+                    strokeColor=colors.HexColor("#5b6473"),
+                    strokeWidth=0.5,
+                )
+            )
+    return drawing
+
+
+def _table_rows(table: Table, width: float) -> tuple[list[list[object]], list[float]]:
+    """The header and the rows of cells, with the figures' column after the first when the table has
+    any, and the column widths."""
+    if not table.grids:
+        widths = _widths(table.columns, table.rows, width)
+        return [[_cell(c) for c in table.columns]] + [[_cell(c) for c in row] for row in table.rows], widths
+    figure = max(len(masks) for masks in table.grids) * (5 * SQUARE + GRID_GAP) + 12
+    text = _widths(table.columns, table.rows, width - figure)
+    header: list[object] = [_cell(table.columns[0]), _cell("Pattern"), *(_cell(c) for c in table.columns[1:])]
+    rows: list[list[object]] = [header]
+    for cells, masks in zip(table.rows, table.grids, strict=True):
+        rows.append([_cell(cells[0]), _figures(masks) if masks else _cell(""), *(_cell(c) for c in cells[1:])])
+    return rows, [text[0], figure, *text[1:]]
+
+
 def render(document: Document) -> bytes:
     out = io.BytesIO()
-    page = landscape(LETTER)
+    page = LETTER if document.portrait else landscape(LETTER)
     pdf = SimpleDocTemplate(
         out,
         pagesize=page,
@@ -61,19 +109,20 @@ def render(document: Document) -> bytes:
         Paragraph(escape(document.title), STYLES["Title"]),
         Paragraph(escape(document.subtitle), STYLES["Heading3"]),
     ]
-    facts = LongTable([[_cell(k), _cell(v)] for k, v in document.facts], colWidths=[2.4 * inch, width - 2.4 * inch])
-    facts.setStyle(
-        TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LINEBELOW", (0, 0), (-1, -1), 0.25, colors.grey)])
-    )
-    story += [facts, Spacer(1, 12)]
+    if document.facts:
+        facts = LongTable([[_cell(k), _cell(v)] for k, v in document.facts], colWidths=[2.4 * inch, width - 2.4 * inch])
+        facts.setStyle(
+            TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LINEBELOW", (0, 0), (-1, -1), 0.25, colors.grey)])
+        )
+        story += [facts, Spacer(1, 12)]
     for table in document.tables:
-        story.append(Paragraph(escape(table.title), STYLES["Heading2"]))
+        story += [CondPageBreak(ROOM_FOR_A_TABLE), Paragraph(escape(table.title), STYLES["Heading2"])]
         if table.note:
             story.append(Paragraph(escape(table.note), STYLES["Italic"]))
-        rows = [[_cell(c) for c in table.columns]] + [[_cell(c) for c in row] for row in table.rows]
+        rows, widths = _table_rows(table, width)
         if not table.rows:
             rows.append([_cell("none")] + [_cell("") for _ in table.columns[1:]])
-        grid = LongTable(rows, colWidths=_widths(table.columns, table.rows, width), repeatRows=1)
+        grid = LongTable(rows, colWidths=widths, repeatRows=1)
         grid.setStyle(
             TableStyle(
                 [
@@ -83,7 +132,9 @@ def render(document: Document) -> bytes:
                 ]
             )
         )
-        story += [grid, Spacer(1, 10)]
+        story.append(grid)
+        if table is not document.tables[-1]:
+            story.append(Spacer(1, 10))
     if document.signatures:
         lines = [Spacer(1, 24)]
         for who in document.signatures:
