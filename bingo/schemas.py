@@ -316,6 +316,13 @@ class OccasionOut(Schema):
     split_per_player = fields.Boolean()
     jar_posted_at = fields.DateTime(allow_none=True)
     jar_must_go = fields.Boolean()
+    play_stopped = fields.Dict(
+        allow_none=True,
+        metadata={
+            "description": "once a running occasion's six hours or its calendar day are over (101-4.2, 4.10): why "
+            "no number is called and no game starts (code, message, rule); null while play goes on"
+        },
+    )
     runs_cookie_jar = fields.Boolean(
         metadata={"description": "the hall runs a cookie jar, so a cookie-jar number is drawn before game 1 (4.31.6)"}
     )

@@ -432,3 +432,29 @@ def test_4_25_ball_check_progress_is_kept_across_a_reload(
     expect(page.locator("#step-jar")).to_be_visible()
     assert page.evaluate("Object.keys(localStorage).filter((k) => k.startsWith('flashboard-ball-check'))") == []
     page.close()
+
+
+@pytest.mark.browser
+def test_4_2_after_six_hours_the_caller_finishes_the_game_in_play_and_closes_the_night(
+    browser: Browser, live_url: str, admin: Api, session: Session, clock: Clock
+) -> None:
+    """Six hours after the start the console says why calls have stopped (4.2), the balls and the next
+    game's start are gone, and the game in play still closes; then the night closes with game 2 unplayed."""
+    hall = make_hall(session)
+    games = [{"pattern": {"kind": "blackout"}, "prize": "100.00"}, {"pattern": {"kind": "any_row"}, "prize": "50.00"}]
+    _, occ, caller = started(admin, hall, games, 75)
+    ok(caller.post(occ + "/games/1/calls", {"ball": 7}), 201)
+    clock.advance(hours=6, seconds=1)
+    page = station_sign_in(browser, live_url, f"mic{hall.org.id}")
+    page.goto(live_url + "/bingo/caller")
+    expect(page.locator("#time-up")).to_contain_text("The occasion has run six hours")
+    expect(page.locator("#time-up")).to_contain_text("10 DE Admin Code 101-4.2")
+    expect(page.locator("#ball12")).to_be_disabled()
+    assert look(page, "caller-six-hours-up", ["#close-game", "#open-board"]) == []
+    two_taps(page, "#close-game")
+    expect(page.locator("#start-box")).to_be_hidden()
+    expect(page.locator("#close-occasion")).to_be_visible()
+    two_taps(page, "#close-occasion")
+    expect(page.locator("#game-title")).to_have_text("The occasion is closed")
+    assert ok(caller.get(occ))["status"] == "closed"
+    page.close()

@@ -5,13 +5,17 @@ winners on the last call, whether a cookie-jar award is due, and what closing th
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 
 from sqlalchemy.orm import Session
 
-from bingo.models import Claim, Game, GameStatus, Occasion
+from bingo.models import Claim, Game, GameStatus, Occasion, OccasionStatus
+from bingo.rules import play
 from bingo.rules.limits import GameKind
 from bingo.services import occasions, upick_tickets
+from bingo.services.games import occasion_state
 from bingo.services.jars import jar_award_due
+from shared.core.violations import Violation
 
 
 @dataclass(frozen=True)
@@ -32,6 +36,7 @@ class OccasionView:
 
     occasion: Occasion
     games: list[GameView]
+    play_stopped: Violation | None = None
 
 
 def _previews(game: Game) -> bool:
@@ -55,6 +60,8 @@ def game_of(session: Session, occasion_id: int, number: int) -> GameView:
     return game_view(session, occasions.game_of(session, occasion_id, number)[1])
 
 
-def occasion_view(session: Session, occasion: Occasion) -> OccasionView:
-    """The occasion with the view of every game."""
-    return OccasionView(occasion, [game_view(session, g) for g in occasion.games])
+def occasion_view(session: Session, occasion: Occasion, now: datetime) -> OccasionView:
+    """The occasion with the view of every game, and, once a running occasion's hours are over (10 DE Admin
+    Code 101-4.2, 4.10), why play has stopped, so the caller sees it before tapping a ball."""
+    stopped = play.play_refusal(occasion_state(occasion), now) if occasion.status == OccasionStatus.RUNNING else None
+    return OccasionView(occasion, [game_view(session, g) for g in occasion.games], stopped)

@@ -649,10 +649,11 @@ def record_giveaway(
 
 def todays_occasion(session: Session, org_id: int, day: date) -> Occasion | None:
     """The occasion a station works today: the first one still scheduled or running, else the last
-    one closed (so the caller and the TV keep showing how the night ended). A training occasion still
-    running from yesterday comes first: the hours are lifted for it (training mode), so a practice
-    begun before midnight goes on after it."""
-    carried = and_(Occasion.training.is_(True), Occasion.status == RUNNING, Occasion.occasion_date == day - ONE_DAY)
+    one closed (so the caller and the TV keep showing how the night ended). An occasion still running
+    from yesterday comes first: a training one plays on after midnight (training mode), and a real one
+    is finished after it (10 DE Admin Code 101-4.2 against 4.10: no call, but the game in play is closed,
+    its winners paid and the night closed, on the same screens)."""
+    carried = and_(Occasion.status == RUNNING, Occasion.occasion_date == day - ONE_DAY)
     found = list(
         session.scalars(
             select(Occasion)

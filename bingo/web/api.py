@@ -348,7 +348,7 @@ def create_program(org_id: int, body: ProgramRequest) -> Any:
 def schedule_occasion(org_id: int, body: OccasionRequest) -> Any:
     return presenters.occasion(
         game_views.occasion_view(
-            db_session(), occasions.schedule(db_session(), actor(), hall_now(), check_org(org_id), body)
+            db_session(), occasions.schedule(db_session(), actor(), hall_now(), check_org(org_id), body), hall_now()
         )
     )
 
@@ -359,7 +359,7 @@ def schedule_occasion(org_id: int, body: OccasionRequest) -> Any:
 def get_occasion(occasion_id: int) -> Any:
     _occasion_org(occasion_id)
     return presenters.occasion(
-        game_views.occasion_view(db_session(), occasions.get_occasion(db_session(), occasion_id))
+        game_views.occasion_view(db_session(), occasions.get_occasion(db_session(), occasion_id), hall_now())
     )
 
 
@@ -376,7 +376,9 @@ def ball_check(occasion_id: int, body: dict[str, Any]) -> Any:
     _occasion_org(occasion_id)
     return presenters.occasion(
         game_views.occasion_view(
-            db_session(), occasions.verify_balls(db_session(), actor(), hall_now(), occasion_id, body["checked_by"])
+            db_session(),
+            occasions.verify_balls(db_session(), actor(), hall_now(), occasion_id, body["checked_by"]),
+            hall_now(),
         )
     )
 
@@ -396,6 +398,7 @@ def cookie_jar_number(occasion_id: int, body: dict[str, Any]) -> Any:
         game_views.occasion_view(
             db_session(),
             occasions.draw_cookie_jar_number(db_session(), actor(), hall_now(), occasion_id, body["ball"], rng()),
+            hall_now(),
         )
     )
 
@@ -551,7 +554,9 @@ def close_game(occasion_id: int, number: int) -> Any:
 def close_occasion(occasion_id: int) -> Any:
     _occasion_org(occasion_id)
     return presenters.occasion(
-        game_views.occasion_view(db_session(), occasions.close_occasion(db_session(), actor(), hall_now(), occasion_id))
+        game_views.occasion_view(
+            db_session(), occasions.close_occasion(db_session(), actor(), hall_now(), occasion_id), hall_now()
+        )
     )
 
 

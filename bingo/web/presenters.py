@@ -145,6 +145,9 @@ def occasion(view: OccasionView) -> dict[str, Any]:
         "jar_posted_at": row.jar_posted_at,
         "jar_must_go": row.jar_must_go,
         "runs_cookie_jar": row.jar_settings is not None,
+        "play_stopped": None
+        if view.play_stopped is None
+        else {"code": view.play_stopped.code, "message": view.play_stopped.message, "rule": view.play_stopped.rule},
         "display_token": row.display_token,
         "training": row.training,
         "games": [game(g) for g in view.games],

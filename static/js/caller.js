@@ -103,7 +103,7 @@
     });
     $("jar-label").textContent = state.cookie_jar_label ? "Jar number " + state.cookie_jar_label : "";
     var close = $("close-occasion");
-    if (close) close.hidden = !(state.status === "running" && !current() && !nextPending());
+    if (close) close.hidden = !(state.status === "running" && !current() && (!nextPending() || state.play_stopped));
   }
 
   function renderClaims(game) {
@@ -146,7 +146,7 @@
     }
   }
 
-  function renderCalls(game) {
+  function renderCalls(game, stopped) {
     var calls = game ? game.calls : [];
     var called = {};
     calls.forEach(function (c) { called[c.ball] = true; });
@@ -156,7 +156,7 @@
       var button = $("ball" + n);
       button.classList.toggle("hit", !!called[n]);
       button.classList.toggle("latest", calls.length > 0 && calls[calls.length - 1].ball === n);
-      button.disabled = !manual || held || !!called[n];
+      button.disabled = !manual || held || !!called[n] || !!stopped;
     }
     $("stage").classList.toggle("is-held", held);
     $("hold-state").hidden = !held;
@@ -171,7 +171,7 @@
     if (!calls.length) strip.appendChild(el("span", "muted", "none yet"));
     var posted = game.kind === "break_open";
     $("draw").hidden = game.ball_mode === "manual" || posted;
-    $("draw").disabled = held;
+    $("draw").disabled = held || !!stopped;
     $("correct-open").hidden = posted;
     $("correct-open").disabled = !calls.length;
     var holdLabel = held ? "Resume calling" : "Bingo! Hold";
@@ -179,7 +179,7 @@
     $("hold").textContent = holdLabel;
     $("hold").classList.toggle("is-held", held);
     $("hold").hidden = posted;
-    $("hold").disabled = !calls.length;
+    $("hold").disabled = !calls.length || (held && !!stopped);
   }
 
   function render() {
@@ -200,7 +200,10 @@
     grids = pictured && pictured.kind !== "u_pick_em" ? pictured.pattern.grids : [];
     drawPattern();
     renderTitle(game, pending, shown);
-    $("start-box").hidden = !(pending && running);
+    var stopped = running ? state.play_stopped : null;
+    $("time-up").hidden = !stopped;
+    $("time-up").textContent = stopped ? stopped.message + " (" + stopped.rule + ")" : "";
+    $("start-box").hidden = !(pending && running && !stopped);
     $("attendance-field").hidden = !(pending && pending.varies_with_attendance);
     $("start-game").textContent = pending && pending.kind === "break_open"
       ? "Draw and post the " + pending.break_open_numbers + " numbers"
@@ -215,7 +218,7 @@
     }
     // While jar 1 waits to be awarded, that is the one primary control: the next game's start steps back.
     $("start-game").classList.toggle("btn-primary", !(closedGame && closedGame.jar_award_due));
-    renderCalls(game);
+    renderCalls(game, stopped);
     var split = game ? game.split_preview : [];
     $("split").hidden = !split.length;
     $("split").textContent = split.length ? "Closing now pays " + split.map(function (s) {
