@@ -326,3 +326,25 @@ def test_1804_the_tournament_director_works_the_desk_till_but_never_a_bingo_till
     assert closed["over_short"] == "0.00"
     refused(director.get(f"/api/v1/tills/{bingo_till['id']}"), 403, "forbidden", field="till_id")
     refused(director.post(f"/api/v1/tills/{bingo_till['id']}/close", {"counts": {}}), 403, "forbidden")
+
+
+def test_1801_32_1801_8_delaware_blinds_refused_naming_the_level_field(
+    admin: Api, session: Session, clock: Clock
+) -> None:
+    org_id, licence_id = licensed(admin, session)
+    url = f"/api/v1/organizations/{org_id}/tournaments"
+    levels = DE_SETUP["levels"]
+    before = audit_count(session)
+    uneven = {
+        **DE_SETUP,
+        "license_id": licence_id,
+        "levels": [*levels, {"small_blind": 150, "big_blind": 400, "minutes": 20}],
+    }
+    refused(admin.post(url, uneven), 422, "small_blind_not_half", "28 Del. C. §1801(32)", "levels.4.small_blind")
+    ante = {
+        **DE_SETUP,
+        "license_id": licence_id,
+        "levels": [*levels, {"small_blind": 200, "big_blind": 400, "ante": 500, "minutes": 20}],
+    }
+    refused(admin.post(url, ante), 422, "ante_over_big_blind", "28 Del. C. §1801(8)", "levels.4.ante")
+    assert audit_count(session) == before

@@ -46,6 +46,8 @@ class Profile:
     occasion_fee_cents: Limit | None = None
     one_sponsor: Rule | None = None
     equal_chips: Rule | None = None
+    half_small_blind: Rule | None = None
+    ante_within_big_blind: Rule | None = None
     random_seats: Rule | None = None
     play_to_one: Rule | None = None
     no_deals: Rule | None = None
@@ -85,6 +87,8 @@ DELAWARE = Profile(
     occasion_fee_cents=Limit(25_000, f"{DE}, general provisions ¶(3)"),
     one_sponsor=Rule(f"{DE}, general provisions ¶(1)"),
     equal_chips=Rule("28 Del. C. §1804 B(1)"),
+    half_small_blind=Rule("28 Del. C. §1801(32)"),
+    ante_within_big_blind=Rule("28 Del. C. §1801(8)"),
     random_seats=Rule("28 Del. C. §1804 B(2)"),
     play_to_one=Rule("28 Del. C. §1804 B(3)-(4)"),
     no_deals=Rule("28 Del. C. §1804 B(5)"),
