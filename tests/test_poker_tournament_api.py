@@ -61,6 +61,10 @@ def test_ch18_delaware_tournament_needs_its_occasion_licence_and_one_setup_rule_
     rules_pdf = admin.client.get(f"/api/v1/tournaments/{tournament['id']}/rules.pdf").data
     page_text = " ".join(pdfium.PdfDocument(rules_pdf)[0].get_textpage().get_text_range().split())
     assert "Winter Classic" in page_text and "Standard rules of play" in page_text
+    every_page = " ".join(
+        " ".join(page.get_textpage().get_text_range().split()) for page in pdfium.PdfDocument(rules_pdf)
+    )
+    assert "turn to act. (28 Del. C. §1804 B(15))" in every_page and "§1804 B(13))" in every_page
 
 
 def test_pari_1207_03_d3_j_buys_stop_at_150_and_never_on_credit(admin: Api, session: Session, clock: Clock) -> None:

@@ -58,6 +58,7 @@ class Profile:
     disputes: Rule | None = None
     licensed_dealers: Rule | None = None
     printed_rules: Rule | None = None
+    printed_conduct: Rule | None = None
     prizes_described: Rule | None = None
     helpline: str | None = None
     spend_cap_cents: Limit | None = None
@@ -99,6 +100,7 @@ DELAWARE = Profile(
     disputes=Rule("28 Del. C. §1827(2)"),
     licensed_dealers=Rule("28 Del. C. §1831(1)"),
     printed_rules=Rule(f"{DE}, printed rules ¶(1)-(5)"),
+    printed_conduct=Rule("28 Del. C. §1804 B"),
     prizes_described=Rule(f"{DE}, printed rules ¶(5)"),
     helpline="888-850-8888",
     rebuys=Rule(f"{DE}, printed rules ¶(2)"),

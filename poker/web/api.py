@@ -145,9 +145,8 @@ def printed_rules_text(tournament_id: int) -> Response:
 def printed_rules_pdf(tournament_id: int) -> Response:
     row = _mine(tournament_id)
     sections = tournaments.rules(db_session(), row)
-    document = Document(
-        sections[0].title, sections[0].lines[0], tuple((s.title, "\n".join(s.lines)) for s in sections[1:]), ()
-    )
+    lines = tuple((s.title if i == 0 else "", line) for s in sections[1:] for i, line in enumerate(s.lines))
+    document = Document(sections[0].title, sections[0].lines[0], lines, ())
     return Response(pdf.render(training_paper(document) if row.training else document), mimetype="application/pdf")
 
 
