@@ -75,8 +75,9 @@ def _v(code: str, message: str, rule: str, field_name: str) -> Violation:
 
 def spend_cap(setup: Setup, profile: Profile) -> int | None:
     """NH Pari 1207.03(d)(3)-(4) and MCA 23-5-317(1)(g), (2)(c): the most one player may spend on this
-    tournament, buy-ins and re-buys included, if the jurisdiction sets one ($250 for New Hampshire's one
-    special game).
+    tournament, if the jurisdiction sets one ($250 for New Hampshire's one special game). It counts the
+    entry fee, re-buys, add-ons and re-entries, and in Montana "any ... other payment" (the setup's other
+    charges, a payment every player makes); New Hampshire allows no other charge at all ((d)(2)).
 
     >>> from dataclasses import replace
     >>> from poker.rules.profiles import DELAWARE, MONTANA_LARGE, NEW_HAMPSHIRE
@@ -297,15 +298,16 @@ def _money(setup: Setup, profile: Profile) -> list[Violation]:
     cap = spend_cap(setup, profile)
     if cap is not None:
         buys = rebuy.max_per_player or 0 if rebuy.allowed or rebuy.reentry else 0
-        worst = setup.entry_fee_cents + buys * rebuy.cost_cents
+        chips_bought = setup.entry_fee_cents + buys * rebuy.cost_cents
+        worst = chips_bought + setup.other_charges_cents
         if worst > cap:
             found.append(
                 _v(
                     "over_spend_cap",
                     f"A player could spend {format_cents(worst)}; the limit is {format_cents(cap)} a player, "
-                    "buy-ins and re-buys included.",
+                    "the entry fee, re-buys and any other payment included.",
                     _cap_rule(setup, profile),
-                    "entry_fee",
+                    "entry_fee" if chips_bought > cap else "other_charges",
                 )
             )
     if profile.only_buyins_and_rebuys and setup.other_charges_cents:

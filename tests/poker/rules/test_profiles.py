@@ -208,3 +208,19 @@ def test_1801_8_the_big_blind_is_the_largest_forced_bet_so_the_ante_is_at_most_i
         ("ante_over_big_blind", "28 Del. C. §1801(8)", "levels.1.ante")
     ]
     assert codes(big_ante, NEW_HAMPSHIRE) == []
+
+
+def test_mca_23_5_317_1g_2c_the_caps_count_any_other_payment() -> None:
+    small = replace(BASE, entry_fee_cents=7_000, other_charges_cents=1_001)
+    assert [(v.code, v.rule, v.field) for v in setup_violations(small, MONTANA_SMALL)] == [
+        ("over_spend_cap", "MCA 23-5-317(2)(c)", "other_charges")
+    ]
+    assert codes(replace(small, other_charges_cents=1_000), MONTANA_SMALL) == []
+    large = replace(
+        BASE,
+        entry_fee_cents=50_000,
+        other_charges_cents=37_501,
+        rebuy=RebuyPolicy(allowed=True, cost_cents=50_000, chips=10_000, max_per_player=2),
+    )
+    assert codes(large, MONTANA_LARGE) == [("over_spend_cap", "MCA 23-5-317(1)(g)")]
+    assert codes(replace(large, other_charges_cents=37_500), MONTANA_LARGE) == []
