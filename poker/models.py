@@ -92,6 +92,7 @@ class Entry(Base):
     bust_hand: Mapped[int | None] = mapped_column(Integer)
     bust_table: Mapped[int | None] = mapped_column(Integer)
     bust_stack: Mapped[int | None] = mapped_column(Integer)
+    age_confirmed_by: Mapped[str | None] = mapped_column(String(200))
 
     tournament: Mapped[Tournament] = relationship(back_populates="entries")
     buys: Mapped[list[Buy]] = relationship(order_by="Buy.id", cascade="all, delete-orphan")

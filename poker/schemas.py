@@ -155,6 +155,10 @@ class EntryOut(Schema):
     seat = fields.Integer(allow_none=True)
     prize_cents = Money(data_key="prize", allow_none=True)
     paid = fields.Nested(PaidOut, allow_none=True)
+    age_confirmed_by = fields.String(
+        allow_none=True,
+        metadata={"description": "who at the desk confirmed the player is 18 or older, where the law asks"},
+    )
 
 
 class OutPlayerOut(Schema):
@@ -207,6 +211,7 @@ class BuyRequest:
     chips: int
     tender: str
     tendered_cents: int
+    age_confirmed: bool = False
 
 
 class BuyIn(RequestSchema):
@@ -220,6 +225,13 @@ class BuyIn(RequestSchema):
     chips = fields.Integer(strict=True, load_default=0, validate=CHIPS)
     tender = fields.String(load_default="cash", validate=validate.Length(min=1, max=32))
     tendered_cents = Money(required=True, data_key="tendered")
+    age_confirmed = fields.Boolean(
+        load_default=False,
+        metadata={
+            "description": "an entry in New Hampshire: the desk has confirmed that the player is 18 or older "
+            "(N.H. Admin. Code Pari 1207.03(b)); refused 422 without it"
+        },
+    )
 
 
 class BuyOut(Schema):

@@ -68,6 +68,7 @@ class Profile:
     reentry_forbidden: Rule | None = None
     reentry_up_to_cap: Rule | None = None
     only_buyins_and_rebuys: Rule | None = None
+    adults_only: Rule | None = None
     prize_fixed_or_percent: Rule | None = None
     paid_places_percent_of_players: Limit | None = None
     prizes_percent_of_pool: Limit | None = None
@@ -116,6 +117,7 @@ NEW_HAMPSHIRE = Profile(
     rebuys=Rule(f"{NH}(d)(3)"),
     reentry_up_to_cap=Rule(f"{NH}(h)(3)"),
     only_buyins_and_rebuys=Rule(f"{NH}(d)(2)"),
+    adults_only=Rule(f"{NH}(b)"),
     prize_fixed_or_percent=Rule(f"{NH}(d)(5)"),
     paid_places_percent_of_players=Limit(50, f"{NH}(d)(6)"),
     prizes_percent_of_pool=Limit(80, f"{NH}(d)(7), (h)(4)"),

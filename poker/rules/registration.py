@@ -38,6 +38,31 @@ def price(setup: Setup, buy: Buy) -> int:
     return setup.entry_fee_cents if buy is Buy.ENTRY else setup.rebuy.cost_cents or setup.entry_fee_cents
 
 
+def age_refusal(profile: Profile, confirmed: bool) -> Violation | None:
+    """NH Pari 1207.03(b): "no one under the age of 18 years shall be admitted to the area
+    where the games of chance are being conducted", so where the profile holds the rule the desk confirms,
+    for each new entry, that the player is 18 or older, and an entry without that confirmation is refused.
+    Delaware's ch. 18 and Montana's 23-5-317 set no age for players, so none is asked there.
+
+    >>> from poker.rules.profiles import DELAWARE, NEW_HAMPSHIRE
+    >>> refusal = age_refusal(NEW_HAMPSHIRE, False)
+    >>> refusal.field, refusal.rule, refusal.status
+    ('age_confirmed', 'N.H. Admin. Code Pari 1207.03(b)', 422)
+    >>> age_refusal(NEW_HAMPSHIRE, True) is None, age_refusal(DELAWARE, False) is None
+    (True, True)
+    """
+    adults = profile.adults_only
+    if adults is None or confirmed:
+        return None
+    return Violation(
+        "age_not_confirmed",
+        "Confirm that the player is 18 or older: no one under 18 is admitted where the games are played.",
+        adults.rule,
+        "age_confirmed",
+        422,
+    )
+
+
 def buy_refusal(setup: Setup, profile: Profile, state: PlayerState, buy: Buy, level: int) -> Violation | None:
     """NH Pari 1207.03(d)(3)-(4), (h)(3) and MCA 23-5-317(1)(g), (2)(c), as the profile holds them (spending
     caps, counting what the player has spent, this buy and the setup's other payments, which the desk does

@@ -24,7 +24,7 @@ from poker.rules.decks import DeckEntry, DeckEvent, Due, new_set_refusal, remind
 from poker.rules.payouts import PaidPrize, second_payment_refusal
 from poker.rules.printed_rules import Section, printed_rules
 from poker.rules.profiles import PROFILES, Jurisdiction, Profile
-from poker.rules.registration import Buy, PlayerState, buy_refusal, price
+from poker.rules.registration import Buy, PlayerState, age_refusal, buy_refusal, price
 from poker.rules.seating import Move, tables_needed
 from poker.rules.setup import (
     Booked,
@@ -202,6 +202,7 @@ def buy(
     if kind is Buy.ENTRY:
         if not data.player_name:
             raise refuse("player_name_required", "Enter the player's name.", None, "player_name", 422)
+        check(age_refusal(profile, data.age_confirmed))
         entry = Entry(
             number=max((e.number for e in tournament.entries), default=0) + 1,
             player_name=data.player_name.strip(),
@@ -209,6 +210,7 @@ def buy(
             rebuys=0,
             reentries=0,
             eliminated=False,
+            age_confirmed_by=person_name(session, actor) if profile.adults_only else None,
         )
         state = PlayerState()
     else:
@@ -266,6 +268,7 @@ def buy(
             "cents": cost,
             "transaction": sale.number,
             "till": till.id,
+            **({"age_confirmed_by": entry.age_confirmed_by} if kind is Buy.ENTRY and entry.age_confirmed_by else {}),
         },
     )
     return BuyResult(entry, row, data.tendered_cents - cost)
