@@ -186,6 +186,9 @@ class TournamentOut(Schema):
     id = fields.Integer()
     organization_id = fields.Integer()
     license_id = fields.Integer(allow_none=True)
+    permit_id = fields.Integer(
+        allow_none=True, metadata={"description": "Montana: the tournament permit it is held under (MCA 23-5-317)"}
+    )
     jurisdiction = fields.String()
     name = fields.String()
     starts_on = fields.Date()
@@ -199,6 +202,58 @@ class TournamentOut(Schema):
     display_token = fields.String(allow_none=True)
     training = fields.Boolean(metadata={"description": "a training tournament: fixed when created (training mode)"})
     last_out = fields.Nested(LastOutOut, allow_none=True)
+
+
+PERMIT_KINDS = [Jurisdiction.MONTANA_LARGE.value, Jurisdiction.MONTANA_SMALL.value]
+
+
+@dataclass(frozen=True)
+class PermitRequest:
+    """A Montana tournament permit to record (`jurisdiction` is the kind of tournament it allows)."""
+
+    jurisdiction: str
+    year: int
+    number: str
+    fee_cents: int
+
+
+class PermitIn(RequestSchema):
+    request = PermitRequest
+
+    jurisdiction = fields.String(
+        required=True,
+        validate=validate.OneOf(PERMIT_KINDS),
+        metadata={"description": "mt_large: a large-stakes permit (MCA 23-5-317(1)); mt_small: small-stakes (2)"},
+    )
+    year = fields.Integer(strict=True, required=True, validate=validate.Range(min=2000, max=2100))
+    number = fields.String(required=True, validate=validate.Length(min=1, max=50))
+    fee_cents = Money(
+        required=True, data_key="fee", metadata={"description": "the whole annual fee: 120.00 large, 500.00 small"}
+    )
+
+
+class NoticeOut(Schema):
+    tournament_id = fields.Integer()
+    name = fields.String()
+    starts_on = fields.Date()
+    notified_on = fields.Date(allow_none=True, metadata={"description": "the day the department was notified"})
+    days_before = fields.Integer(allow_none=True)
+    charitable = fields.Boolean()
+    counted = fields.Boolean(metadata={"description": "counts toward the year's 16 large-stakes tournaments"})
+
+
+class PermitOut(Schema):
+    id = fields.Integer()
+    organization_id = fields.Integer()
+    jurisdiction = fields.String()
+    kind = fields.String(metadata={"description": "large-stakes or small-stakes, as said"})
+    year = fields.Integer()
+    number = fields.String()
+    fee_cents = Money(data_key="fee")
+    tournaments_allowed = fields.Integer(allow_none=True, metadata={"description": "16 large-stakes; none small"})
+    charitable_allowed = fields.Integer(allow_none=True)
+    counted = fields.Integer(metadata={"description": "tournaments counted toward the 16 so far"})
+    notices = fields.List(fields.Nested(NoticeOut))
 
 
 @dataclass(frozen=True)

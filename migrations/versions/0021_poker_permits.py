@@ -1,4 +1,5 @@
-"""poker rule truth: the desk's 18-or-older confirmation on an entry (N.H. Admin. Code Pari 1207.03(b))
+"""poker rule truth: Montana tournament permits (MCA 23-5-317(1)(a)-(b), (2)(a)-(b)), the tournament's
+permit, and the desk's 18-or-older confirmation on an entry (N.H. Admin. Code Pari 1207.03(b))
 
 Revision ID: 0021_poker_permits
 Revises: 0020_training
@@ -16,6 +17,27 @@ depends_on = None
 
 
 def upgrade() -> None:
+    op.create_table(
+        'poker_tournament_permits',
+        sa.Column('id', sa.Integer(), nullable=False),
+        sa.Column('organization_id', sa.Integer(), nullable=False),
+        sa.Column('jurisdiction', sa.String(length=16), nullable=False),
+        sa.Column('year', sa.Integer(), nullable=False),
+        sa.Column('number', sa.String(length=50), nullable=False),
+        sa.Column('fee_cents', sa.Integer(), nullable=False),
+        sa.ForeignKeyConstraint(['organization_id'], ['organizations.id'],
+                                name=op.f('fk_poker_tournament_permits_organization_id_organizations')),
+        sa.PrimaryKeyConstraint('id', name=op.f('pk_poker_tournament_permits')),
+        sa.UniqueConstraint('organization_id', 'jurisdiction', 'year',
+                            name=op.f('uq_poker_tournament_permits_organization_id_jurisdiction_year')),
+    )
+    with op.batch_alter_table('poker_tournament_permits', schema=None) as batch_op:
+        batch_op.create_index(batch_op.f('ix_poker_tournament_permits_organization_id'), ['organization_id'],
+                              unique=False)
+    with op.batch_alter_table('poker_tournaments', schema=None) as batch_op:
+        batch_op.add_column(sa.Column('permit_id', sa.Integer(), nullable=True))
+        batch_op.create_foreign_key(batch_op.f('fk_poker_tournaments_permit_id_poker_tournament_permits'),
+                                    'poker_tournament_permits', ['permit_id'], ['id'])
     with op.batch_alter_table('poker_entries', schema=None) as batch_op:
         batch_op.add_column(sa.Column('age_confirmed_by', sa.String(length=200), nullable=True))
 
@@ -23,3 +45,10 @@ def upgrade() -> None:
 def downgrade() -> None:
     with op.batch_alter_table('poker_entries', schema=None) as batch_op:
         batch_op.drop_column('age_confirmed_by')
+    with op.batch_alter_table('poker_tournaments', schema=None) as batch_op:
+        batch_op.drop_constraint(batch_op.f('fk_poker_tournaments_permit_id_poker_tournament_permits'),
+                                 type_='foreignkey')
+        batch_op.drop_column('permit_id')
+    with op.batch_alter_table('poker_tournament_permits', schema=None) as batch_op:
+        batch_op.drop_index(batch_op.f('ix_poker_tournament_permits_organization_id'))
+    op.drop_table('poker_tournament_permits')

@@ -77,6 +77,8 @@ class Profile:
     no_rake: Rule | None = None
     chip_value_not_prize: Rule | None = None
     max_consecutive_days: Limit | None = None
+    tournament_permit: Rule | None = None
+    permit_fee_cents: Limit | None = None
     notice_days: Limit | None = None
     tournaments_per_year: Limit | None = None
     charitable_per_year: Limit | None = None
@@ -144,6 +146,8 @@ MONTANA_LARGE = replace(
     spend_cap_cents=Limit(187_500, f"{MT}(1)(g)"),
     rebuys=Rule(f"{MT}(1)(g)"),
     max_consecutive_days=Limit(5, f"{MT}(1)(c)"),
+    tournament_permit=Rule(f"{MT}(1)(a)"),
+    permit_fee_cents=Limit(12_000, f"{MT}(1)(b)"),
     notice_days=Limit(5, f"{MT}(1)(d)"),
     tournaments_per_year=Limit(16, f"{MT}(1)(a)"),
     charitable_per_year=Limit(3, f"{MT}(1)(f)"),
@@ -153,6 +157,8 @@ MONTANA_SMALL = replace(
     MONTANA,
     name="Montana, small-stakes",
     spend_cap_cents=Limit(8_000, f"{MT}(2)(c)"),
+    tournament_permit=Rule(f"{MT}(2)(a)"),
+    permit_fee_cents=Limit(50_000, f"{MT}(2)(b)"),
     rebuys_forbidden=Rule(f"{MT}(2)(c)"),
     reentry_forbidden=Rule(f"{MT}(2)(c)"),
 )

@@ -37,7 +37,7 @@ from poker.rules.setup import (
     to_json,
 )
 from poker.schemas import BuyRequest, DeckRequest, SeatMoveRequest, TournamentRequest
-from poker.services import live, staff
+from poker.services import live, staff, tournament_permits
 from poker.services.tables import apply_moves, next_batch, seating_of, set_tables, tables_of
 from poker.services.tournament_locks import lock
 from shared.core import tills
@@ -130,9 +130,11 @@ def create(
     booked = [Booked(t.starts_on, setup_of(t).special_game, setup_of(t).charitable) for t in earlier]
     check(calendar_refusal(setup, profile, booked))
     licence_id = _licence(session, profile, org_id, data)
+    permit_id = tournament_permits.permit_for(session, profile, org_id, data.starts_on)
     row = Tournament(
         organization_id=org_id,
         license_id=licence_id,
+        permit_id=permit_id,
         jurisdiction=profile.jurisdiction.value,
         name=data.name,
         starts_on=data.starts_on,
@@ -150,7 +152,7 @@ def create(
         "tournament.create",
         row,
         "poker_tournament",
-        {"name": row.name, "jurisdiction": row.jurisdiction, "setup": to_json(setup)},
+        {"name": row.name, "jurisdiction": row.jurisdiction, "permit_id": permit_id, "setup": to_json(setup)},
     )
     return row
 

@@ -26,6 +26,9 @@ from poker.schemas import (
     DueOut,
     EliminationIn,
     EliminationRequest,
+    PermitIn,
+    PermitOut,
+    PermitRequest,
     PrizePaidOut,
     PrizePayIn,
     SeatMoveIn,
@@ -44,9 +47,9 @@ from poker.schemas import (
     UndoIn,
 )
 from poker.services import disputes as showdowns
-from poker.services import eliminations, live, registration_desk, staff, tables, tournaments
+from poker.services import eliminations, live, registration_desk, staff, tables, tournament_permits, tournaments
 from poker.web import presenters
-from shared.core.roles import Role
+from shared.core.roles import OFFICE_EDIT, OFFICE_VIEW, Role
 from shared.platform import audit
 from shared.platform.api import operation
 from shared.platform.context import (
@@ -76,6 +79,7 @@ def _shown(row: Any) -> dict[str, Any]:
         "id": row.id,
         "organization_id": row.organization_id,
         "license_id": row.license_id,
+        "permit_id": row.permit_id,
         "jurisdiction": row.jurisdiction,
         "name": row.name,
         "starts_on": row.starts_on,
@@ -108,6 +112,33 @@ def _mine(tournament_id: int) -> Any:
 )
 def create_tournament(org_id: int, body: TournamentRequest) -> Any:
     return _shown(tournaments.create(db_session(), actor(), hall_now(), check_org(org_id), body))
+
+
+@operation(
+    bp,
+    ORG + "/tournament-permits",
+    "GET",
+    summary="Montana tournament permits (MCA 23-5-317(1)(a)-(b), (2)(a)-(b)) with their notices",
+    access=OFFICE_VIEW,
+    response=PermitOut,
+    many=True,
+)
+def list_tournament_permits(org_id: int) -> list[Any]:
+    return tournament_permits.list_permits(db_session(), check_org(org_id))
+
+
+@operation(
+    bp,
+    ORG + "/tournament-permits",
+    "POST",
+    summary="Record a Montana tournament permit for a year, at its whole annual fee",
+    access=OFFICE_EDIT,
+    body=PermitIn,
+    response=PermitOut,
+    status=201,
+)
+def record_tournament_permit(org_id: int, body: PermitRequest) -> Any:
+    return tournament_permits.record_permit(db_session(), actor(), hall_now(), check_org(org_id), body)
 
 
 @operation(
