@@ -15,6 +15,9 @@ down_revision = '0020_training'
 branch_labels = None
 depends_on = None
 
+PERMIT_FK = 'fk_poker_tournaments_permit_id_poker_tournament_permits'
+TRAINING_FIXED = "the training mark is fixed when the occasion or tournament is made"
+
 
 def upgrade() -> None:
     op.create_table(
@@ -34,10 +37,13 @@ def upgrade() -> None:
     with op.batch_alter_table('poker_tournament_permits', schema=None) as batch_op:
         batch_op.create_index(batch_op.f('ix_poker_tournament_permits_organization_id'), ['organization_id'],
                               unique=False)
-    with op.batch_alter_table('poker_tournaments', schema=None) as batch_op:
-        batch_op.add_column(sa.Column('permit_id', sa.Integer(), nullable=True))
-        batch_op.create_foreign_key(batch_op.f('fk_poker_tournaments_permit_id_poker_tournament_permits'),
-                                    'poker_tournament_permits', ['permit_id'], ['id'])
+    if op.get_bind().dialect.name == "sqlite":
+        # the column with its reference in place: a batch rebuild would drop 0020's trigger
+        op.execute(f"ALTER TABLE poker_tournaments ADD COLUMN permit_id INTEGER CONSTRAINT {PERMIT_FK} "
+                   "REFERENCES poker_tournament_permits (id)")
+    else:
+        op.add_column('poker_tournaments', sa.Column('permit_id', sa.Integer(), nullable=True))
+        op.create_foreign_key(op.f(PERMIT_FK), 'poker_tournaments', 'poker_tournament_permits', ['permit_id'], ['id'])
     with op.batch_alter_table('poker_entries', schema=None) as batch_op:
         batch_op.add_column(sa.Column('age_confirmed_by', sa.String(length=200), nullable=True))
 
@@ -45,10 +51,15 @@ def upgrade() -> None:
 def downgrade() -> None:
     with op.batch_alter_table('poker_entries', schema=None) as batch_op:
         batch_op.drop_column('age_confirmed_by')
-    with op.batch_alter_table('poker_tournaments', schema=None) as batch_op:
-        batch_op.drop_constraint(batch_op.f('fk_poker_tournaments_permit_id_poker_tournament_permits'),
-                                 type_='foreignkey')
-        batch_op.drop_column('permit_id')
+    if op.get_bind().dialect.name == "sqlite":
+        with op.batch_alter_table('poker_tournaments', schema=None) as batch_op:
+            batch_op.drop_column('permit_id')
+        # the rebuild dropped 0020's trigger: the training mark stays fixed
+        op.execute("CREATE TRIGGER poker_tournaments_training_fixed BEFORE UPDATE OF training ON poker_tournaments "
+                   f"WHEN NEW.training IS NOT OLD.training BEGIN SELECT RAISE(ABORT, '{TRAINING_FIXED}'); END")
+    else:
+        op.drop_constraint(op.f(PERMIT_FK), 'poker_tournaments', type_='foreignkey')
+        op.drop_column('poker_tournaments', 'permit_id')
     with op.batch_alter_table('poker_tournament_permits', schema=None) as batch_op:
         batch_op.drop_index(batch_op.f('ix_poker_tournament_permits_organization_id'))
     op.drop_table('poker_tournament_permits')
