@@ -31,6 +31,23 @@ class TournamentStatus(StrEnum):
     FINISHED = "finished"
 
 
+class TournamentPermit(Base):
+    """MCA 23-5-317(1)(a)-(b), (2)(a)-(b): an organization's annual Montana tournament permit, large- or
+    small-stakes (`jurisdiction` is the tournament kind it allows), for one calendar year, with its
+    number and the whole fee paid. Its tournaments point at it; their notices to the department are
+    their setups' `announced_on`."""
+
+    __tablename__ = "poker_tournament_permits"
+    __table_args__ = (UniqueConstraint("organization_id", "jurisdiction", "year"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    organization_id: Mapped[int] = mapped_column(ForeignKey("organizations.id"), index=True)
+    jurisdiction: Mapped[str] = mapped_column(String(16))
+    year: Mapped[int] = mapped_column(Integer)
+    number: Mapped[str] = mapped_column(String(50))
+    fee_cents: Mapped[int] = mapped_column(Integer)
+
+
 class Tournament(Base):
     """A poker tournament under one jurisdiction's rules. `training` marks a practice tournament
     (Flashboard house rule, training mode, as for a bingo occasion): set when it is created, fixed for
@@ -41,6 +58,7 @@ class Tournament(Base):
     id: Mapped[int] = mapped_column(primary_key=True)
     organization_id: Mapped[int] = mapped_column(ForeignKey("organizations.id"), index=True)
     license_id: Mapped[int | None] = mapped_column(ForeignKey("poker_occasion_licenses.id"))
+    permit_id: Mapped[int | None] = mapped_column(ForeignKey("poker_tournament_permits.id"))
     jurisdiction: Mapped[str] = mapped_column(String(16))
     name: Mapped[str] = mapped_column(String(200))
     starts_on: Mapped[date] = mapped_column(Date)
@@ -96,6 +114,7 @@ class Entry(Base):
     bust_hand: Mapped[int | None] = mapped_column(Integer)
     bust_table: Mapped[int | None] = mapped_column(Integer)
     bust_stack: Mapped[int | None] = mapped_column(Integer)
+    age_confirmed_by: Mapped[str | None] = mapped_column(String(200))
 
     tournament: Mapped[Tournament] = relationship(back_populates="entries")
     buys: Mapped[list[Buy]] = relationship(order_by="Buy.id", cascade="all, delete-orphan")

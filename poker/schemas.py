@@ -186,6 +186,10 @@ class EntryOut(Schema):
     seat = fields.Integer(allow_none=True)
     prize_cents = Money(data_key="prize", allow_none=True)
     paid = fields.Nested(PaidOut, allow_none=True)
+    age_confirmed_by = fields.String(
+        allow_none=True,
+        metadata={"description": "who at the desk confirmed the player is 18 or older, where the law asks"},
+    )
 
 
 class OutPlayerOut(Schema):
@@ -231,6 +235,9 @@ class TournamentOut(Schema):
     id = fields.Integer()
     organization_id = fields.Integer()
     license_id = fields.Integer(allow_none=True)
+    permit_id = fields.Integer(
+        allow_none=True, metadata={"description": "Montana: the tournament permit it is held under (MCA 23-5-317)"}
+    )
     jurisdiction = fields.String()
     name = fields.String()
     starts_on = fields.Date()
@@ -250,6 +257,58 @@ class TournamentOut(Schema):
     )
 
 
+PERMIT_KINDS = [Jurisdiction.MONTANA_LARGE.value, Jurisdiction.MONTANA_SMALL.value]
+
+
+@dataclass(frozen=True)
+class PermitRequest:
+    """A Montana tournament permit to record (`jurisdiction` is the kind of tournament it allows)."""
+
+    jurisdiction: str
+    year: int
+    number: str
+    fee_cents: int
+
+
+class PermitIn(RequestSchema):
+    request = PermitRequest
+
+    jurisdiction = fields.String(
+        required=True,
+        validate=validate.OneOf(PERMIT_KINDS),
+        metadata={"description": "mt_large: a large-stakes permit (MCA 23-5-317(1)); mt_small: small-stakes (2)"},
+    )
+    year = fields.Integer(strict=True, required=True, validate=validate.Range(min=2000, max=2100))
+    number = fields.String(required=True, validate=validate.Length(min=1, max=50))
+    fee_cents = Money(
+        required=True, data_key="fee", metadata={"description": "the whole annual fee: 120.00 large, 500.00 small"}
+    )
+
+
+class NoticeOut(Schema):
+    tournament_id = fields.Integer()
+    name = fields.String()
+    starts_on = fields.Date()
+    notified_on = fields.Date(allow_none=True, metadata={"description": "the day the department was notified"})
+    days_before = fields.Integer(allow_none=True)
+    charitable = fields.Boolean()
+    counted = fields.Boolean(metadata={"description": "counts toward the year's 16 large-stakes tournaments"})
+
+
+class PermitOut(Schema):
+    id = fields.Integer()
+    organization_id = fields.Integer()
+    jurisdiction = fields.String()
+    kind = fields.String(metadata={"description": "large-stakes or small-stakes, as said"})
+    year = fields.Integer()
+    number = fields.String()
+    fee_cents = Money(data_key="fee")
+    tournaments_allowed = fields.Integer(allow_none=True, metadata={"description": "16 large-stakes; none small"})
+    charitable_allowed = fields.Integer(allow_none=True)
+    counted = fields.Integer(metadata={"description": "tournaments counted toward the 16 so far"})
+    notices = fields.List(fields.Nested(NoticeOut))
+
+
 @dataclass(frozen=True)
 class BuyRequest:
     """An entry, re-buy or re-entry at the desk (`kind` is a poker.rules.registration.Buy value)."""
@@ -260,6 +319,7 @@ class BuyRequest:
     chips: int
     tender: str
     tendered_cents: int
+    age_confirmed: bool = False
 
 
 class BuyIn(RequestSchema):
@@ -273,6 +333,13 @@ class BuyIn(RequestSchema):
     chips = fields.Integer(strict=True, load_default=0, validate=CHIPS)
     tender = fields.String(load_default="cash", validate=validate.Length(min=1, max=32))
     tendered_cents = Money(required=True, data_key="tendered")
+    age_confirmed = fields.Boolean(
+        load_default=False,
+        metadata={
+            "description": "an entry in New Hampshire: the desk has confirmed that the player is 18 or older "
+            "(N.H. Admin. Code Pari 1207.03(b)); refused 422 without it"
+        },
+    )
 
 
 class BuyOut(Schema):

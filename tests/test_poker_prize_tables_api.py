@@ -50,7 +50,13 @@ def nh_tournament(admin: Api, session: Session, **changes: Any) -> str:
 
 def enter(api: Api, url: str, players: int, tendered: str = "50.00") -> None:
     for n in range(1, players + 1):
-        ok(api.post(url + "/buys", {"kind": "entry", "player_name": f"Player {n}", "tendered": tendered}), 201)
+        ok(
+            api.post(
+                url + "/buys",
+                {"kind": "entry", "player_name": f"Player {n}", "tendered": tendered, "age_confirmed": True},
+            ),
+            201,
+        )
 
 
 def audit_details(session: Session, action: str) -> dict[str, Any]:

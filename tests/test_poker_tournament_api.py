@@ -9,9 +9,11 @@ import json
 import random
 
 import pypdfium2 as pdfium
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from shared.core.roles import Role
+from shared.platform.audit import AuditEntry
 from shared.printing.documents import Receipt
 from shared.printing.models import PrintJob
 from tests.support.bingo_factories import make_hall
@@ -61,6 +63,10 @@ def test_ch18_delaware_tournament_needs_its_occasion_licence_and_one_setup_rule_
     rules_pdf = admin.client.get(f"/api/v1/tournaments/{tournament['id']}/rules.pdf").data
     page_text = " ".join(pdfium.PdfDocument(rules_pdf)[0].get_textpage().get_text_range().split())
     assert "Winter Classic" in page_text and "Standard rules of play" in page_text
+    every_page = " ".join(
+        " ".join(page.get_textpage().get_text_range().split()) for page in pdfium.PdfDocument(rules_pdf)
+    )
+    assert "turn to act. (28 Del. C. §1804 B(15))" in every_page and "§1804 B(13))" in every_page
 
 
 def test_pari_1207_03_d3_j_buys_stop_at_150_and_never_on_credit(admin: Api, session: Session, clock: Clock) -> None:
@@ -79,7 +85,9 @@ def test_pari_1207_03_d3_j_buys_stop_at_150_and_never_on_credit(admin: Api, sess
     tournament = ok(admin.post(f"/api/v1/organizations/{org.id}/tournaments", nh), 201)
     open_desk(admin, f"/api/v1/tournaments/{tournament['id']}")
     buys = f"/api/v1/tournaments/{tournament['id']}/buys"
-    entry = ok(admin.post(buys, {"kind": "entry", "player_name": "Pat Doe", "tendered": "60.00"}), 201)
+    entry = ok(
+        admin.post(buys, {"kind": "entry", "player_name": "Pat Doe", "tendered": "60.00", "age_confirmed": True}), 201
+    )
     assert (entry["entry"]["number"], entry["change"], entry["entry"]["spent"]) == (1, "10.00", "50.00")
     refused(
         admin.post(buys, {"kind": "rebuy", "entry_number": 1, "tender": "credit", "tendered": "0.00"}),
@@ -98,7 +106,9 @@ def test_pari_1207_03_d3_j_buys_stop_at_150_and_never_on_credit(admin: Api, sess
     )
     state = ok(admin.get(f"/api/v1/tournaments/{tournament['id']}"))
     assert state["pool"] == "150.00" and state["entries"][0]["rebuys"] == 2 and state["entries"][0]["spent"] == "150.00"
-    refused(admin.post(buys, {"kind": "entry", "tendered": "50.00"}), 422, "player_name_required")
+    refused(
+        admin.post(buys, {"kind": "entry", "tendered": "50.00", "age_confirmed": True}), 422, "player_name_required"
+    )
     refused(admin.post(buys, {"kind": "reentry", "entry_number": 9, "tendered": "50.00"}), 404, "not_found")
 
 
@@ -327,3 +337,54 @@ def test_1804_the_tournament_director_works_the_desk_till_but_never_a_bingo_till
     assert closed["over_short"] == "0.00"
     refused(director.get(f"/api/v1/tills/{bingo_till['id']}"), 403, "forbidden", field="till_id")
     refused(director.post(f"/api/v1/tills/{bingo_till['id']}/close", {"counts": {}}), 403, "forbidden")
+
+
+def test_1801_32_1801_8_delaware_blinds_refused_naming_the_level_field(
+    admin: Api, session: Session, clock: Clock
+) -> None:
+    org_id, licence_id = licensed(admin, session)
+    url = f"/api/v1/organizations/{org_id}/tournaments"
+    levels = DE_SETUP["levels"]
+    before = audit_count(session)
+    uneven = {
+        **DE_SETUP,
+        "license_id": licence_id,
+        "levels": [*levels, {"small_blind": 150, "big_blind": 400, "minutes": 20}],
+    }
+    refused(admin.post(url, uneven), 422, "small_blind_not_half", "28 Del. C. §1801(32)", "levels.4.small_blind")
+    ante = {
+        **DE_SETUP,
+        "license_id": licence_id,
+        "levels": [*levels, {"small_blind": 200, "big_blind": 400, "ante": 500, "minutes": 20}],
+    }
+    refused(admin.post(url, ante), 422, "ante_over_big_blind", "28 Del. C. §1801(8)", "levels.4.ante")
+    assert audit_count(session) == before
+
+
+def test_pari_1207_03_b_an_nh_entry_needs_the_desks_18_or_older_confirmation(
+    admin: Api, session: Session, clock: Clock
+) -> None:
+    org = make_org(session)
+    nh = {**DE_SETUP, "jurisdiction": "nh", "entry_fee": "50.00", "rebuy": {"allowed": False}, "min_players": 10}
+    nh["prizes"] = [{"place": 1, "description": "$300", "fixed": "300.00"}]
+    tournament = ok(admin.post(f"/api/v1/organizations/{org.id}/tournaments", nh), 201)
+    url = f"/api/v1/tournaments/{tournament['id']}"
+    open_desk(admin, url)
+    before = audit_count(session)
+    body = {"kind": "entry", "player_name": "Sam Young", "tendered": "50.00"}
+    refused(
+        admin.post(url + "/buys", body), 422, "age_not_confirmed", "N.H. Admin. Code Pari 1207.03(b)", "age_confirmed"
+    )
+    refused(admin.post(url + "/buys", {**body, "age_confirmed": False}), 422, "age_not_confirmed")
+    assert audit_count(session) == before and ok(admin.get(url))["entries"] == []
+    entry = ok(admin.post(url + "/buys", {**body, "age_confirmed": True}), 201)["entry"]
+    assert entry["age_confirmed_by"]
+    session.rollback()
+    logged = session.scalars(select(AuditEntry.details).where(AuditEntry.action == "tournament.entry")).all()
+    assert json.loads(logged[-1])["age_confirmed_by"] == entry["age_confirmed_by"]
+
+
+def test_pari_1207_03_b_no_age_confirmation_is_asked_in_delaware(admin: Api, session: Session, clock: Clock) -> None:
+    _, url = delaware_tournament(admin, session)
+    entry = ok(admin.post(url + "/buys", {"kind": "entry", "player_name": "Pat Doe", "tendered": "100.00"}), 201)
+    assert entry["entry"]["age_confirmed_by"] is None

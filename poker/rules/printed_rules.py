@@ -14,21 +14,64 @@ from shared.printing.documents import Receipt
 
 HELPLINE = "Delaware Council on Gambling Problems helpline: 888-850-8888"
 
-PLAY = (
+GAME = (
     "The game is No-Limit Texas Hold'em, dealt by a licensed dealer from a standard 52-card deck with the jokers "
     "removed.",
     "Each player receives two cards face down; five community cards are dealt face up: the flop (three), the turn "
     "and the river, "
     "each after a burn card, with a round of betting before the flop and after each deal.",
     "There is no limit to a bet or raise; a player may go all in at any time.",
+)
+TABLE_CONDUCT = (
     "Pots are awarded by the dealer only; each player plays only their own hand, without advice, and may not "
     "transfer chips.",
     "No camera, camera phone or recording device at the table.",
+)
+SHOWDOWN = (
     "At showdown the last bettor or raiser shows first; if the last round was checked, the first player to act shows "
     "first; "
     "then clockwise. A player may discard without showing.",
     "The tournament director settles every dispute and is the final arbiter.",
 )
+PLAY = GAME + TABLE_CONDUCT + SHOWDOWN
+CONDUCT_1804_B = (
+    "All players will receive an equal number of tournament chips for their entry fee and any subsequent re-buys.",
+    "Initial table and seat assignments shall be determined by random draw or assignment. As tables are combined "
+    "following player elimination, the remaining players shall also draw or be reassigned to new seating assignments.",
+    "Players are eliminated from the tournament when they lose all their chips.",
+    "Play will continue until only one player has not been eliminated.",
+    "No agreement concerning division of prizes shall be made.",
+    "The sponsoring organization shall have two separate decks of cards available at each table. The color or "
+    "markings of the backs of the cards of the two decks must be different.",
+    "All cards used to play No Limit Texas Hold'em Poker must be dealt out of the hand by the dealer.",
+    "The dealer, at least once each hour, shall count the cards in the deck to verify that the deck is complete. The "
+    "dealer, at least once every two hours, shall change the deck of cards. When the two separate decks of cards at "
+    "the table have been used, the sponsoring organization or licensed third party vendor dealer shall replace the "
+    "used decks with a new set of two separate decks of cards.",
+    "All pots are to be awarded by the dealer only. When the dealer has awarded a pot and it has been taken in by "
+    "that player without a claim made against it, the award stands. No player may make an agreement with any other "
+    "player regarding the pot. Each game must be played to conclusion and the pot awarded to the actual winning "
+    "player.",
+    "Each player shall be permitted to play only one hand and the player shall make all decisions without advice from "
+    "any other person. Any communication between a player with a live hand and a spectator about the play of the "
+    "hand or other players at the table is prohibited.",
+    "No player may allow a person to sit in on a tournament game on the player's behalf. No player may wager on "
+    "another player's hand, nor may any player play other than the player's own hand. No player may exchange or "
+    "otherwise transfer their chips to any other player during the tournament.",
+    "No player shall have a camera, cell phone with camera or recording device at the poker table.",
+    "Only tournament chips on the table at the start of a game may be in play for that pot. Concealed chips may not "
+    "be used in play.",
+    "A player may assemble chips in front of the player before acting. A player must be considered to have made a "
+    "bet if the player pushes assembled chips forward or releases chips into the pot at a sufficient distance from "
+    "the player to make it obvious that the player intends it as a bet. If the situation is unclear and the player "
+    "allows the dealer to pull the player's chips into the pot without making an immediate objection, it must be "
+    "considered a bet by the player.",
+    "If a player is absent from the table they will be dealt in and all antes, forced bets and blinds will be posted "
+    "as required. A player's hand will be immediately declared dead if they are not in their seat when it is their "
+    "turn to act.",
+)
+"""28 Del. C. §1804 B(1)-(15), word for word as enacted (the apostrophes written plainly, for thermal
+printers): the conduct rules that "must be included in the printed rules for each tournament"."""
 BY_PROFILE = (
     ("equal_chips", "Every entry and every re-buy receives the same number of tournament chips"),
     ("random_seats", "Tables and seats are drawn at random, and drawn or assigned again as tables combine"),
@@ -43,18 +86,40 @@ BY_PROFILE = (
 
 def standard_play(profile: Profile) -> tuple[str, ...]:
     """28 Del. C. ch. 18, printed rules ¶(1): the standard rules of play, with each jurisdiction's own
-    requirements and their citations (Delaware's citations only in Delaware rules).
+    requirements and their citations (Delaware's citations only in Delaware rules). Where the profile
+    prints §1804 B in full (conduct), its items are not repeated here in short.
 
     >>> from poker.rules.profiles import DELAWARE, MONTANA_SMALL
-    >>> len(standard_play(DELAWARE)) - len(PLAY)
-    6
+    >>> standard_play(DELAWARE) == GAME + SHOWDOWN
+    True
     >>> standard_play(MONTANA_SMALL)[-1]
     'No rake is taken (MCA 23-5-317(9)).'
     """
-    own = tuple(
-        f"{text} ({getattr(profile, name).rule})." for name, text in BY_PROFILE if getattr(profile, name) is not None
-    )
-    return PLAY + own
+    printed = profile.printed_conduct
+    own = []
+    for name, text in BY_PROFILE:
+        held = getattr(profile, name)
+        if held is not None and not (printed and held.rule.startswith(printed.rule + "(")):
+            own.append(f"{text} ({held.rule}).")
+    return (GAME + SHOWDOWN if printed else PLAY) + tuple(own)
+
+
+def conduct(profile: Profile) -> tuple[str, ...]:
+    """28 Del. C. §1804 B: "The following rules shall apply to all No Limit Texas Hold'em Poker tournament
+    play and must be included in the printed rules for each tournament": every item (1)-(15), in the
+    Act's words, each with its citation, where the profile holds the rule (Delaware); none elsewhere.
+
+    >>> from poker.rules.profiles import DELAWARE, NEW_HAMPSHIRE
+    >>> lines = conduct(DELAWARE)
+    >>> len(lines), lines[6][-60:]
+    (15, 'dealt out of the hand by the dealer. (28 Del. C. §1804 B(7))')
+    >>> conduct(NEW_HAMPSHIRE)
+    ()
+    """
+    printed = profile.printed_conduct
+    if printed is None:
+        return ()
+    return tuple(f"{text} ({printed.rule}({number}))" for number, text in enumerate(CONDUCT_1804_B, start=1))
 
 
 @dataclass(frozen=True)
@@ -167,7 +232,7 @@ def printed_rules(setup: Setup, profile: Profile, organization: str, title: str)
     >>> from poker.rules.setup import Level, Prize
     >>> setup = Setup(10_000, 5_000, (Level(25, 50, 0, 20),), (Prize(1, "Trophy and cash", fixed_cents=50_000),))
     >>> sections = printed_rules(setup, DELAWARE, "Elks Lodge 1234", "Spring Classic")
-    >>> sections[2].lines[0]
+    >>> sections[3].lines[0]
     'The entry fee is $100.00 for 5,000 chips.'
     >>> sections[-1].lines
     ('Delaware Council on Gambling Problems helpline: 888-850-8888',)
@@ -180,6 +245,7 @@ def printed_rules(setup: Setup, profile: Profile, organization: str, title: str)
     return (
         Section(f"{title}: {organization}", (f"No-Limit Texas Hold'em tournament under {profile.name} law.",)),
         Section("1. Standard rules of play", standard_play(profile)),
+        *((Section("1. Standard rules of play: conduct", lines),) if (lines := conduct(profile)) else ()),
         Section(
             "2. Entry fee and re-buys",
             (

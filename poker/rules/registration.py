@@ -38,12 +38,38 @@ def price(setup: Setup, buy: Buy) -> int:
     return setup.entry_fee_cents if buy is Buy.ENTRY else setup.rebuy.cost_cents or setup.entry_fee_cents
 
 
+def age_refusal(profile: Profile, confirmed: bool) -> Violation | None:
+    """NH Pari 1207.03(b): "no one under the age of 18 years shall be admitted to the area
+    where the games of chance are being conducted", so where the profile holds the rule the desk confirms,
+    for each new entry, that the player is 18 or older, and an entry without that confirmation is refused.
+    Delaware's ch. 18 and Montana's 23-5-317 set no age for players, so none is asked there.
+
+    >>> from poker.rules.profiles import DELAWARE, NEW_HAMPSHIRE
+    >>> refusal = age_refusal(NEW_HAMPSHIRE, False)
+    >>> refusal.field, refusal.rule, refusal.status
+    ('age_confirmed', 'N.H. Admin. Code Pari 1207.03(b)', 422)
+    >>> age_refusal(NEW_HAMPSHIRE, True) is None, age_refusal(DELAWARE, False) is None
+    (True, True)
+    """
+    adults = profile.adults_only
+    if adults is None or confirmed:
+        return None
+    return Violation(
+        "age_not_confirmed",
+        "Confirm that the player is 18 or older: no one under 18 is admitted where the games are played.",
+        adults.rule,
+        "age_confirmed",
+        422,
+    )
+
+
 def buy_refusal(setup: Setup, profile: Profile, state: PlayerState, buy: Buy, level: int) -> Violation | None:
     """NH Pari 1207.03(d)(3)-(4), (h)(3) and MCA 23-5-317(1)(g), (2)(c), as the profile holds them (spending
-    caps; no re-buy or re-entry in Montana small stakes), and the re-buy terms of the printed rules
-    (28 Del. C. ch. 18, printed rules ¶(2)): why this purchase may not be made now, or None. The tender
-    (never credit, under the profile's no-credit rule) is checked by shared.core.tills.tender_refusal at the
-    same door.
+    caps, counting what the player has spent, this buy and the setup's other payments, which the desk does
+    not take and so are never in `spent_cents`; no re-buy or re-entry in Montana small stakes), and the
+    re-buy terms of the printed rules (28 Del. C. ch. 18, printed rules ¶(2)): why this purchase may not be
+    made now, or None. The tender (never credit, under the profile's no-credit rule) is checked by
+    shared.core.tills.tender_refusal at the same door.
 
     >>> from poker.rules.profiles import MONTANA_SMALL, NEW_HAMPSHIRE
     >>> from poker.rules.setup import Level, Prize, RebuyPolicy
@@ -109,8 +135,8 @@ def buy_refusal(setup: Setup, profile: Profile, state: PlayerState, buy: Buy, le
                 "reentry_period_over", f"Re-entries ended with level {policy.until_level}.", SETUP, "kind", 409
             )
     cap = spend_cap(setup, profile)
-    cost = price(setup, buy)
-    if cap is not None and state.spent_cents + cost > cap:
+    total = state.spent_cents + price(setup, buy) + setup.other_charges_cents
+    if cap is not None and total > cap:
         rule = (
             profile.special_game_cap_cents
             if setup.special_game and profile.special_game_cap_cents
@@ -118,8 +144,13 @@ def buy_refusal(setup: Setup, profile: Profile, state: PlayerState, buy: Buy, le
         )
         return Violation(
             "spend_cap",
-            f"This would bring the player's spending to {format_cents(state.spent_cents + cost)}; the limit is "
-            f"{format_cents(cap)}.",
+            f"This would bring the player's spending to {format_cents(total)}"
+            + (
+                f", with other payments of {format_cents(setup.other_charges_cents)}"
+                if setup.other_charges_cents
+                else ""
+            )
+            + f"; the limit is {format_cents(cap)}.",
             rule.rule if rule else SETUP,
             "kind",
             409,

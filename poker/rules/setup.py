@@ -114,8 +114,9 @@ def posted_tables(setup: Setup) -> tuple[PrizeTable, ...]:
 
 def spend_cap(setup: Setup, profile: Profile) -> int | None:
     """NH Pari 1207.03(d)(3)-(4) and MCA 23-5-317(1)(g), (2)(c): the most one player may spend on this
-    tournament, buy-ins and re-buys included, if the jurisdiction sets one ($250 for New Hampshire's one
-    special game).
+    tournament, if the jurisdiction sets one ($250 for New Hampshire's one special game). It counts the
+    entry fee, re-buys, add-ons and re-entries, and in Montana "any ... other payment" (the setup's other
+    charges, a payment every player makes); New Hampshire allows no other charge at all ((d)(2)).
 
     >>> from dataclasses import replace
     >>> from poker.rules.profiles import DELAWARE, MONTANA_LARGE, NEW_HAMPSHIRE
@@ -139,7 +140,67 @@ def _cap_rule(setup: Setup, profile: Profile) -> str:
     return chosen.rule if chosen else SETUP
 
 
-def _basics(setup: Setup) -> list[Violation]:
+def _blinds(index: int, level: Level, profile: Profile) -> list[Violation]:
+    """28 Del. C. §1801(32), §1801(8) where the profile holds them (Delaware): the small blind "is half
+    the size of the big blind", so the big blind is an even number of chips and the small blind exactly
+    half of it; the big blind "is the largest forced bet", so the ante is at most the big blind. Every
+    jurisdiction, Flashboard tournament setup: the small blind is more than 0 and at most the big
+    blind, the ante 0 or more (New Hampshire's and Montana's texts set no blinds for these tournaments).
+
+    >>> from poker.rules.profiles import DELAWARE, NEW_HAMPSHIRE
+    >>> [(v.code, v.rule, v.field) for v in _blinds(0, Level(25, 100, 0, 20), DELAWARE)]
+    [('small_blind_not_half', '28 Del. C. §1801(32)', 'levels.0.small_blind')]
+    >>> [(v.code, v.field) for v in _blinds(2, Level(50, 101, 0, 20), DELAWARE)]
+    [('odd_big_blind', 'levels.2.big_blind')]
+    >>> [(v.code, v.rule) for v in _blinds(1, Level(50, 100, 200, 20), DELAWARE)]
+    [('ante_over_big_blind', '28 Del. C. §1801(8)')]
+    >>> _blinds(0, Level(25, 75, 200, 20), NEW_HAMPSHIRE), _blinds(0, Level(50, 100, 100, 20), DELAWARE)
+    ([], [])
+    """
+    name = f"Level {index + 1}"
+    if not 0 < level.small_blind <= level.big_blind or level.ante < 0:
+        return [
+            _v(
+                "level_blinds",
+                f"{name}: the small blind is more than 0 and at most the big blind; the ante is 0 or more.",
+                SETUP,
+                f"levels.{index}.big_blind",
+            )
+        ]
+    found = []
+    half = profile.half_small_blind
+    if half is not None and level.big_blind % 2:
+        found.append(
+            _v(
+                "odd_big_blind",
+                f"{name}: a big blind of {level.big_blind:,} has no exact half for the small blind; make it even.",
+                half.rule,
+                f"levels.{index}.big_blind",
+            )
+        )
+    elif half is not None and level.small_blind * 2 != level.big_blind:
+        found.append(
+            _v(
+                "small_blind_not_half",
+                f"{name}: the small blind is half the big blind, {level.big_blind // 2:,}.",
+                half.rule,
+                f"levels.{index}.small_blind",
+            )
+        )
+    largest = profile.ante_within_big_blind
+    if largest is not None and level.ante > level.big_blind:
+        found.append(
+            _v(
+                "ante_over_big_blind",
+                f"{name}: the big blind is the largest forced bet; the ante is at most {level.big_blind:,}.",
+                largest.rule,
+                f"levels.{index}.ante",
+            )
+        )
+    return found
+
+
+def _basics(setup: Setup, profile: Profile) -> list[Violation]:
     found = []
     if setup.entry_fee_cents <= 0:
         found.append(_v("entry_fee_required", "The entry fee is more than $0.00.", SETUP, "entry_fee"))
@@ -153,16 +214,8 @@ def _basics(setup: Setup) -> list[Violation]:
             found.append(
                 _v("level_minutes", f"Level {index + 1} lasts 1 to 240 minutes.", SETUP, f"levels.{index}.minutes")
             )
-        if not level.is_break and not 0 < level.small_blind <= level.big_blind or level.ante < 0:
-            found.append(
-                _v(
-                    "level_blinds",
-                    f"Level {index + 1}: the small blind is more than 0 and at most the big blind; the ante "
-                    "is 0 or more.",
-                    SETUP,
-                    f"levels.{index}.big_blind",
-                )
-            )
+        if not level.is_break:
+            found += _blinds(index, level, profile)
     bigs = [lv.big_blind for lv in playing]
     if any(later < earlier for earlier, later in zip(bigs, bigs[1:], strict=False)):
         found.append(_v("blinds_decrease", "Blinds only go up from level to level.", SETUP, "levels"))
@@ -352,15 +405,16 @@ def _money(setup: Setup, profile: Profile) -> list[Violation]:
     cap = spend_cap(setup, profile)
     if cap is not None:
         buys = rebuy.max_per_player or 0 if rebuy.allowed or rebuy.reentry else 0
-        worst = setup.entry_fee_cents + buys * rebuy.cost_cents
+        chips_bought = setup.entry_fee_cents + buys * rebuy.cost_cents
+        worst = chips_bought + setup.other_charges_cents
         if worst > cap:
             found.append(
                 _v(
                     "over_spend_cap",
                     f"A player could spend {format_cents(worst)}; the limit is {format_cents(cap)} a player, "
-                    "buy-ins and re-buys included.",
+                    "the entry fee, re-buys and any other payment included.",
                     _cap_rule(setup, profile),
-                    "entry_fee",
+                    "entry_fee" if chips_bought > cap else "other_charges",
                 )
             )
     if profile.only_buyins_and_rebuys and setup.other_charges_cents:
@@ -448,7 +502,7 @@ def setup_violations(setup: Setup, profile: Profile) -> list[Violation]:
     >>> [(v.code, v.rule) for v in setup_violations(replace(setup, entry_fee_cents=20_000), NEW_HAMPSHIRE)]
     [('over_spend_cap', 'N.H. Admin. Code Pari 1207.03(d)(3)')]
     """
-    return _basics(setup) + _prizes(setup, profile) + _money(setup, profile) + _conduct(setup, profile)
+    return _basics(setup, profile) + _prizes(setup, profile) + _money(setup, profile) + _conduct(setup, profile)
 
 
 def to_json(setup: Setup) -> dict[str, Any]:

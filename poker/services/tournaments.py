@@ -24,7 +24,7 @@ from poker.rules.decks import DeckEntry, DeckEvent, Due, new_set_refusal, remind
 from poker.rules.payouts import PaidPrize, second_payment_refusal
 from poker.rules.printed_rules import Section, printed_rules
 from poker.rules.profiles import PROFILES, Jurisdiction, Profile
-from poker.rules.registration import Buy, PlayerState, buy_refusal, price
+from poker.rules.registration import Buy, PlayerState, age_refusal, buy_refusal, price
 from poker.rules.seating import Move, tables_needed
 from poker.rules.setup import (
     Booked,
@@ -39,7 +39,7 @@ from poker.rules.setup import (
     to_json,
 )
 from poker.schemas import BuyRequest, DeckRequest, PrizeRequest, SeatMoveRequest, TournamentRequest
-from poker.services import live, staff
+from poker.services import live, staff, tournament_permits
 from poker.services.tables import apply_moves, next_batch, seating_of, set_tables, tables_of
 from poker.services.tournament_locks import lock
 from shared.core import tills
@@ -137,9 +137,11 @@ def create(
     booked = [Booked(t.starts_on, setup_of(t).special_game, setup_of(t).charitable) for t in earlier]
     check(calendar_refusal(setup, profile, booked))
     licence_id = _licence(session, profile, org_id, data)
+    permit_id = tournament_permits.permit_for(session, profile, org_id, data.starts_on)
     row = Tournament(
         organization_id=org_id,
         license_id=licence_id,
+        permit_id=permit_id,
         jurisdiction=profile.jurisdiction.value,
         name=data.name,
         starts_on=data.starts_on,
@@ -157,7 +159,7 @@ def create(
         "tournament.create",
         row,
         "poker_tournament",
-        {"name": row.name, "jurisdiction": row.jurisdiction, "setup": to_json(setup)},
+        {"name": row.name, "jurisdiction": row.jurisdiction, "permit_id": permit_id, "setup": to_json(setup)},
     )
     return row
 
@@ -209,6 +211,7 @@ def buy(
     if kind is Buy.ENTRY:
         if not data.player_name:
             raise refuse("player_name_required", "Enter the player's name.", None, "player_name", 422)
+        check(age_refusal(profile, data.age_confirmed))
         entry = Entry(
             number=max((e.number for e in tournament.entries), default=0) + 1,
             player_name=data.player_name.strip(),
@@ -216,6 +219,7 @@ def buy(
             rebuys=0,
             reentries=0,
             eliminated=False,
+            age_confirmed_by=person_name(session, actor) if profile.adults_only else None,
         )
         state = PlayerState()
     else:
@@ -273,6 +277,7 @@ def buy(
             "cents": cost,
             "transaction": sale.number,
             "till": till.id,
+            **({"age_confirmed_by": entry.age_confirmed_by} if kind is Buy.ENTRY and entry.age_confirmed_by else {}),
         },
     )
     return BuyResult(entry, row, data.tendered_cents - cost)

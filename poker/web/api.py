@@ -27,6 +27,9 @@ from poker.schemas import (
     DueOut,
     EliminationIn,
     EliminationRequest,
+    PermitIn,
+    PermitOut,
+    PermitRequest,
     PrizePaidOut,
     PrizePayIn,
     SeatMoveIn,
@@ -45,9 +48,9 @@ from poker.schemas import (
     UndoIn,
 )
 from poker.services import disputes as showdowns
-from poker.services import eliminations, live, registration_desk, staff, tables, tournaments
+from poker.services import eliminations, live, registration_desk, staff, tables, tournament_permits, tournaments
 from poker.web import presenters
-from shared.core.roles import Role
+from shared.core.roles import OFFICE_EDIT, OFFICE_VIEW, Role
 from shared.platform import audit
 from shared.platform.api import operation
 from shared.platform.context import (
@@ -77,6 +80,7 @@ def _shown(row: Any) -> dict[str, Any]:
         "id": row.id,
         "organization_id": row.organization_id,
         "license_id": row.license_id,
+        "permit_id": row.permit_id,
         "jurisdiction": row.jurisdiction,
         "name": row.name,
         "starts_on": row.starts_on,
@@ -115,6 +119,33 @@ def create_tournament(org_id: int, body: TournamentRequest) -> Any:
 
 @operation(
     bp,
+    ORG + "/tournament-permits",
+    "GET",
+    summary="Montana tournament permits (MCA 23-5-317(1)(a)-(b), (2)(a)-(b)) with their notices",
+    access=OFFICE_VIEW,
+    response=PermitOut,
+    many=True,
+)
+def list_tournament_permits(org_id: int) -> list[Any]:
+    return tournament_permits.list_permits(db_session(), check_org(org_id))
+
+
+@operation(
+    bp,
+    ORG + "/tournament-permits",
+    "POST",
+    summary="Record a Montana tournament permit for a year, at its whole annual fee",
+    access=OFFICE_EDIT,
+    body=PermitIn,
+    response=PermitOut,
+    status=201,
+)
+def record_tournament_permit(org_id: int, body: PermitRequest) -> Any:
+    return tournament_permits.record_permit(db_session(), actor(), hall_now(), check_org(org_id), body)
+
+
+@operation(
+    bp,
     TOURNAMENT,
     "GET",
     summary="A tournament, its entries and its pool",
@@ -148,9 +179,8 @@ def printed_rules_text(tournament_id: int) -> Response:
 def printed_rules_pdf(tournament_id: int) -> Response:
     row = _mine(tournament_id)
     sections = tournaments.rules(db_session(), row)
-    document = Document(
-        sections[0].title, sections[0].lines[0], tuple((s.title, "\n".join(s.lines)) for s in sections[1:]), ()
-    )
+    lines = tuple((s.title if i == 0 else "", line) for s in sections[1:] for i, line in enumerate(s.lines))
+    document = Document(sections[0].title, sections[0].lines[0], lines, ())
     return Response(pdf.render(training_paper(document) if row.training else document), mimetype="application/pdf")
 
 

@@ -33,6 +33,7 @@ def entry(row: Entry, zone: tzinfo) -> dict[str, Any]:
         "table_number": row.table_number,
         "seat": row.seat,
         "prize_cents": row.prize_cents,
+        "age_confirmed_by": row.age_confirmed_by,
         "paid": None
         if paid is None
         else {"place": paid.place, "cents": paid.cents, "at": paid.at, "by": paid.by, "text": paid_text(paid)},

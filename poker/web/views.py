@@ -17,9 +17,12 @@ from flask.typing import ResponseReturnValue
 
 from bingo.services import cash
 from poker.models import Tournament
-from poker.services import live, tournaments
+from poker.rules.profiles import MONTANA_LARGE, MONTANA_SMALL
+from poker.schemas import PermitIn
+from poker.services import live, tournament_permits, tournaments
 from shared.core.money import format_cents
-from shared.core.roles import Role
+from shared.core.roles import OFFICE_EDIT, OFFICE_VIEW, Role
+from shared.hall.services.organizations import get_organization
 from shared.hall.services.staff import account_name
 from shared.platform.access import allow, public
 from shared.platform.context import (
@@ -30,6 +33,7 @@ from shared.platform.context import (
     station_name,
 )
 from shared.platform.events import Channel, event_stream, screen_key
+from shared.platform.forms import FormState, submit
 from shared.platform.scope import check_org
 from shared.platform.station import my_org_id, station_page
 
@@ -58,6 +62,41 @@ def _page(template: str, tournament_id: int) -> str:
     setup = tournaments.setup_of(row)
     return render_template(
         template, tournament=row, setup=setup, money=format_cents, profile=tournaments.profile_of(row)
+    )
+
+
+def _permits_page(org_id: int, state: FormState | None = None) -> str:
+    session = db_session()
+    org = get_organization(session, check_org(org_id))
+    kinds = [(p.jurisdiction.value, p.name, p.permit_fee_cents) for p in (MONTANA_LARGE, MONTANA_SMALL)]
+    return render_template(
+        "poker/permits.html",
+        org=org,
+        form=state or FormState(),
+        permits=tournament_permits.list_permits(session, org.id),
+        kinds=[(value, f"{name}: {format_cents(fee.value)} a year" if fee else name) for value, name, fee in kinds],
+        year=hall_today().year,
+    )
+
+
+@bp.get("/organizations/<int:org_id>/permits")
+@allow(*OFFICE_VIEW)
+def permits_page(org_id: int) -> ResponseReturnValue:
+    """MCA 23-5-317(1)(a)-(b), (d), (f), (2)(a)-(b): the organization's Montana tournament permits, each
+    with its notices to the department and the tournaments counted toward the 16."""
+    return _permits_page(org_id)
+
+
+@bp.post("/organizations/<int:org_id>/permits")
+@allow(*OFFICE_EDIT)
+def permit_create(org_id: int) -> ResponseReturnValue:
+    check_org(org_id)
+    return submit(
+        PermitIn(),
+        lambda d: tournament_permits.record_permit(db_session(), actor(), hall_now(), org_id, d),
+        "Tournament permit recorded.",
+        url_for("poker.permits_page", org_id=org_id),
+        lambda s: _permits_page(org_id, s),
     )
 
 

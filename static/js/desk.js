@@ -81,12 +81,16 @@
     event.preventDefault();
     var name = document.getElementById("player-name").value.trim();
     var tendered = document.getElementById("entry-tendered").value.trim();
-    var key = "entry-" + base + "-" + name + "-" + tournament.entries.length;
-    Station.send("POST", base + "/buys", {kind: "entry", player_name: name, tendered: tendered}, key).then(function (data) {
+    var age = document.getElementById("age-confirmed");
+    var body = {kind: "entry", player_name: name, tendered: tendered};
+    if (age) body.age_confirmed = age.checked;
+    var key = "entry-" + base + "-" + name + "-" + tournament.entries.length + (age && age.checked ? "-18" : "");
+    Station.send("POST", base + "/buys", body, key).then(function (data) {
       showLast("Player " + data.entry.number + ": " + data.entry.player_name,
         ["Paid $" + data.price + " · change $" + data.change, data.entry.table ? "Table " + data.entry.table + ", seat " + data.entry.seat
           : "Seat drawn when registration closes", receiptLine(data)]);
       document.getElementById("player-name").value = "";
+      if (age) age.checked = false;
       document.getElementById("player-name").focus();
       load();
     }).catch(function () {});

@@ -191,3 +191,43 @@ def test_mca_23_5_317_1a_1f_sixteen_large_stakes_a_year_plus_three_charitable() 
     assert (
         calendar_refusal(charitable, MONTANA_LARGE, sixteen + [Booked(date(2026, 7, 1), False, True)] * 3) is not None
     )
+
+
+def test_1801_32_small_blind_is_half_the_big_blind() -> None:
+    uneven = replace(BASE, levels=(Level(25, 50, 0, 20), Level(40, 100, 0, 20)))
+    assert [(v.code, v.rule, v.field) for v in setup_violations(uneven, DELAWARE)] == [
+        ("small_blind_not_half", "28 Del. C. §1801(32)", "levels.1.small_blind")
+    ]
+    assert codes(uneven, NEW_HAMPSHIRE) == [] and codes(uneven, MONTANA_LARGE) == []
+
+
+def test_1801_32_an_odd_big_blind_has_no_half_and_is_refused() -> None:
+    odd = replace(BASE, levels=(Level(25, 50, 0, 20), Level(0, 0, 0, 10, is_break=True), Level(37, 75, 0, 20)))
+    assert [(v.code, v.rule, v.field) for v in setup_violations(odd, DELAWARE)] == [
+        ("odd_big_blind", "28 Del. C. §1801(32)", "levels.2.big_blind")
+    ]
+    assert codes(odd, NEW_HAMPSHIRE) == []
+
+
+def test_1801_8_the_big_blind_is_the_largest_forced_bet_so_the_ante_is_at_most_it() -> None:
+    big_ante = replace(BASE, levels=(Level(25, 50, 50, 20), Level(50, 100, 150, 20)))
+    assert [(v.code, v.rule, v.field) for v in setup_violations(big_ante, DELAWARE)] == [
+        ("ante_over_big_blind", "28 Del. C. §1801(8)", "levels.1.ante")
+    ]
+    assert codes(big_ante, NEW_HAMPSHIRE) == []
+
+
+def test_mca_23_5_317_1g_2c_the_caps_count_any_other_payment() -> None:
+    small = replace(BASE, entry_fee_cents=7_000, other_charges_cents=1_001)
+    assert [(v.code, v.rule, v.field) for v in setup_violations(small, MONTANA_SMALL)] == [
+        ("over_spend_cap", "MCA 23-5-317(2)(c)", "other_charges")
+    ]
+    assert codes(replace(small, other_charges_cents=1_000), MONTANA_SMALL) == []
+    large = replace(
+        BASE,
+        entry_fee_cents=50_000,
+        other_charges_cents=37_501,
+        rebuy=RebuyPolicy(allowed=True, cost_cents=50_000, chips=10_000, max_per_player=2),
+    )
+    assert codes(large, MONTANA_LARGE) == [("over_spend_cap", "MCA 23-5-317(1)(g)")]
+    assert codes(replace(large, other_charges_cents=37_500), MONTANA_LARGE) == []

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from poker.rules.profiles import DELAWARE, MONTANA_SMALL, NEW_HAMPSHIRE
+from poker.rules.profiles import DELAWARE, MONTANA_LARGE, MONTANA_SMALL, NEW_HAMPSHIRE
 from poker.rules.registration import Buy, PlayerState, buy_refusal
 from poker.rules.setup import RebuyPolicy
 from shared.core.tills import tender_refusal
@@ -69,3 +69,18 @@ def test_1804_b3_delaware_has_no_reentry() -> None:
     out = PlayerState(spent_cents=10_000, eliminated=True, entered=True)
     assert code(BASE, DELAWARE, out, Buy.REENTRY, 1) == "reentry_not_allowed 28 Del. C. §1804 B(3)"
     assert code(BASE, DELAWARE, PlayerState(), Buy.ENTRY, 1) is None
+
+
+def test_mca_23_5_317_1g_2c_other_payments_count_toward_the_cap_at_the_desk() -> None:
+    small = replace(BASE, entry_fee_cents=7_000, other_charges_cents=1_500)
+    assert code(small, MONTANA_SMALL, PlayerState(), Buy.ENTRY, 1) == "spend_cap MCA 23-5-317(2)(c)"
+    assert code(replace(small, other_charges_cents=1_000), MONTANA_SMALL, PlayerState(), Buy.ENTRY, 1) is None
+    large = replace(
+        BASE,
+        entry_fee_cents=50_000,
+        other_charges_cents=37_501,
+        rebuy=RebuyPolicy(allowed=True, cost_cents=50_000, chips=10_000),
+    )
+    state = PlayerState(spent_cents=100_000, rebuys=1, chips=1_000, entered=True)
+    assert code(large, MONTANA_LARGE, state, Buy.REBUY, 1) == "spend_cap MCA 23-5-317(1)(g)"
+    assert code(replace(large, other_charges_cents=37_500), MONTANA_LARGE, state, Buy.REBUY, 1) is None
