@@ -200,6 +200,8 @@ def test_public_pages_give_the_board_and_nothing_else(admin: Api, session: Sessi
         "rebuys",
         "average_stack",
         "pool",
+        "prize_table",
+        "prizes",
         "moves",
         "winner",
         "payouts",
