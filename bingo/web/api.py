@@ -79,7 +79,17 @@ from bingo.schemas import (
 )
 from bingo.services import break_open as break_open_service
 from bingo.services import cash as cash_service
-from bingo.services import closeout, counter, game_views, holds, occasions, programs, receipts, reports
+from bingo.services import (
+    closeout,
+    counter,
+    game_views,
+    holds,
+    licence_check,
+    occasions,
+    programs,
+    receipts,
+    reports,
+)
 from bingo.services import jars as jar_service
 from bingo.services import selling as sales_service
 from bingo.services import series as series_service
@@ -302,14 +312,18 @@ def simulate_odds(body: dict[str, Any]) -> Any:
 
 @operation(bp, ORG + "/programs", "GET", summary="Programs", access=OFFICE_VIEW, response=ProgramOut, many=True)
 def list_programs(org_id: int) -> list[Any]:
-    return [presenters.program(p) for p in programs.list_programs(db_session(), check_org(org_id))]
+    session, today = db_session(), hall_today()
+    return [
+        presenters.program(p, licence_check.licence_findings(session, p.organization_id, today, p.games))
+        for p in programs.list_programs(session, check_org(org_id))
+    ]
 
 
 @operation(
     bp,
     ORG + "/programs",
     "POST",
-    summary="Save a program (patterns and limits checked)",
+    summary="Save a program (patterns and limits checked; what today's licence does not specify is warned of)",
     access=PLANNERS,
     body=ProgramIn,
     response=ProgramOut,
@@ -317,8 +331,11 @@ def list_programs(org_id: int) -> list[Any]:
 )
 def create_program(org_id: int, body: ProgramRequest) -> Any:
     games = [replace(g, pattern=plain_spec(g.pattern)) for g in body.games]
-    row = programs.create_program(db_session(), actor(), hall_now(), check_org(org_id), replace(body, games=games))
-    return presenters.program(row)
+    session = db_session()
+    row = programs.create_program(session, actor(), hall_now(), check_org(org_id), replace(body, games=games))
+    return presenters.program(
+        row, licence_check.licence_findings(session, row.organization_id, hall_today(), row.games)
+    )
 
 
 @operation(

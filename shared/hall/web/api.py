@@ -21,6 +21,8 @@ from shared.hall.schemas import (
     BingoLicenseStatusOut,
     CandidateOut,
     EligibleQuery,
+    LicenceContentsIn,
+    LicenceContentsRequest,
     LicenseStatusIn,
     MemberChanges,
     MemberIn,
@@ -253,7 +255,7 @@ def list_bingo_licenses(org_id: int) -> list[Any]:
     bp,
     ORG + "/bingo-licenses",
     "POST",
-    summary="Record a bingo licence term (10 DE Admin Code 101-4.4)",
+    summary="Record a bingo licence term and what it specifies (10 DE Admin Code 101-4.4, 4.15, 4.18, 4.30.1.6)",
     access=OFFICE_EDIT,
     body=BingoLicenseIn,
     response=BingoLicenseOut,
@@ -261,6 +263,19 @@ def list_bingo_licenses(org_id: int) -> list[Any]:
 )
 def add_bingo_license(org_id: int, body: BingoLicenseRequest) -> Any:
     return licenses.add_bingo_license_term(db_session(), actor(), hall_now(), check_org(org_id), body)
+
+
+@operation(
+    bp,
+    ORG + "/bingo-licenses/<int:license_id>/contents",
+    "PUT",
+    summary="What a bingo licence term specifies, as amended (10 DE Admin Code 101-4.15, 4.18, 4.30.1.6)",
+    access=OFFICE_EDIT,
+    body=LicenceContentsIn,
+    response=BingoLicenseOut,
+)
+def set_bingo_license_contents(org_id: int, license_id: int, body: LicenceContentsRequest) -> Any:
+    return licenses.set_bingo_license_contents(db_session(), actor(), hall_now(), check_org(org_id), license_id, body)
 
 
 @operation(
