@@ -230,3 +230,59 @@ def test_4_30_1_6_a_program_todays_licence_does_not_list_is_saved_with_a_warning
     assert ok(admin.post(url, {"name": "Licensed", "games": [ALTERNATE, UPICK]}), 201)["licence_warnings"] == []
     page = admin.client.get(f"/bingo/office/organizations/{hall.org.id}/programs/{saved['id']}").get_data(as_text=True)
     assert "licence-warnings" in page and "pick 6, paying $100.00" in page
+
+
+def test_4_30_1_6_the_licence_is_exported_with_what_each_term_specifies(admin: Api, session: Session) -> None:
+    hall = make_hall(session, licensed=LISTED)
+    base = f"/api/v1/organizations/{hall.org.id}"
+    contents = admin.client.get(base + "/bingo-licence/contents.csv")
+    assert contents.status_code == 200 and contents.mimetype == "text/csv"
+    lines = contents.get_data(as_text=True).splitlines()
+    assert lines[0] == "Licence,Valid from,Valid to,Kind,Condition,Amount,Rule"
+    assert (
+        f"B-{hall.org.id},2026-01-01,2026-12-31,U Pick Em (Addendum A),8 numbers picked,$100.00,10 DE Admin Code 101-4.30.1.6"
+        in lines
+    )
+    assert any("within 52 calls,$350.00,10 DE Admin Code 101-4.15" in line for line in lines)
+    assert any("150 or more present,$250.00,10 DE Admin Code 101-4.18" in line for line in lines)
+    terms = admin.client.get(base + "/bingo-licence/terms.csv").get_data(as_text=True).splitlines()
+    assert terms[1] == f"B-{hall.org.id},2026-01-01,2026-12-31,1,1,1"
+    paper = admin.client.get(base + "/bingo-licence.pdf")
+    assert paper.status_code == 200 and paper.data.startswith(b"%PDF")
+    refused(admin.get(base + "/bingo-licence/nothing.csv"), 404, "not_found", field="table")
+
+
+def test_4_15_the_office_screen_adds_and_removes_what_a_term_specifies(admin: Api, session: Session) -> None:
+    hall = make_hall(session, licensed=LicenceContents())
+    term = term_id(session, hall)
+    page = f"/office/organizations/{hall.org.id}/licenses"
+    form = f"{page}/bingo-terms/{term}"
+    shown = admin.client.get(page).get_data(as_text=True)
+    assert f'id="term-{term}"' in shown and "U Pick Em games (Addendum A)" in shown
+    added = admin.client.post(
+        form + "/alternates", data={"within_calls": "52", "prize": "350.00", "term": term, "csrf_token": admin.token}
+    )
+    assert added.status_code == 302
+    again = admin.client.post(
+        form + "/alternates", data={"within_calls": "52", "prize": "350.00", "term": term, "csrf_token": admin.token}
+    )
+    assert again.status_code == 422 and "The licence already lists this." in again.get_data(as_text=True)
+    bad = admin.client.post(
+        form + "/upick_games",
+        data={
+            "pick_count": "30",
+            "payout": "100.00",
+            "term": term,
+            "kind_list": "upick_games",
+            "csrf_token": admin.token,
+        },
+    )
+    assert bad.status_code == 422
+    listed = ok(admin.get(f"/api/v1/organizations/{hall.org.id}/bingo-licenses"))[0]
+    assert listed["alternates"] == [{"within_calls": 52, "prize": "350.00"}]
+    with session.info["database"].readers() as reader:
+        row = reader.scalars(select(BingoLicense).where(BingoLicense.id == term)).one().alternates[0].id
+    gone = admin.client.post(f"{form}/alternates/{row}/remove", data={"csrf_token": admin.token})
+    assert gone.status_code == 302
+    assert ok(admin.get(f"/api/v1/organizations/{hall.org.id}/bingo-licenses"))[0]["alternates"] == []
+    assert admin.client.post(f"{form}/alternates/{row}/remove", data={"csrf_token": admin.token}).status_code == 404

@@ -8,7 +8,7 @@ from dataclasses import asdict, dataclass
 from datetime import date, datetime
 
 from sqlalchemy import func, or_, select
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, selectinload
 
 from shared.core.violations import refuse
 from shared.hall.models import (
@@ -149,6 +149,38 @@ def set_bingo_license_contents(
     return term
 
 
+def contents_with(
+    term: BingoLicense, item: LicensedAlternate | LicensedAttendancePrize | LicensedUPickGame
+) -> LicenceContentsRequest:
+    """The term's contents with one more item (the office screen adds one at a time)."""
+    now = contents_of(term)
+    return LicenceContentsRequest(
+        alternates=(*now.alternates, item) if isinstance(item, LicensedAlternate) else now.alternates,
+        attendance_prizes=(
+            (*now.attendance_prizes, item) if isinstance(item, LicensedAttendancePrize) else now.attendance_prizes
+        ),
+        upick_games=(*now.upick_games, item) if isinstance(item, LicensedUPickGame) else now.upick_games,
+    )
+
+
+LICENCE_LISTS = ("alternates", "attendance_prizes", "upick_games")
+
+
+def contents_without(term: BingoLicense, list_name: str, row_id: int) -> LicenceContentsRequest:
+    """The term's contents without the row `row_id` of `list_name` (404 when the term lists no such row)."""
+    rows = getattr(term, list_name) if list_name in LICENCE_LISTS else []
+    if not any(row.id == row_id for row in rows):
+        raise refuse("not_found", f"This licence term lists no item {row_id} there.", None, "item_id", 404)
+    now = contents_of(term)
+    kept = {
+        name: tuple(
+            item for row, item in zip(getattr(term, name), getattr(now, name)) if (name, row.id) != (list_name, row_id)
+        )
+        for name in LICENCE_LISTS
+    }
+    return LicenceContentsRequest(**kept)
+
+
 def bingo_term_on(session: Session, org_id: int, day: date) -> BingoLicense | None:
     """The licence term whose dates cover `day` (its contents are what an occasion that day may offer)."""
     query = select(BingoLicense).where(
@@ -176,11 +208,17 @@ def _text(data: BingoLicenseRequest | SuspensionRequest | VendorRequest) -> dict
 
 
 def bingo_terms(session: Session, org_id: int) -> list[BingoLicense]:
-    return list(
-        session.scalars(
-            select(BingoLicense).where(BingoLicense.organization_id == org_id).order_by(BingoLicense.valid_from)
+    """The organization's licence terms in date order, each with what it specifies."""
+    query = (
+        select(BingoLicense)
+        .where(BingoLicense.organization_id == org_id)
+        .options(
+            selectinload(BingoLicense.alternates),
+            selectinload(BingoLicense.attendance_prizes),
+            selectinload(BingoLicense.upick_games),
         )
     )
+    return list(session.scalars(query.order_by(BingoLicense.valid_from)))
 
 
 def bingo_suspensions(session: Session, org_id: int) -> list[BingoLicenseSuspension]:
