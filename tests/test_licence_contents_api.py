@@ -213,7 +213,7 @@ def test_4_15_another_organizations_licence_term_cannot_be_amended(admin: Api, s
         officer_b.put(f"/api/v1/organizations/{a.org.id}/bingo-licenses/{term}/contents", NOTHING), 403, "forbidden"
     )
     with session.info["database"].readers() as reader:
-        assert len(reader.scalars(select(BingoLicense).where(BingoLicense.id == term)).one().upick_games) == 7
+        assert len(reader.scalars(select(BingoLicense).where(BingoLicense.id == term)).one().upick_games) == 8
 
 
 def test_4_30_1_6_a_program_todays_licence_does_not_list_is_saved_with_a_warning(admin: Api, session: Session) -> None:

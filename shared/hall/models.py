@@ -64,7 +64,8 @@ class Member(Base):
 
 
 class BingoLicense(Base):
-    """One term of an organization's bingo licence; a renewal is a new row with the same number."""
+    """One term of an organization's bingo licence; a renewal is a new row with the same number. Its child
+    rows are what it specifies (10 DE Admin Code 101-4.15, 4.18, 4.30.1.6): a program offers only those."""
 
     __tablename__ = "bingo_licenses"
 
