@@ -240,8 +240,8 @@ def test_4_30_1_6_the_licence_is_exported_with_what_each_term_specifies(admin: A
     lines = contents.get_data(as_text=True).splitlines()
     assert lines[0] == "Licence,Valid from,Valid to,Kind,Condition,Amount,Rule"
     assert (
-        f"B-{hall.org.id},2026-01-01,2026-12-31,U Pick Em (Addendum A),8 numbers picked,$100.00,10 DE Admin Code 101-4.30.1.6"
-        in lines
+        f"B-{hall.org.id},2026-01-01,2026-12-31,U Pick Em (Addendum A),8 numbers picked,$100.00,"
+        "10 DE Admin Code 101-4.30.1.6" in lines
     )
     assert any("within 52 calls,$350.00,10 DE Admin Code 101-4.15" in line for line in lines)
     assert any("150 or more present,$250.00,10 DE Admin Code 101-4.18" in line for line in lines)

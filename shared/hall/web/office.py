@@ -289,18 +289,23 @@ ITEM_SCHEMAS: dict[str, type[Schema]] = {
 }
 
 
-@bp.post(ORG + "/licenses/bingo-terms/<int:license_id>/<any(alternates, attendance_prizes, upick_games):kind>")
+def _item_schema(kind: str) -> type[Schema]:
+    """The list named in the path (alternates, attendance_prizes, upick_games); any other is not found."""
+    if kind not in ITEM_SCHEMAS:
+        abort(404)
+    return ITEM_SCHEMAS[kind]
+
+
+@bp.post(ORG + "/licenses/bingo-terms/<int:license_id>/<kind>")
 @allow(*OFFICE_EDIT)
 def bingo_term_item_add(org_id: int, license_id: int, kind: str) -> ResponseReturnValue:
-    return _contents_form(org_id, license_id, ITEM_SCHEMAS[kind](), licenses.contents_with)
+    return _contents_form(org_id, license_id, _item_schema(kind)(), licenses.contents_with)
 
 
-@bp.post(
-    ORG + "/licenses/bingo-terms/<int:license_id>/<any(alternates, attendance_prizes, upick_games):kind>"
-    "/<int:item_id>/remove"
-)
+@bp.post(ORG + "/licenses/bingo-terms/<int:license_id>/<kind>/<int:item_id>/remove")
 @allow(*OFFICE_EDIT)
 def bingo_term_item_remove(org_id: int, license_id: int, kind: str, item_id: int) -> ResponseReturnValue:
+    _item_schema(kind)
     return _contents_form(org_id, license_id, Schema(), lambda term, _: licenses.contents_without(term, kind, item_id))
 
 
