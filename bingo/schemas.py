@@ -173,10 +173,21 @@ class ProgramGameOut(Schema):
     alternate_cents = Money(data_key="alternate_prize", allow_none=True)
 
 
+class LicenceWarningOut(Schema):
+    """What a program offers that today's licence term does not specify (10 DE Admin Code 101-4.15, 4.18,
+    4.30.1.6): the program is saved, and an occasion playing it is refused until the licence lists it."""
+
+    code = fields.String()
+    message = fields.String()
+    rule = fields.String()
+    field = fields.String()
+
+
 class ProgramOut(Schema):
     id = fields.Integer()
     name = fields.String()
     games = fields.List(fields.Nested(ProgramGameOut))
+    licence_warnings = fields.List(fields.Nested(LicenceWarningOut))
 
 
 @dataclass(frozen=True)

@@ -49,6 +49,11 @@ EXAMPLES: dict[str, dict[str, Any]] = {
     "MemberIn": {"name": "Sweep Member", "date_of_birth": "1970-01-01", "active_since": "2000-01-01"},
     "MemberPatch": {"name": "Sweep Member 2"},
     "BingoLicenseIn": {"number": "B-9", "valid_from": "2030-01-01", "valid_to": "2030-12-31"},
+    "LicenceContentsIn": {
+        "alternates": [{"within_calls": 52, "prize": "350.00"}],
+        "attendance_prizes": [{"min_attendance": 150, "prize": "250.00"}],
+        "upick_games": [{"pick_count": 8, "payout": "100.00"}],
+    },
     "SuspensionIn": {"starts_on": "2030-02-01", "ends_on": "2030-02-10", "reason": "sweep"},
     "PokerOccasionLicenseIn": {
         "number": "P-9",

@@ -3,9 +3,10 @@ browser context at its own size; the test makes no API call and no service call 
 only taps, typing and scans (digits typed into the focused field, then Enter):
 
 1. the admin, in the back office at 1280×800, adds the organization, its premises, its bingo licence
-   term (101-4.3), its members and their station accounts, and the cookie-jar settings (4.31.1); the
-   member in charge generates a series, builds a program (a standard pattern, a shape drawn on the grid
-   as a special game (4.14.9), U Pick Em (4.30) and a break-open game (4.29.1)), schedules the occasion
+   term (101-4.3) with its Addendum A U Pick Em game (4.30.1.6), its members and their station
+   accounts, and the cookie-jar settings (4.31.1); the member in charge generates a series, builds a
+   program (a standard pattern, a shape drawn on the grid as a special game (4.14.9), U Pick Em (4.30)
+   and a break-open game (4.29.1)), schedules the occasion
    (4.2), receives paper and issues packs to the cashier's station and adds the products (4.22, 4.31.3);
 2. the cashier signs in by PIN at the station "front", opens the till and sells every product kind
    (packs by scanned serial, the special, a U Pick Em face, a cookie-jar entry, a dauber, a break-open
@@ -133,6 +134,11 @@ def set_up_the_organization(browser: Browser, live_url: str, counter: Counter) -
     admin.key(f"{term} [name=valid_to]", "2026-12-31")
     admin.tap(f"{term} button[type=submit]")
     expect(admin.page.locator("#bingo")).to_contain_text("Yes, B-2026-117")
+    addendum = "form[action$='/upick_games']"  # 101-4.30.1.6: the night's U Pick Em game is on Addendum A
+    admin.key(f"{addendum} [name=pick_count]", "8")
+    admin.key(f"{addendum} [name=payout]", "50.00")
+    admin.tap(f"{addendum} button[type=submit]")
+    expect(admin.page.locator(".notice")).to_have_text("Licence amended.")
     admin.look("licences", full_page=True)
 
     admin.tap(".subnav >> text=Members")

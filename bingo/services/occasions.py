@@ -43,6 +43,7 @@ from bingo.services import stock as inventory
 from bingo.services import upick_tickets as upick_service
 from bingo.services.game_winners import winning_claims
 from bingo.services.games import game_states, occasion_state
+from bingo.services.licence_check import licence_refusal
 from bingo.services.locks import lock_occasion
 from bingo.services.programs import get_program, terms_of
 from shared.core.money import format_cents
@@ -100,7 +101,8 @@ def schedule(
     session: Session, actor: Actor, now: datetime, org_id: int, request: OccasionRequest, training: bool = False
 ) -> Occasion:
     """10 DE Admin Code 101-4.1, 4.4, 4.7 and 4.23: a licensed organization, its class's frequency
-    limit, free premises, a member in charge who is an active member, and workers the rules allow.
+    limit, free premises, a member in charge who is an active member, and workers the rules allow;
+    4.15, 4.18 and 4.30.1.6: the program offers only what the licence term of that day specifies.
     Premises are a building, not an organization's record: another organization's hall may be
     rented (4.7 limits how), so they are loaded outside the organization scope. `training` schedules
     a practice night (training mode); only the demo asks for one, and the mark never changes after."""
@@ -114,6 +116,7 @@ def schedule(
     if series.organization_id != org.id:
         raise refuse("not_found", "That series belongs to another organization.", None, "series_id", 404)
     check(_schedule_refusal(session, org, premises, day, _bookings(session)))
+    check(licence_refusal(session, org.id, day, program.games))
     occasion = Occasion(
         organization_id=org.id,
         premises_id=premises.id,
@@ -186,10 +189,12 @@ def _member(session: Session, org_id: int, member_id: int, field: str) -> Member
 
 def verify_balls(session: Session, actor: Actor, now: datetime, occasion_id: int, checked_by: list[int]) -> Occasion:
     """10 DE Admin Code 101-4.25 and 4.2: the occasion starts when all 75 balls are verified
-    present, on the day, never before 12:00 p.m."""
+    present, on the day, never before 12:00 p.m.; 4.15, 4.18 and 4.30.1.6: its games still offer only
+    what the licence term of its day specifies (the licence may have been amended since scheduling)."""
     occasion = get_occasion(session, occasion_id)
     check(play.ball_check_refusal(occasion.status, now.date(), occasion.occasion_date, occasion.training))
     check(limits.start_refusal(now, occasion.training))
+    check(licence_refusal(session, occasion.organization_id, occasion.occasion_date, occasion.games))
     names = []
     for member_id in checked_by:
         member = _member(session, occasion.organization_id, member_id, "checked_by")

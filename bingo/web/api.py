@@ -89,6 +89,7 @@ from bingo.services import (
     hall_papers,
     holds,
     later_drawings,
+    licence_check,
     occasions,
     programs,
     receipts,
@@ -316,14 +317,18 @@ def simulate_odds(body: dict[str, Any]) -> Any:
 
 @operation(bp, ORG + "/programs", "GET", summary="Programs", access=OFFICE_VIEW, response=ProgramOut, many=True)
 def list_programs(org_id: int) -> list[Any]:
-    return [presenters.program(p) for p in programs.list_programs(db_session(), check_org(org_id))]
+    session, today = db_session(), hall_today()
+    return [
+        presenters.program(p, licence_check.licence_findings(session, p.organization_id, today, p.games))
+        for p in programs.list_programs(session, check_org(org_id))
+    ]
 
 
 @operation(
     bp,
     ORG + "/programs",
     "POST",
-    summary="Save a program (patterns and limits checked)",
+    summary="Save a program (patterns and limits checked; what today's licence does not specify is warned of)",
     access=PLANNERS,
     body=ProgramIn,
     response=ProgramOut,
@@ -331,8 +336,11 @@ def list_programs(org_id: int) -> list[Any]:
 )
 def create_program(org_id: int, body: ProgramRequest) -> Any:
     games = [replace(g, pattern=plain_spec(g.pattern)) for g in body.games]
-    row = programs.create_program(db_session(), actor(), hall_now(), check_org(org_id), replace(body, games=games))
-    return presenters.program(row)
+    session = db_session()
+    row = programs.create_program(session, actor(), hall_now(), check_org(org_id), replace(body, games=games))
+    return presenters.program(
+        row, licence_check.licence_findings(session, row.organization_id, hall_today(), row.games)
+    )
 
 
 @operation(

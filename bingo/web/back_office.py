@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 from datetime import date, time
 from typing import Any
 
-from flask import Blueprint, render_template, request, url_for
+from flask import Blueprint, flash, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from werkzeug.datastructures import MultiDict
 
@@ -33,7 +33,7 @@ from bingo.schemas import (
     SeriesImportIn,
 )
 from bingo.services import jars as jar_service
-from bingo.services import occasions, programs, reports
+from bingo.services import licence_check, occasions, programs, reports
 from bingo.services import selling as sales_service
 from bingo.services import series as series_service
 from bingo.services import stock as inventory_service
@@ -182,8 +182,14 @@ def _builder(org_id: int, state: FormState | None = None, rows: list[GameRow] | 
 
 
 def _save_program(org_id: int, loaded: ProgramRequest) -> object:
+    """The program is saved; what today's licence term does not specify is said as it is (a program is not
+    dated: an occasion playing it is refused at scheduling until the licence lists it, 101-4.15, 4.18,
+    4.30.1.6)."""
     games = [replace(g, pattern=plain_spec(g.pattern)) for g in loaded.games]
-    return programs.create_program(db_session(), actor(), hall_now(), org_id, replace(loaded, games=games))
+    saved = programs.create_program(db_session(), actor(), hall_now(), org_id, replace(loaded, games=games))
+    for warning in licence_check.licence_findings(db_session(), org_id, hall_today(), saved.games):
+        flash(f"Not on today's licence: {warning.message} ({warning.rule})")
+    return saved
 
 
 @bp.get(ORG)
@@ -260,6 +266,7 @@ def program_page(org_id: int, program_id: int) -> ResponseReturnValue:
         total=sum(terms.worst_case() for _, _, terms in games),
         labels={k.value: v for k, v in KIND_LABELS.items()},
         grid=grid,
+        licence_warnings=licence_check.licence_findings(session, org.id, hall_today(), program.games),
     )
 
 

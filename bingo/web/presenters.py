@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from datetime import date, tzinfo
 from typing import Any
 
@@ -20,6 +21,7 @@ from bingo.services.game_views import GameView, OccasionView
 from bingo.services.receipts import transaction_code
 from bingo.services.stock import terms as inventory_terms
 from shared.core.tills import Drawer, needs_w2g
+from shared.core.violations import Violation
 from shared.printing.models import PrintJob
 
 REASONS = {
@@ -154,10 +156,15 @@ def occasion(view: OccasionView) -> dict[str, Any]:
     }
 
 
-def program(row: Program) -> dict[str, Any]:
+def program(row: Program, licence_warnings: Sequence[Violation] = ()) -> dict[str, Any]:
+    """A program as the API answers it, with what today's licence term does not specify (a warning: a
+    program is not dated, so scheduling and the ball check are where the licence refuses)."""
     return {
         "id": row.id,
         "name": row.name,
+        "licence_warnings": [
+            {"code": v.code, "message": v.message, "rule": v.rule, "field": v.field} for v in licence_warnings
+        ],
         "games": [
             {
                 "number": g.number,

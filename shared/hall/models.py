@@ -64,7 +64,8 @@ class Member(Base):
 
 
 class BingoLicense(Base):
-    """One term of an organization's bingo licence; a renewal is a new row with the same number."""
+    """One term of an organization's bingo licence; a renewal is a new row with the same number. Its child
+    rows are what it specifies (10 DE Admin Code 101-4.15, 4.18, 4.30.1.6): a program offers only those."""
 
     __tablename__ = "bingo_licenses"
 
@@ -73,6 +74,56 @@ class BingoLicense(Base):
     number: Mapped[str] = mapped_column(String(50))
     valid_from: Mapped[date] = mapped_column(Date)
     valid_to: Mapped[date] = mapped_column(Date)
+
+    alternates: Mapped[list[BingoLicenseAlternate]] = relationship(
+        cascade="all, delete-orphan",
+        order_by=lambda: [BingoLicenseAlternate.within_calls, BingoLicenseAlternate.prize_cents],
+    )
+    attendance_prizes: Mapped[list[BingoLicenseAttendancePrize]] = relationship(
+        cascade="all, delete-orphan",
+        order_by=lambda: [BingoLicenseAttendancePrize.min_players, BingoLicenseAttendancePrize.prize_cents],
+    )
+    upick_games: Mapped[list[BingoLicenseUPickGame]] = relationship(
+        cascade="all, delete-orphan",
+        order_by=lambda: [BingoLicenseUPickGame.pick_count, BingoLicenseUPickGame.payout_cents],
+    )
+
+
+class BingoLicenseAlternate(Base):
+    """10 DE Admin Code 101-4.15: an alternate prize the licence term specifies, by the calls within which
+    bingo is reached."""
+
+    __tablename__ = "bingo_license_alternates"
+    __table_args__ = (UniqueConstraint("license_id", "within_calls", "prize_cents"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    license_id: Mapped[int] = mapped_column(ForeignKey("bingo_licenses.id"), index=True)
+    within_calls: Mapped[int] = mapped_column(Integer)
+    prize_cents: Mapped[int] = mapped_column(Integer)
+
+
+class BingoLicenseAttendancePrize(Base):
+    """10 DE Admin Code 101-4.18: a prize the licence term allows when at least `min_players` attend."""
+
+    __tablename__ = "bingo_license_attendance_prizes"
+    __table_args__ = (UniqueConstraint("license_id", "min_players", "prize_cents"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    license_id: Mapped[int] = mapped_column(ForeignKey("bingo_licenses.id"), index=True)
+    min_players: Mapped[int] = mapped_column(Integer)
+    prize_cents: Mapped[int] = mapped_column(Integer)
+
+
+class BingoLicenseUPickGame(Base):
+    """10 DE Admin Code 101-4.30.1.6: a U Pick Em game listed on the licence's Addendum A, with its payout."""
+
+    __tablename__ = "bingo_license_upick_games"
+    __table_args__ = (UniqueConstraint("license_id", "pick_count", "payout_cents"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    license_id: Mapped[int] = mapped_column(ForeignKey("bingo_licenses.id"), index=True)
+    pick_count: Mapped[int] = mapped_column(Integer)
+    payout_cents: Mapped[int] = mapped_column(Integer)
 
 
 class BingoLicenseSuspension(Base):

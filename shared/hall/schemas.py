@@ -8,14 +8,22 @@ Answer schemas share a plain base with their request schema (never its post_load
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
 from enum import Enum
-from typing import Final
+from typing import Any, Final
 
 from marshmallow import Schema, fields, validate
 
 from shared.core.roles import Role
+from shared.hall.rules.addendum import (
+    MAX_ITEMS,
+    LicenceContents,
+    LicensedAlternate,
+    LicensedAttendancePrize,
+    LicensedUPickGame,
+)
 from shared.hall.rules.kinds import OrganizationKind
 from shared.hall.rules.licensing import (
     BingoLicenseClass,
@@ -155,13 +163,90 @@ class MemberOut(Schema):
     status = fields.String()
 
 
+class LicensedAlternateFields(Schema):
+    within_calls = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=75))
+    prize_cents = Money(required=True, data_key="prize")
+
+
+class LicensedAlternateIn(LicensedAlternateFields, RequestSchema):
+    """10 DE Admin Code 101-4.15: an alternate prize the licence specifies, by calls."""
+
+    request = LicensedAlternate
+
+
+class LicensedAttendancePrizeFields(Schema):
+    min_players = fields.Integer(
+        strict=True, required=True, data_key="min_attendance", validate=validate.Range(min=1, max=100_000)
+    )
+    prize_cents = Money(required=True, data_key="prize")
+
+
+class LicensedAttendancePrizeIn(LicensedAttendancePrizeFields, RequestSchema):
+    """10 DE Admin Code 101-4.18: a prize the licence allows from this many people attending."""
+
+    request = LicensedAttendancePrize
+
+
+class LicensedUPickGameFields(Schema):
+    pick_count = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=25))
+    payout_cents = Money(required=True, data_key="payout")
+
+
+class LicensedUPickGameIn(LicensedUPickGameFields, RequestSchema):
+    """10 DE Admin Code 101-4.30.1.6: a U Pick Em game of Addendum A and its payout."""
+
+    request = LicensedUPickGame
+
+
+@dataclass(frozen=True)
+class LicenceContentsRequest:
+    """What a bingo licence term specifies (10 DE Admin Code 101-4.15, 4.18 and 4.30.1.6), each list whole:
+    an empty list allows none of that kind."""
+
+    alternates: Sequence[LicensedAlternate] = ()
+    attendance_prizes: Sequence[LicensedAttendancePrize] = ()
+    upick_games: Sequence[LicensedUPickGame] = ()
+
+    def contents(self) -> LicenceContents:
+        return LicenceContents(tuple(self.alternates), tuple(self.attendance_prizes), tuple(self.upick_games))
+
+
+def _items(schema: type[Schema], required: bool) -> fields.List[Any]:
+    """A licence's list: required whole where the contents are replaced, empty when a new term leaves it out."""
+    given: dict[str, Any] = {"required": True} if required else {"load_default": list}
+    return fields.List(fields.Nested(schema), validate=validate.Length(max=MAX_ITEMS), **given)
+
+
+class LicenceContentsIn(RequestSchema):
+    """The whole of what a licence term specifies, as amended (each list replaces the one recorded)."""
+
+    request = LicenceContentsRequest
+
+    alternates = _items(LicensedAlternateIn, True)
+    attendance_prizes = _items(LicensedAttendancePrizeIn, True)
+    upick_games = _items(LicensedUPickGameIn, True)
+
+
+class LicenceContentsOut(Schema):
+    alternates = fields.List(fields.Nested(LicensedAlternateFields))
+    attendance_prizes = fields.List(fields.Nested(LicensedAttendancePrizeFields))
+    upick_games = fields.List(fields.Nested(LicensedUPickGameFields))
+
+
 @dataclass(frozen=True)
 class BingoLicenseRequest:
-    """One term of a bingo licence (10 DE Admin Code 101-4.4: each renewal is a term)."""
+    """One term of a bingo licence (10 DE Admin Code 101-4.4: each renewal is a term) and what it specifies
+    (4.15 alternate prizes, 4.18 prizes by attendance, 4.30.1.6 the U Pick Em games of Addendum A)."""
 
     number: str
     valid_from: date
     valid_to: date
+    alternates: Sequence[LicensedAlternate] = ()
+    attendance_prizes: Sequence[LicensedAttendancePrize] = ()
+    upick_games: Sequence[LicensedUPickGame] = ()
+
+    def contents(self) -> LicenceContents:
+        return LicenceContents(tuple(self.alternates), tuple(self.attendance_prizes), tuple(self.upick_games))
 
 
 class BingoLicenseFields(Schema):
@@ -173,8 +258,12 @@ class BingoLicenseFields(Schema):
 class BingoLicenseIn(BingoLicenseFields, RequestSchema):
     request = BingoLicenseRequest
 
+    alternates = _items(LicensedAlternateIn, False)
+    attendance_prizes = _items(LicensedAttendancePrizeIn, False)
+    upick_games = _items(LicensedUPickGameIn, False)
 
-class BingoLicenseOut(BingoLicenseFields):
+
+class BingoLicenseOut(BingoLicenseFields, LicenceContentsOut):
     id = fields.Integer()
     organization_id = fields.Integer()
 

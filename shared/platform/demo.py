@@ -40,6 +40,7 @@ from shared.core.calendar import add_years
 from shared.core.roles import Role
 from shared.core.violations import RuleViolation
 from shared.hall.models import Member, Organization, Premises
+from shared.hall.rules.addendum import LicensedAlternate, LicensedAttendancePrize, LicensedUPickGame
 from shared.hall.rules.kinds import OrganizationKind
 from shared.hall.rules.licensing import (
     PERSONAL_LICENSE_FEE_CENTS,
@@ -146,7 +147,10 @@ def _build(session: Session, now: datetime) -> Organization:
         now,
         org.id,
         BingoLicenseRequest(
-            number="B-1147", valid_from=date(today.year - 1, 1, 1), valid_to=date(today.year - 1, 12, 31)
+            number="B-1147",
+            valid_from=date(today.year - 1, 1, 1),
+            valid_to=date(today.year - 1, 12, 31),
+            **DEMO_LICENCE_LISTS,
         ),
     )
     licenses.add_bingo_license_term(
@@ -154,7 +158,12 @@ def _build(session: Session, now: datetime) -> Organization:
         SYSTEM,
         now,
         org.id,
-        BingoLicenseRequest(number="B-1147", valid_from=date(today.year, 1, 1), valid_to=date(today.year, 12, 31)),
+        BingoLicenseRequest(
+            number="B-1147",
+            valid_from=date(today.year, 1, 1),
+            valid_to=date(today.year, 12, 31),
+            **DEMO_LICENCE_LISTS,
+        ),
     )
     vendor = licenses.create_vendor(
         session,
@@ -231,6 +240,18 @@ SAMPLE_PROGRAM: list[dict[str, Any]] = [
         "face_price_cents": 100,
     },
 ]
+
+# What the demo's licence specifies (10 DE Admin Code 101-4.15, 4.18, 4.30.1.6): the sample program's
+# alternate blackout and its U Pick Em game, with an attendance prize and a second U Pick Em game it does
+# not play, so the licences screen shows every list.
+DEMO_LICENCE_LISTS: dict[str, Any] = {
+    "alternates": (LicensedAlternate(within_calls=52, prize_cents=35_000),),
+    "attendance_prizes": (LicensedAttendancePrize(min_players=150, prize_cents=30_000),),
+    "upick_games": (
+        LicensedUPickGame(pick_count=8, payout_cents=10_000),
+        LicensedUPickGame(pick_count=4, payout_cents=5_000),
+    ),
+}
 
 
 DEMO_CASHIER_STATION = "Cashier 1"

@@ -15,6 +15,7 @@ from bingo.rules.winners import CoverageIndex
 from bingo.services import jars
 from shared.core.roles import Role
 from shared.hall.models import Member, Organization, Premises
+from shared.hall.rules.addendum import LicenceContents, LicensedAlternate, LicensedAttendancePrize, LicensedUPickGame
 from shared.hall.schemas import BingoLicenseRequest, PremisesRequest
 from shared.hall.services import licenses, organizations
 from shared.platform.audit import SYSTEM
@@ -34,15 +35,51 @@ class Hall:
     officer: Member
 
 
+# What the test licence specifies (10 DE Admin Code 101-4.15, 4.18, 4.30.1.6): every alternate prize,
+# attendance prize and U Pick Em game (numbers picked, payout) the tests' programs offer.
+TEST_LICENCE = LicenceContents(
+    alternates=(LicensedAlternate(20, 25_000), LicensedAlternate(52, 35_000), LicensedAlternate(75, 20_000)),
+    attendance_prizes=(LicensedAttendancePrize(100, 30_000), LicensedAttendancePrize(150, 25_000)),
+    upick_games=tuple(
+        LicensedUPickGame(picks, cents)
+        for picks, cents in (
+            (2, 10_000),
+            (4, 5_000),
+            (4, 8_000),
+            (4, 10_000),
+            (6, 10_000),
+            (8, 5_000),
+            (8, 10_000),
+            (8, 20_000),
+        )
+    ),
+)
+
+
+def licence_lists(
+    contents: LicenceContents,
+) -> tuple[tuple[LicensedAlternate, ...], tuple[LicensedAttendancePrize, ...], tuple[LicensedUPickGame, ...]]:
+    return contents.alternates, contents.attendance_prizes, contents.upick_games
+
+
 def make_hall(
-    session: Session, name: str | None = None, first_licensed_on: date = date(2010, 1, 1), cookie_jar: bool = True
+    session: Session,
+    name: str | None = None,
+    first_licensed_on: date = date(2010, 1, 1),
+    cookie_jar: bool = True,
+    licensed: LicenceContents = TEST_LICENCE,
 ) -> Hall:
     """An organization licensed for 2026, its hall, and the people who run an occasion, each with
     a login named after their role (mic, caller, verifier, officer; password tests.support.factories.PASSWORD);
-    with `cookie_jar`, the hall runs a cookie jar ($1,000.00 at most, a $2.00 fee, both jars empty)."""
+    with `cookie_jar`, the hall runs a cookie jar ($1,000.00 at most, a $2.00 fee, both jars empty). The
+    licence specifies `licensed` (by default, everything the tests' programs offer)."""
     org = make_org(session, **({"name": name} if name else {}), bingo_first_licensed_on=first_licensed_on)
     licenses.add_bingo_license_term(
-        session, SYSTEM, NOW, org.id, BingoLicenseRequest(f"B-{org.id}", date(2026, 1, 1), date(2026, 12, 31))
+        session,
+        SYSTEM,
+        NOW,
+        org.id,
+        BingoLicenseRequest(f"B-{org.id}", date(2026, 1, 1), date(2026, 12, 31), *licence_lists(licensed)),
     )
     premises = organizations.create_premises(
         session, SYSTEM, NOW, org.id, PremisesRequest(f"Hall {org.id}", "1 Main St", owned_by_organization=True)

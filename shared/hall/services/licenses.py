@@ -8,19 +8,28 @@ from dataclasses import asdict, dataclass
 from datetime import date, datetime
 
 from sqlalchemy import func, or_, select
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, selectinload
 
 from shared.core.violations import refuse
 from shared.hall.models import (
     BingoLicense,
+    BingoLicenseAlternate,
+    BingoLicenseAttendancePrize,
     BingoLicenseSuspension,
+    BingoLicenseUPickGame,
     Member,
     PersonalLicense,
     PokerOccasionLicense,
     Vendor,
     VendorContract,
 )
-from shared.hall.rules import hall_refusals, licensing
+from shared.hall.rules import addendum, hall_refusals, licensing
+from shared.hall.rules.addendum import (
+    LicenceContents,
+    LicensedAlternate,
+    LicensedAttendancePrize,
+    LicensedUPickGame,
+)
 from shared.hall.rules.licensing import (
     BingoLicenseClass,
     Lapse,
@@ -31,6 +40,7 @@ from shared.hall.rules.licensing import (
 )
 from shared.hall.schemas import (
     BingoLicenseRequest,
+    LicenceContentsRequest,
     PersonalLicenseRequest,
     PokerOccasionLicenseRequest,
     SuspensionRequest,
@@ -64,12 +74,119 @@ def add_bingo_license_term(
                 field="valid_from",
                 status=409,
             )
+    check(addendum.contents_refusal(data.contents()))
     term = BingoLicense(organization_id=org.id, number=data.number, valid_from=data.valid_from, valid_to=data.valid_to)
+    _write_contents(term, data.contents())
     if org.bingo_first_licensed_on is None or term.valid_from < org.bingo_first_licensed_on:
         org.bingo_first_licensed_on = term.valid_from
     session.add(term)
     finish(session, actor, now, "bingo_license.add_term", term, "bingo_license", _text(data))
     return term
+
+
+def _write_contents(term: BingoLicense, contents: LicenceContents) -> None:
+    term.alternates = [
+        BingoLicenseAlternate(within_calls=a.within_calls, prize_cents=a.prize_cents)
+        for a in sorted(contents.alternates)
+    ]
+    term.attendance_prizes = [
+        BingoLicenseAttendancePrize(min_players=p.min_players, prize_cents=p.prize_cents)
+        for p in sorted(contents.attendance_prizes)
+    ]
+    term.upick_games = [
+        BingoLicenseUPickGame(pick_count=g.pick_count, payout_cents=g.payout_cents)
+        for g in sorted(contents.upick_games)
+    ]
+
+
+def contents_of(term: BingoLicense) -> LicenceContents:
+    """What a recorded term specifies (10 DE Admin Code 101-4.15, 4.18, 4.30.1.6), as the rules read it."""
+    return LicenceContents(
+        alternates=tuple(LicensedAlternate(a.within_calls, a.prize_cents) for a in term.alternates),
+        attendance_prizes=tuple(LicensedAttendancePrize(p.min_players, p.prize_cents) for p in term.attendance_prizes),
+        upick_games=tuple(LicensedUPickGame(g.pick_count, g.payout_cents) for g in term.upick_games),
+    )
+
+
+def _described(contents: LicenceContents) -> dict[str, object]:
+    return {
+        "alternates": [a.describe() for a in contents.alternates],
+        "attendance_prizes": [p.describe() for p in contents.attendance_prizes],
+        "upick_games": [g.describe() for g in contents.upick_games],
+    }
+
+
+def get_bingo_term(session: Session, org_id: int, license_id: int) -> BingoLicense:
+    """A term of this organization's licence; another organization's answers as one that does not exist."""
+    term = get_or_refuse(session, BingoLicense, license_id, "license_id", "bingo licence term")
+    if term.organization_id != org_id:
+        raise refuse("not_found", f"No bingo licence term has id {license_id}.", None, "license_id", 404)
+    return term
+
+
+def set_bingo_license_contents(
+    session: Session, actor: Actor, now: datetime, org_id: int, license_id: int, data: LicenceContentsRequest
+) -> BingoLicense:
+    """10 DE Admin Code 101-4.15, 4.18 and 4.30.1.6 (an amended licence, 101-3.5): the term's alternate
+    prizes, prizes by attendance and Addendum A U Pick Em games are replaced as the licence now lists them.
+    Occasions already scheduled are checked again when their balls are verified."""
+    term = get_bingo_term(session, get_organization(session, org_id).id, license_id)
+    contents = data.contents()
+    check(addendum.contents_refusal(contents))
+    before = _described(contents_of(term))
+    term.alternates, term.attendance_prizes, term.upick_games = [], [], []
+    session.flush()
+    _write_contents(term, contents)
+    finish(
+        session,
+        actor,
+        now,
+        "bingo_license.contents",
+        term,
+        "bingo_license",
+        {"number": term.number, "before": before, "after": _described(contents)},
+    )
+    return term
+
+
+def contents_with(
+    term: BingoLicense, item: LicensedAlternate | LicensedAttendancePrize | LicensedUPickGame
+) -> LicenceContentsRequest:
+    """The term's contents with one more item (the office screen adds one at a time)."""
+    now = contents_of(term)
+    return LicenceContentsRequest(
+        alternates=(*now.alternates, item) if isinstance(item, LicensedAlternate) else now.alternates,
+        attendance_prizes=(
+            (*now.attendance_prizes, item) if isinstance(item, LicensedAttendancePrize) else now.attendance_prizes
+        ),
+        upick_games=(*now.upick_games, item) if isinstance(item, LicensedUPickGame) else now.upick_games,
+    )
+
+
+LICENCE_LISTS = ("alternates", "attendance_prizes", "upick_games")
+
+
+def contents_without(term: BingoLicense, list_name: str, row_id: int) -> LicenceContentsRequest:
+    """The term's contents without the row `row_id` of `list_name` (404 when the term lists no such row)."""
+    rows = getattr(term, list_name) if list_name in LICENCE_LISTS else []
+    if not any(row.id == row_id for row in rows):
+        raise refuse("not_found", f"This licence term lists no item {row_id} there.", None, "item_id", 404)
+    now = contents_of(term)
+    kept = {
+        name: tuple(
+            item for row, item in zip(getattr(term, name), getattr(now, name)) if (name, row.id) != (list_name, row_id)
+        )
+        for name in LICENCE_LISTS
+    }
+    return LicenceContentsRequest(**kept)
+
+
+def bingo_term_on(session: Session, org_id: int, day: date) -> BingoLicense | None:
+    """The licence term whose dates cover `day` (its contents are what an occasion that day may offer)."""
+    query = select(BingoLicense).where(
+        BingoLicense.organization_id == org_id, BingoLicense.valid_from <= day, BingoLicense.valid_to >= day
+    )
+    return session.scalars(query.order_by(BingoLicense.valid_from).limit(1)).first()
 
 
 def add_bingo_suspension(
@@ -91,11 +208,17 @@ def _text(data: BingoLicenseRequest | SuspensionRequest | VendorRequest) -> dict
 
 
 def bingo_terms(session: Session, org_id: int) -> list[BingoLicense]:
-    return list(
-        session.scalars(
-            select(BingoLicense).where(BingoLicense.organization_id == org_id).order_by(BingoLicense.valid_from)
+    """The organization's licence terms in date order, each with what it specifies."""
+    query = (
+        select(BingoLicense)
+        .where(BingoLicense.organization_id == org_id)
+        .options(
+            selectinload(BingoLicense.alternates),
+            selectinload(BingoLicense.attendance_prizes),
+            selectinload(BingoLicense.upick_games),
         )
     )
+    return list(session.scalars(query.order_by(BingoLicense.valid_from)))
 
 
 def bingo_suspensions(session: Session, org_id: int) -> list[BingoLicenseSuspension]:

@@ -21,6 +21,8 @@ from shared.hall.schemas import (
     BingoLicenseStatusOut,
     CandidateOut,
     EligibleQuery,
+    LicenceContentsIn,
+    LicenceContentsRequest,
     LicenseStatusIn,
     MemberChanges,
     MemberIn,
@@ -92,6 +94,8 @@ from shared.printing.schemas import (
     PrintQueueQuery,
     ReprintIn,
 )
+from shared.reports import pdf
+from shared.reports.document import Document
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 ORG = "/organizations/<int:org_id>"
@@ -253,7 +257,7 @@ def list_bingo_licenses(org_id: int) -> list[Any]:
     bp,
     ORG + "/bingo-licenses",
     "POST",
-    summary="Record a bingo licence term (10 DE Admin Code 101-4.4)",
+    summary="Record a bingo licence term and what it specifies (10 DE Admin Code 101-4.4, 4.15, 4.18, 4.30.1.6)",
     access=OFFICE_EDIT,
     body=BingoLicenseIn,
     response=BingoLicenseOut,
@@ -261,6 +265,63 @@ def list_bingo_licenses(org_id: int) -> list[Any]:
 )
 def add_bingo_license(org_id: int, body: BingoLicenseRequest) -> Any:
     return licenses.add_bingo_license_term(db_session(), actor(), hall_now(), check_org(org_id), body)
+
+
+def _licence_document(org_id: int) -> Document:
+    session = db_session()
+    org = organizations.get_organization(session, check_org(org_id))
+    return presenters.bingo_licence_document(org, licenses.bingo_terms(session, org.id), hall_today())
+
+
+@operation(
+    bp,
+    ORG + "/bingo-licence.pdf",
+    "GET",
+    summary="The bingo licence with what each term specifies, as PDF (10 DE Admin Code 101-4.15, 4.18, 4.30.1.6)",
+    access=OFFICE_VIEW,
+    produces="application/pdf",
+)
+def bingo_licence_pdf(org_id: int) -> Response:
+    return Response(
+        pdf.render(_licence_document(org_id)),
+        mimetype="application/pdf",
+        headers={"Content-Disposition": f"inline; filename=bingo-licence-{org_id}.pdf"},
+    )
+
+
+@operation(
+    bp,
+    ORG + "/bingo-licence/<table>.csv",
+    "GET",
+    summary="One table of the bingo licence (terms, contents) as CSV",
+    access=OFFICE_VIEW,
+    produces="text/csv",
+)
+def bingo_licence_csv(org_id: int, table: str) -> Response:
+    document = _licence_document(org_id)
+    found = document.table(table[:40])
+    if found is None:
+        raise refuse(
+            "not_found", f"The licence has no table {table[:40]!r}; it has terms, contents.", None, "table", 404
+        )
+    return Response(
+        found.csv(),
+        mimetype="text/csv",
+        headers={"Content-Disposition": f"attachment; filename=bingo-licence-{org_id}-{found.name}.csv"},
+    )
+
+
+@operation(
+    bp,
+    ORG + "/bingo-licenses/<int:license_id>/contents",
+    "PUT",
+    summary="What a bingo licence term specifies, as amended (10 DE Admin Code 101-4.15, 4.18, 4.30.1.6)",
+    access=OFFICE_EDIT,
+    body=LicenceContentsIn,
+    response=BingoLicenseOut,
+)
+def set_bingo_license_contents(org_id: int, license_id: int, body: LicenceContentsRequest) -> Any:
+    return licenses.set_bingo_license_contents(db_session(), actor(), hall_now(), check_org(org_id), license_id, body)
 
 
 @operation(

@@ -18,6 +18,7 @@ from flask import (
     url_for,
 )
 from flask.typing import ResponseReturnValue
+from marshmallow import Schema
 from sqlalchemy import select
 
 from shared.core.roles import OFFICE_EDIT, OFFICE_VIEW, STAFF_ADMIN, Role
@@ -34,6 +35,9 @@ from shared.hall.rules.work_roles import WorkRole
 from shared.hall.schemas import (
     AssignmentIn,
     BingoLicenseIn,
+    LicensedAlternateIn,
+    LicensedAttendancePrizeIn,
+    LicensedUPickGameIn,
     LicenseStatusIn,
     MemberIn,
     MemberPatch,
@@ -255,6 +259,54 @@ def bingo_term_create(org_id: int) -> ResponseReturnValue:
         lambda d: licenses.add_bingo_license_term(db_session(), actor(), hall_now(), org_id, d),
         "Licence term recorded.",
     )
+
+
+def _contents_form(org_id: int, license_id: int, schema: Schema, change: Any) -> ResponseReturnValue:
+    """10 DE Admin Code 101-4.15, 4.18 and 4.30.1.6: one item added to or removed from what a licence term
+    specifies, through the one door that sets the term's contents (licenses.set_bingo_license_contents)."""
+    check_org(org_id)
+
+    def amend(loaded: Any) -> object:
+        session = db_session()
+        term = licenses.get_bingo_term(session, org_id, license_id)
+        return licenses.set_bingo_license_contents(
+            session, actor(), hall_now(), org_id, license_id, change(term, loaded)
+        )
+
+    return submit(
+        schema,
+        amend,
+        "Licence amended.",
+        url_for("office.licenses_page", org_id=org_id) + f"#term-{license_id}",
+        lambda s: _licenses_page(org_id, s),
+    )
+
+
+ITEM_SCHEMAS: dict[str, type[Schema]] = {
+    "alternates": LicensedAlternateIn,
+    "attendance_prizes": LicensedAttendancePrizeIn,
+    "upick_games": LicensedUPickGameIn,
+}
+
+
+def _item_schema(kind: str) -> type[Schema]:
+    """The list named in the path (alternates, attendance_prizes, upick_games); any other is not found."""
+    if kind not in ITEM_SCHEMAS:
+        abort(404)
+    return ITEM_SCHEMAS[kind]
+
+
+@bp.post(ORG + "/licenses/bingo-terms/<int:license_id>/<kind>")
+@allow(*OFFICE_EDIT)
+def bingo_term_item_add(org_id: int, license_id: int, kind: str) -> ResponseReturnValue:
+    return _contents_form(org_id, license_id, _item_schema(kind)(), licenses.contents_with)
+
+
+@bp.post(ORG + "/licenses/bingo-terms/<int:license_id>/<kind>/<int:item_id>/remove")
+@allow(*OFFICE_EDIT)
+def bingo_term_item_remove(org_id: int, license_id: int, kind: str, item_id: int) -> ResponseReturnValue:
+    _item_schema(kind)
+    return _contents_form(org_id, license_id, Schema(), lambda term, _: licenses.contents_without(term, kind, item_id))
 
 
 @bp.post(ORG + "/licenses/bingo-suspensions")
