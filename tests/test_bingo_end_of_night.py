@@ -96,3 +96,5 @@ def test_4_2_4_31_5_an_occasion_out_of_hours_closes_with_jar_1_still_owed_and_sa
     pay_every_winner(mic, occ)
     closed = ok(mic.post(occ + "/close"))
     assert (closed["status"], closed["jar_must_go"]) == ("closed", True)
+    facts = {f["label"]: f["value"] for f in ok(mic.get(occ + "/report"))["facts"]}
+    assert "the next occasion owes it (101-4.31.5)" in facts["Cookie jar 1 still owed"]

@@ -250,6 +250,30 @@ def _winners(facts: Facts, game: Game) -> str:
     return "; ".join(found) or "none"
 
 
+MOVEMENTS = {
+    "fee": "Entry fee sold",
+    "refund": "Entry fee refunded",
+    "post_jar1": "Posted to jar 1",
+    "post_jar2": "Posted to jar 2",
+    "hold": "Held (jar 2 would pass the maximum)",
+    "award": "Jar 1 awarded",
+    "promote_jar2": "Jar 2 becomes jar 1",
+    "top_up_jar1": "Held fees top up jar 1",
+    "new_jar2": "Held fees start a new jar 2",
+    "opening_jar1": "Opening balance, jar 1",
+    "opening_jar2": "Opening balance, jar 2",
+    "opening_held": "Opening balance, held",
+}
+ACCOUNTS = {
+    "sales": "Sales",
+    "pending": "Pending",
+    "jar1": "Jar 1",
+    "jar2": "Jar 2",
+    "held": "Held",
+    "awarded": "Awarded",
+}
+
+
 def occasion_report(session: Session, occasion_id: int, zone: ZoneInfo) -> Document:
     """10 DE Admin Code 101-4.1 and 4.6: the occasion report, as the member in charge signs it."""
     facts = gather(session, occasion_id, zone)
@@ -347,9 +371,9 @@ def occasion_report(session: Session, occasion_id: int, zone: ZoneInfo) -> Docum
                 str(line.seq),
                 _local(line.at, zone),
                 str(line.game_number or ""),
-                line.kind,
-                line.source,
-                line.target,
+                MOVEMENTS.get(line.kind, line.kind),
+                ACCOUNTS.get(line.source, line.source),
+                ACCOUNTS.get(line.target, line.target),
                 format_cents(line.cents),
                 format_cents(line.jar1_after),
                 format_cents(line.jar2_after),
@@ -379,7 +403,23 @@ def occasion_report(session: Session, occasion_id: int, zone: ZoneInfo) -> Docum
         ("Member in charge", facts.member_in_charge),
         ("Workers", "; ".join(f"{w.person_name} ({w.role.replace('_', ' ')})" for w in workers) or "none recorded"),
         ("Balls verified", f"{_local(check.verified_at, zone)} by {check.checked_by}" if check else "not verified"),
-        ("Cookie-jar number", ball_label(occasion.cookie_jar_number) if occasion.cookie_jar_number else "not drawn"),
+        (
+            "Cookie-jar number",
+            ball_label(occasion.cookie_jar_number)
+            if occasion.cookie_jar_number
+            else ("not drawn" if occasion.jar_settings else "none: the hall runs no cookie jar"),
+        ),
+        *(
+            (
+                (
+                    "Cookie jar 1 still owed",
+                    "both jars stood full, and play ended (six hours, midnight or 40 games) before jar 1 was won; "
+                    "the next occasion owes it (101-4.31.5)",
+                ),
+            )
+            if occasion.jar_must_go and occasion.status == CLOSED
+            else ()
+        ),
         ("Started / closed", f"{_local(occasion.started_at, zone)} / {_local(occasion.closed_at, zone)}"),
         (
             "Attendance",
