@@ -40,7 +40,7 @@ def _keep_pdf(data: bytes, name: str) -> str:
 def _printed(page: Page, emulator: Emulator, button: str) -> str:
     before = seen(emulator)
     page.click(button)
-    expect(page.locator("#printed")).to_have_text("Printed.")
+    expect(page.locator("#problem")).to_have_text("Printed.")
     return arrived(emulator, before, 1)[0]
 
 

@@ -75,3 +75,20 @@ def test_4_15_4_18_4_30_1_6_an_officer_lists_what_the_licence_specifies_by_touch
         shoot(officer, f"office-licences-{size[0]}x{size[1]}", full_page=True)
         problems += [f"{size}: {p}" for p in audit(officer)]
     assert problems == []
+
+
+def test_mca_23_5_317_1b_2b_the_permit_form_puts_the_kinds_whole_fee_in_the_fee_box(
+    browser: Browser, live_url: str, session: Session, clock: Clock
+) -> None:
+    """Choosing the kind of Montana permit fills in its annual fee ($120.00 large-stakes, $500.00
+    small-stakes), which is never prorated, so the first Record is not refused for a fee left behind."""
+    hall = make_hall(session)
+    officer = signed_in(browser, live_url, f"officer{hall.org.id}", (1280, 800))
+    officer.goto(f"{live_url}/poker/organizations/{hall.org.id}/permits")
+    expect(officer.locator("#permit-form [name=fee]")).to_have_value("120.00")
+    officer.select_option("#permit-form [name=jurisdiction]", "mt_small")
+    expect(officer.locator("#permit-form [name=fee]")).to_have_value("500.00")
+    officer.fill("#permit-form [name=number]", "MT-S-2026-17")
+    officer.click("#permit-form button[type=submit]")
+    expect(officer.locator("main")).to_contain_text("MT-S-2026-17")
+    assert audit(officer) == []

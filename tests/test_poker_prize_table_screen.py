@@ -52,7 +52,7 @@ def test_printed_rules_5_the_director_picks_the_prize_table_for_the_field_at_the
     tv_errors = errors_of(tv)
     tv.goto(f"{live_url}/poker/clock/{token}")
     expect(tv.locator("#prizes")).to_have_text("1st $800.00")
-    expect(tv.locator("#prize-table")).to_have_text("· Table 1, 2-9 entrants (for the 8 entered so far)")
+    expect(tv.locator("#prize-table")).to_have_text("· Prize table 1, 2-9 entrants (for the 8 entered so far)")
 
     director = station_sign_in(browser, live_url, f"director{org_id}", "floor")
     errors = errors_of(director)
@@ -63,7 +63,7 @@ def test_printed_rules_5_the_director_picks_the_prize_table_for_the_field_at_the
     expect(director.locator("#prize-hint")).to_contain_text("8 entrants: more than one table is for this field")
     expect(director.locator("#prize-hint")).to_contain_text("table 3 (20 or more entrants)")
     expect(choices.nth(0)).to_have_attribute("aria-pressed", "true")
-    expect(choices.nth(1)).to_contain_text("Table 2 · 8-19 entrants")
+    expect(choices.nth(1)).to_contain_text("Prize table 2 · 8-19 entrants")
     expect(choices.nth(1)).to_contain_text("1st 60% of the prize pool · 2nd 40% of the prize pool")
     choices.nth(1).click()
     expect(choices.nth(1)).to_have_attribute("aria-pressed", "true")
@@ -79,9 +79,9 @@ def test_printed_rules_5_the_director_picks_the_prize_table_for_the_field_at_the
     expect(director.locator("#draw")).to_be_hidden()
     state = ok(admin.get(url))
     assert state["status"] == "running" and state["prize_table"] == 2
-    expect(director.locator("#prize-table-name")).to_have_text("Table 2, 8-19 entrants")
+    expect(director.locator("#prize-table-name")).to_have_text("Prize table 2, 8-19 entrants")
     expect(director.locator("#prizes-now li")).to_have_text(["1st$480.00", "2nd$320.00"])
-    expect(tv.locator("#prize-table")).to_have_text("· Table 2, 8-19 entrants")
+    expect(tv.locator("#prize-table")).to_have_text("· Prize table 2, 8-19 entrants")
     expect(tv.locator("#prizes")).to_have_text("1st $480.00 · 2nd $320.00")
     shoot(tv, "poker-clock-tv-prize-table-1920x1080")
     assert audit(tv) == []

@@ -141,11 +141,11 @@ def test_printed_rules_5_director_picks_the_table_for_the_field_at_the_draw(
         2,
     )
     clock_state = ok(admin.get(url + "/clock"))
-    assert clock_state["prize_table"] == "Table 2, 8-19 entrants"
+    assert clock_state["prize_table"] == "Prize table 2, 8-19 entrants"
     assert [(p["place_label"], p["prize"]) for p in clock_state["prizes"]] == [("1st", "$480.00"), ("2nd", "$320.00")]
     rules = admin.client.get(url + "/rules.txt").get_data(as_text=True)
-    assert "Table 1, for 2-9 entrants: 1 prize will be awarded:" in rules
-    assert "Table 3, for 20 or more entrants: 3 prizes will be awarded:" in rules
+    assert "Prize table 1, for 2-9 entrants: 1 prize will be awarded:" in rules
+    assert "Prize table 3, for 20 or more entrants: 3 prizes will be awarded:" in rules
     for hand, number in enumerate(range(8, 1, -1), start=1):
         bust(admin, url, hand, number)
     final = ok(admin.get(url))

@@ -183,7 +183,9 @@ def _prize_lines(prizes: tuple[Prize, ...]) -> list[str]:
             if prize.fixed_cents is not None
             else f"{(prize.percent_bp or 0) / 100:g}% of the prize pool"
         )
-        lines.append(f"Place {prize.place}: {amount}. {prize.description}")
+        words = prize.description.strip()
+        same = words.rstrip(".").casefold() == amount.casefold()
+        lines.append(f"Place {prize.place}: {amount}." + ("" if same or not words else f" {words}"))
     return lines
 
 
@@ -199,9 +201,9 @@ def _prizes(setup: Setup) -> tuple[str, ...]:
     >>> lines[0].startswith("The prizes depend on how many players enter.")
     True
     >>> lines[1]
-    'Table 1, for 2-9 entrants: 1 prize will be awarded:'
+    'Prize table 1, for 2-9 entrants: 1 prize will be awarded:'
     >>> lines[3]
-    'Table 2, for 10 or more entrants: 2 prizes will be awarded:'
+    'Prize table 2, for 10 or more entrants: 2 prizes will be awarded:'
     """
     tables = posted_tables(setup)
     lines: list[str] = []
@@ -214,7 +216,7 @@ def _prizes(setup: Setup) -> tuple[str, ...]:
     for number, table in enumerate(tables, start=1):
         count = len(table.prizes)
         awarded = f"{count} prize{'s' if count != 1 else ''} will be awarded:"
-        lines.append(f"Table {number}, for {table.label}: {awarded}" if setup.prize_tables else awarded)
+        lines.append(f"Prize table {number}, for {table.label}: {awarded}" if setup.prize_tables else awarded)
         lines += _prize_lines(table.prizes)
     if not setup.prize_tables:
         lines.append(f"The tournament starts with at least {setup.min_players} players.")
@@ -245,7 +247,7 @@ def printed_rules(setup: Setup, profile: Profile, organization: str, title: str)
     return (
         Section(f"{title}: {organization}", (f"No-Limit Texas Hold'em tournament under {profile.name} law.",)),
         Section("1. Standard rules of play", standard_play(profile)),
-        *((Section("1. Standard rules of play: conduct", lines),) if (lines := conduct(profile)) else ()),
+        *((Section("1, continued. Standard rules of play: conduct", lines),) if (lines := conduct(profile)) else ()),
         Section(
             "2. Entry fee and re-buys",
             (

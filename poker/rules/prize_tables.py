@@ -99,10 +99,14 @@ def start_refusal(setup: Setup, profile: Profile, entrants: int, picked: int | N
             409,
         )
     if picked is not None and picked not in fitting:
-        named = f"Table {picked} is for {tables[picked - 1].label}" if 1 <= picked <= len(tables) else "No such table"
+        named = (
+            f"Prize table {picked} is for {tables[picked - 1].label}"
+            if 1 <= picked <= len(tables)
+            else "No such prize table"
+        )
         return Violation(
             "prize_table_not_for_field",
-            f"{named}; {entrants} players entered, so choose table " + " or ".join(str(n) for n in fitting) + ".",
+            f"{named}; {entrants} players entered, so choose prize table " + " or ".join(str(n) for n in fitting) + ".",
             rule,
             "prize_table",
             409,

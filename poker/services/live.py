@@ -194,7 +194,7 @@ def snapshot(session: Session, tournament: Tournament, now: datetime) -> dict[st
         ],
         "prize_table": None
         if table is None
-        else (f"Table {number}, " if setup.prize_tables else "")
+        else (f"Prize table {number}, " if setup.prize_tables else "")
         + table.label
         + ("" if drawn else f" (for the {len(entries)} entered so far)"),
         "prizes": [

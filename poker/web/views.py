@@ -20,7 +20,7 @@ from poker.models import Tournament
 from poker.rules.profiles import MONTANA_LARGE, MONTANA_SMALL
 from poker.schemas import PermitIn
 from poker.services import live, tournament_permits, tournaments
-from shared.core.money import format_cents
+from shared.core.money import format_cents, wire_cents
 from shared.core.roles import OFFICE_EDIT, OFFICE_VIEW, Role
 from shared.hall.services.organizations import get_organization
 from shared.hall.services.staff import account_name
@@ -76,6 +76,7 @@ def _permits_page(org_id: int, state: FormState | None = None) -> str:
         permits=tournament_permits.list_permits(session, org.id),
         kinds=[(value, f"{name}: {format_cents(fee.value)} a year" if fee else name) for value, name, fee in kinds],
         year=hall_today().year,
+        fees={value: wire_cents(fee.value) for value, _, fee in kinds if fee},
     )
 
 

@@ -164,7 +164,11 @@ class MemberOut(Schema):
 
 
 class LicensedAlternateFields(Schema):
-    within_calls = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=75))
+    within_calls = fields.Integer(
+        strict=True,
+        required=True,
+        validate=validate.Range(min=1, max=75, error="A bingo is reached within 1 to 75 calls."),
+    )
     prize_cents = Money(required=True, data_key="prize")
 
 
@@ -176,7 +180,10 @@ class LicensedAlternateIn(LicensedAlternateFields, RequestSchema):
 
 class LicensedAttendancePrizeFields(Schema):
     min_players = fields.Integer(
-        strict=True, required=True, data_key="min_attendance", validate=validate.Range(min=1, max=100_000)
+        strict=True,
+        required=True,
+        data_key="min_attendance",
+        validate=validate.Range(min=1, max=100_000, error="Attendance is a count of 1 or more people."),
     )
     prize_cents = Money(required=True, data_key="prize")
 
@@ -188,7 +195,13 @@ class LicensedAttendancePrizeIn(LicensedAttendancePrizeFields, RequestSchema):
 
 
 class LicensedUPickGameFields(Schema):
-    pick_count = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=25))
+    pick_count = fields.Integer(
+        strict=True,
+        required=True,
+        validate=validate.Range(
+            min=1, max=25, error="A U Pick Em player picks 1 to 25 numbers (five a column at most)."
+        ),
+    )
     payout_cents = Money(required=True, data_key="payout")
 
 

@@ -87,7 +87,9 @@ def attempt(
     """Compose and send; record the outcome whatever it is."""
     printer = printers.get(job.station)
     if printer is None:
-        reason: str | None = f"no printer configured for station {job.station!r}"
+        reason: str | None = (
+            f"no printer configured for this station ({job.station}): ask the member in charge to set one up"
+        )
     else:
         payload = compose(Receipt.from_json(json.loads(job.document)), printer.profile, reprint=reprint)
         reason = send(printer, payload)

@@ -106,7 +106,7 @@
       button.type = "button";
       button.dataset.table = t.number;
       button.setAttribute("aria-pressed", t.number === chosen ? "true" : "false");
-      button.appendChild(el("strong", null, "Table " + t.number + " · " + t.label));
+      button.appendChild(el("strong", null, "Prize table " + t.number + " · " + t.label));
       button.appendChild(el("small", null, t.prizes.map(function (p) { return p.place_label + " " + p.amount; }).join(" · ")));
       box.appendChild(button);
     });

@@ -39,7 +39,12 @@ class Hall:
 # attendance prize and U Pick Em game (numbers picked, payout) the tests' programs offer.
 TEST_LICENCE = LicenceContents(
     alternates=(LicensedAlternate(20, 25_000), LicensedAlternate(52, 35_000), LicensedAlternate(75, 20_000)),
-    attendance_prizes=(LicensedAttendancePrize(100, 30_000), LicensedAttendancePrize(150, 25_000)),
+    attendance_prizes=(
+        LicensedAttendancePrize(100, 15_000),
+        LicensedAttendancePrize(100, 30_000),
+        LicensedAttendancePrize(150, 20_000),
+        LicensedAttendancePrize(150, 25_000),
+    ),
     upick_games=tuple(
         LicensedUPickGame(picks, cents)
         for picks, cents in (

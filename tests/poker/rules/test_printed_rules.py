@@ -74,8 +74,8 @@ def test_1804_b_printed_rules_carry_every_conduct_item_in_the_acts_words() -> No
         assert words in text, words
     assert text.count("(28 Del. C. §1804 B(5))") == 1
     receipt = as_receipt(printed_rules(BASE, DELAWARE, "Millbrook Volunteer Fire Company", "Winter Classic"))
-    assert "1. STANDARD RULES OF PLAY: CONDUCT" in receipt.body
-    assert receipt.body[receipt.body.index("1. STANDARD RULES OF PLAY: CONDUCT") + 15].endswith(
+    assert "1, CONTINUED. STANDARD RULES OF PLAY: CONDUCT" in receipt.body
+    assert receipt.body[receipt.body.index("1, CONTINUED. STANDARD RULES OF PLAY: CONDUCT") + 15].endswith(
         "(28 Del. C. sec. 1804 B(15))"
     )
 

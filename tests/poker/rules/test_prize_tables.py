@@ -91,7 +91,7 @@ def test_printed_rules_5_the_table_for_the_field_is_the_first_listed_for_it_unle
         "prize_table",
         409,
     )
-    assert wrong.message == "Table 3 is for 20 or more entrants; 8 players entered, so choose table 1 or 2."
+    assert wrong.message == "Prize table 3 is for 20 or more entrants; 8 players entered, so choose prize table 1 or 2."
 
 
 def test_nh_d6_start_refused_when_field_too_small_for_any_table() -> None:
@@ -127,9 +127,9 @@ def test_nh_h1_1804_b4_finish_awards_no_place_beyond_the_field_and_never_refuses
 def test_printed_rules_5_every_posted_table_is_printed_and_stored_whole() -> None:
     assert from_json(to_json(TABLES)) == TABLES
     prizes = next(s for s in printed_rules(TABLES, DELAWARE, "Elks", "Spring") if s.title == "5. Prizes").lines
-    assert "Table 1, for 2-9 entrants: 1 prize will be awarded:" in prizes
-    assert "Table 2, for 8-19 entrants: 2 prizes will be awarded:" in prizes
-    assert "Table 3, for 20 or more entrants: 3 prizes will be awarded:" in prizes
+    assert "Prize table 1, for 2-9 entrants: 1 prize will be awarded:" in prizes
+    assert "Prize table 2, for 8-19 entrants: 2 prizes will be awarded:" in prizes
+    assert "Prize table 3, for 20 or more entrants: 3 prizes will be awarded:" in prizes
     assert "Place 3: 15% of the prize pool. 15% of the pool" in prizes
     one = next(s for s in printed_rules(BASE, DELAWARE, "Elks", "Spring") if s.title == "5. Prizes").lines
     assert one[0] == "2 prizes will be awarded:" and "The tournament starts with at least 20 players." in one
