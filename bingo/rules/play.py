@@ -39,6 +39,26 @@ class GameState:
     status: str
 
 
+def open_refusal(occasion: OccasionState) -> Violation | None:
+    """10 DE Admin Code 101-4.25: an occasion is played and settled only between its start (the balls
+    verified) and its close.
+
+    >>> open_refusal(OccasionState("scheduled", None, False)).code
+    'balls_not_verified'
+    """
+    if occasion.status == "closed":
+        return Violation("occasion_closed", "This occasion is closed.", None, "occasion_id", 409)
+    if occasion.status == "scheduled" or occasion.started_at is None:
+        return Violation(
+            "balls_not_verified",
+            "Verify the balls first: the occasion starts there.",
+            RULE_VERIFIED,
+            "occasion_id",
+            409,
+        )
+    return None
+
+
 def play_refusal(occasion: OccasionState, now: datetime) -> Violation | None:
     """10 DE Admin Code 101-4.25, 4.2 and 4.10: nothing is played before the balls are verified (the
     occasion starts there), after it closed, past six hours from the start or past midnight. A training
@@ -58,18 +78,10 @@ def play_refusal(occasion: OccasionState, now: datetime) -> Violation | None:
     >>> play_refusal(OccasionState("closed", start, True, True), start).code
     'occasion_closed'
     """
-    if occasion.status == "closed":
-        return Violation("occasion_closed", "This occasion is closed.", None, "occasion_id", 409)
-    if occasion.status == "scheduled" or occasion.started_at is None:
-        return Violation(
-            "balls_not_verified",
-            "Verify the balls first: the occasion starts there.",
-            RULE_VERIFIED,
-            "occasion_id",
-            409,
-        )
-    if occasion.training:
-        return None
+    refusal = open_refusal(occasion)
+    if refusal is not None or occasion.training:
+        return refusal
+    assert occasion.started_at is not None  # refused above
     return running_refusal(occasion.started_at.astimezone(now.tzinfo), now)
 
 
@@ -166,16 +178,9 @@ def settle_refusal(occasion: OccasionState, game: GameState) -> Violation | None
     >>> settle_refusal(OccasionState("closed", start, True), GameState(4, "in_play")).code
     'occasion_closed'
     """
-    if occasion.status == "closed":
-        return Violation("occasion_closed", "This occasion is closed.", None, "occasion_id", 409)
-    if occasion.status == "scheduled" or occasion.started_at is None:
-        return Violation(
-            "balls_not_verified",
-            "Verify the balls first: the occasion starts there.",
-            RULE_VERIFIED,
-            "occasion_id",
-            409,
-        )
+    refusal = open_refusal(occasion)
+    if refusal is not None:
+        return refusal
     if game.status == "pending":
         return Violation(
             "game_not_started",
