@@ -9,6 +9,7 @@ from typing import Any
 from sqlalchemy.orm import Session
 
 from bingo.rules.patterns import STANDARD, PatternKind
+from bingo.services.books import check_books
 from tests.support.bingo_factories import make_hall, split_script
 from tests.support.client import Api, staff
 from tests.support.clock import Clock
@@ -64,6 +65,8 @@ def test_4_11_the_later_drawing_draws_one_qualifier_and_its_money_prize_is_paid_
     pay_every_winner(mic, occ)
     assert ok(mic.get(occ + "/prizes-due")) == []
     assert ok(mic.post(occ + "/close"))["status"] == "closed"
+    with mic.client.application.extensions["flashboard.db"].readers() as reader:
+        assert check_books(reader, hall.org.id) == []
 
 
 def test_4_11_the_drawings_value_counts_toward_the_3000_with_what_the_program_could_still_pay(

@@ -262,6 +262,14 @@ def _prizes(session: Session, org_id: int | None) -> list[Disagreement]:
             select(UPickTicket).where(UPickTicket.code.in_([p.ticket_code for p in payouts if p.ticket_code]))
         )
     }
+    drawings = {
+        d.winner_claim_id: d.value_cents
+        for d in session.scalars(
+            select(QualifierDrawing).where(
+                QualifierDrawing.occasion_id.in_(_occasions(org_id)), QualifierDrawing.merchandise.is_(False)
+            )
+        )
+    }
     prizes = {p.sale_id for p in payouts} | set(
         session.scalars(select(PrizePayment.sale_id).where(PrizePayment.sale_id.is_not(None)))
     )
@@ -287,16 +295,7 @@ def _prizes(session: Session, org_id: int | None) -> list[Disagreement]:
                 else (ticket.jar_share_cents if payout.prize == Prize.COOKIE_JAR else ticket.share_cents)
             )
         elif payout.prize == Prize.DRAWING:
-            owed = next(
-                (
-                    d.value_cents
-                    for d in session.scalars(
-                        select(QualifierDrawing).where(QualifierDrawing.occasion_id == payout.occasion_id)
-                    )
-                    if d.winner_claim_id == payout.claim_id and not d.merchandise
-                ),
-                None,
-            )
+            owed = drawings.get(payout.claim_id or 0)
         else:
             claim = claims.get(payout.claim_id or 0)
             owed = (

@@ -59,8 +59,10 @@ def drawings_offered(occasion: Occasion | None) -> list[DrawingSlot]:
     held = {d.game_number: d for d in occasion.qualifier_drawings}
     found = []
     for game in occasion.games:
+        if game.status != DONE or not game.merchandise:
+            continue
         faces = [c.face_number for c in sorted(game.claims, key=lambda c: c.id) if c.qualified_for_later]
-        if game.status == DONE and game.merchandise and faces:
+        if faces:
             found.append(DrawingSlot(game.number, game.merchandise, faces, held.get(game.number)))
     return found
 
