@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import os
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +18,7 @@ from sqlalchemy.orm import Session
 from shared.platform.app import create_app
 from shared.platform.config import ConfigError, Settings
 from shared.printing import stations
-from shared.printing.compose import compose
+from shared.printing.compose import ReprintMark, compose
 from shared.printing.documents import Receipt
 from tests.support.bingo_factories import make_hall
 from tests.support.books import product, sell_upick, till_open
@@ -44,7 +45,8 @@ def test_receipt_bytes_carry_the_key_escpos_commands() -> None:
     assert b"\x1dk" in data and b"{BUP-ABCDEFGHJK" in data
     assert data.rstrip(b"\x00").endswith(b"\x1dV\x00") or b"\x1dV" in data
     assert b"1-888-850-8888" in data
-    assert b"REPRINT" not in data and b"REPRINT" in compose(SAMPLE, "TM-T20II", reprint=True)
+    again = compose(SAMPLE, "TM-T20II", ReprintMark(2, datetime(2026, 12, 5, 21, 14), "Kim Doe"))
+    assert b"REPRINT" not in data and b"REPRINT 2" in again and b"Reprinted 2026-12-05 21:14 by Kim Doe" in again
 
 
 def test_receipt_document_round_trips_for_reprints() -> None:
@@ -154,7 +156,7 @@ def test_4_30_1_3_upick_receipt_prints_with_grid_and_scannable_ticket_id(
 
 @pytest.mark.printer
 @pytest.mark.parametrize(("fault", "shown"), [("offline", "offline"), ("paper-out", "paper out")])
-def test_printer_fault_keeps_the_sale_and_the_reprint_says_reprint(
+def test_printer_fault_keeps_the_sale_and_its_first_print_is_not_a_reprint(
     app: Flask,
     admin: Api,
     session: Session,
@@ -179,9 +181,9 @@ def test_printer_fault_keeps_the_sale_and_the_reprint_says_reprint(
     for job_row in queue:
         before = seen(emulator)
         job = ok(cashier.post(f"/api/v1/print-jobs/{job_row['id']}/reprint", {}))
-        assert job["status"] == "printed" and job["reprints"] == 1
+        assert job["status"] == "printed" and job["reprints"] == 0
         text = emulator.text(latest(emulator, before))
-        assert "REPRINT" in text and job_row["reference"] in text
+        assert "REPRINT" not in text and job_row["reference"] in text
     assert ok(cashier.get("/api/v1/print-jobs?station=front")) == []
 
 
@@ -198,8 +200,8 @@ def test_printer_power_off_leaves_a_reprintable_job(
         emulator.start()
     before = seen(emulator)
     job = ok(cashier.post(f"/api/v1/print-jobs/{ticket['print_job_id']}/reprint", {}))
-    assert job["status"] == "printed"
-    assert "REPRINT" in emulator.text(latest(emulator, before))
+    assert job["status"] == "printed" and job["reprints"] == 0
+    assert "REPRINT" not in emulator.text(latest(emulator, before))
 
 
 def test_reprint_to_an_unknown_printer_is_refused(

@@ -302,6 +302,9 @@ def shift_print_job(row: PrintJob, zone: tzinfo) -> dict[str, Any]:
         "last_error": row.last_error,
         "created_at": row.created_at,
         "printed_at": row.printed_at,
+        "printed_station": row.printed_station,
+        "reprinted_at": row.reprinted_at,
+        "reprinted_by": row.reprinted_by,
         "at": row.created_at.astimezone(zone).strftime("%H:%M"),
     }
 

@@ -1,9 +1,13 @@
-"""Print jobs: record the receipt first, then try the printer; a failure leaves the job "not printed"
-for the reprint queue, and a reprint is marked REPRINT on the paper and in the audit log."""
+"""Print jobs: record the receipt first, then try the printer. A job is printed only when the printer
+confirms it; one that never reached the printer is "not printed" and one the printer did not confirm
+is "unconfirmed" (check the paper): both wait in the cashier's queue. A reprint is marked REPRINT on
+the paper, with its number, time and who, and in the audit log."""
 
 from __future__ import annotations
 
+import ipaddress
 import json
+import logging
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -11,6 +15,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from shared.core.violations import refuse
+from shared.hall.services.staff import person_name
 from shared.platform.audit import Actor
 from shared.platform.service_kit import (
     after_commit,
@@ -19,13 +24,15 @@ from shared.platform.service_kit import (
     get_or_refuse,
     tenant,
 )
-from shared.printing.compose import compose
+from shared.printing.compose import ReprintMark, compose
 from shared.printing.documents import Receipt
 from shared.printing.models import PrintJob, PrintStatus
 from shared.printing.stations import StationPrinter
-from shared.printing.transport import send
+from shared.printing.transport import Delivery, Outcome, send
 
 PRINTED, NOT_PRINTED, PENDING = PrintStatus.PRINTED, PrintStatus.NOT_PRINTED, PrintStatus.PENDING
+UNCONFIRMED = PrintStatus.UNCONFIRMED
+LOG = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -82,24 +89,66 @@ def record(
 
 
 def attempt(
-    session: Session, now: datetime, job: PrintJob, printers: dict[str, StationPrinter], reprint: bool = False
+    session: Session,
+    now: datetime,
+    job: PrintJob,
+    printers: dict[str, StationPrinter],
+    station: str | None = None,
+    by: str | None = None,
 ) -> PrintJob:
-    """Compose and send; record the outcome whatever it is."""
-    printer = printers.get(job.station)
+    """Compose and send to the job's own printer (or, for a reprint, the one asked for); record the
+    outcome whatever it is. Once bytes have left for a printer, any further paper says REPRINT with
+    its number, time and who; a reprint counts only once bytes of it left."""
+    target = station or job.station
+    printer = printers.get(target)
+    mark = ReprintMark(job.reprints + 1, now, by or "the system") if job.sent_at is not None else None
     if printer is None:
-        reason: str | None = (
-            f"no printer configured for this station ({job.station}): ask the member in charge to set one up"
-        )
+        outcome = Outcome(Delivery.NOT_PRINTED, no_printer_reason(target))
     else:
-        payload = compose(Receipt.from_json(json.loads(job.document)), printer.profile, reprint=reprint)
-        reason = send(printer, payload)
+        try:
+            payload = compose(Receipt.from_json(json.loads(job.document)), printer.profile, mark)
+        except Exception as exc:  # noqa: BLE001 - a paper that cannot be made waits in the queue, the sale stands
+            LOG.exception("print job %s could not be composed", job.id)
+            payload, outcome = (
+                None,
+                Outcome(Delivery.NOT_PRINTED, f"the paper could not be made ({exc.__class__.__name__})"),
+            )
+        if payload is not None:
+            outcome = send(printer, payload, **timing(printer))
     job.attempts += 1
-    job.status = NOT_PRINTED if reason else PRINTED
-    job.last_error = reason
-    if reason is None:
-        job.printed_at = now
+    job.last_error = outcome.reason
+    if outcome.delivery == Delivery.NOT_PRINTED:
+        job.status = NOT_PRINTED
+    else:
+        job.status = PRINTED if outcome.delivery == Delivery.PRINTED else UNCONFIRMED
+        job.printed_station = target
+        job.sent_at = job.sent_at or now
+        if mark is not None:
+            job.reprints, job.reprinted_at, job.reprinted_by = mark.number, now, mark.by
+        if outcome.delivery == Delivery.PRINTED:
+            job.printed_at = now
     session.commit()
     return job
+
+
+def no_printer_reason(station: str) -> str:
+    """Flashboard house rule (stations): said so a volunteer knows what to do. A screen signed in
+    without choosing a station is known only by its network address, which names no printer."""
+    try:
+        ipaddress.ip_address(station)
+    except ValueError:
+        return f"no printer configured for station {station}: ask the member in charge to set one up"
+    return (
+        "no printer configured for this screen: it was signed in without choosing a station; "
+        "sign in again and choose the station whose printer is beside it"
+    )
+
+
+def timing(printer: StationPrinter) -> dict[str, float]:
+    """The station's own waits, where its printer section sets them (a slow printer may need longer to
+    confirm a long report)."""
+    waits = {"timeout": printer.timeout_seconds, "confirm": printer.confirm_seconds}
+    return {key: value for key, value in waits.items() if value is not None}
 
 
 def print_receipt(
@@ -122,14 +171,14 @@ def print_receipt(
 def reprint(
     session: Session, actor: Actor, now: datetime, printers: dict[str, StationPrinter], job_id: int, station: str | None
 ) -> PrintJob:
-    """A reprint says REPRINT, may go to another station's printer, and is audited."""
-    job = get_or_refuse(session, PrintJob, job_id, "print_job_id", "print job")
-    if job.organization_id is None and tenant(session) is not None:
-        raise refuse("not_found", f"No print job has id {job_id}.", None, field="print_job_id", status=404)
+    """Flashboard house rule (reprints): any receipt can be printed again, at its own station's printer
+    or another's; the job keeps its station. The paper says REPRINT only when an earlier try left
+    for a printer (a receipt that never printed comes out as a first print), with the reprint's
+    number, time and who. The request is audited; the count moves only when the paper does."""
+    job = _own_job(session, job_id)
     if station is not None:
         printer_for(printers, station)
-        job.station = station
-    job.reprints += 1
+    by = person_name(session, actor)
     finish(
         session,
         actor,
@@ -137,14 +186,48 @@ def reprint(
         "print.reprint",
         job,
         "print_job",
-        {"reference": job.reference, "station": job.station, "reprints": job.reprints},
+        {"reference": job.reference, "station": job.station, "to": station or job.station, "by": by},
     )
-    after_commit(session, lambda: attempt(session, now, job, printers, reprint=True))
+    after_commit(session, lambda: attempt(session, now, job, printers, station, by))
+    return job
+
+
+def _own_job(session: Session, job_id: int) -> PrintJob:
+    job = get_or_refuse(session, PrintJob, job_id, "print_job_id", "print job")
+    if job.organization_id is None and tenant(session) is not None:
+        raise refuse("not_found", f"No print job has id {job_id}.", None, field="print_job_id", status=404)
+    return job
+
+
+def confirm(session: Session, actor: Actor, now: datetime, job_id: int) -> PrintJob:
+    """Flashboard house rule (unconfirmed receipts): when the printer did not confirm a job, the
+    cashier looks at the paper. A whole receipt there is marked printed (audited, with who said so),
+    so it is not printed twice; a missing or torn one is reprinted instead."""
+    job = _own_job(session, job_id)
+    if job.status != UNCONFIRMED:
+        raise refuse(
+            "not_unconfirmed",
+            f"Print job {job_id} is {job.status.value.replace('_', ' ')}: only a job the printer did not "
+            "confirm is marked printed by hand.",
+            None,
+            "print_job_id",
+            409,
+        )
+    job.status, job.printed_at, job.last_error = PRINTED, now, None
+    finish(
+        session,
+        actor,
+        now,
+        "print.confirm",
+        job,
+        "print_job",
+        {"reference": job.reference, "station": job.station, "by": person_name(session, actor)},
+    )
     return job
 
 
 def queue(session: Session, station: str | None) -> list[PrintJob]:
-    """Jobs that did not print, newest first: the cashier's reprint queue."""
+    """Jobs that did not print or whose paper must be checked, newest first: the cashier's queue."""
     query = select(PrintJob).where(PrintJob.status != PRINTED)
     allowed = tenant(session)
     if allowed is not None:

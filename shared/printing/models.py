@@ -12,16 +12,22 @@ from shared.platform.db import Base, EnumText, UtcDateTime
 
 
 class PrintStatus(StrEnum):
-    """A job waits, prints, or stays "not printed" for the cashier to reprint (nothing is lost)."""
+    """A job waits, prints (the printer confirmed it), stays "not printed" (nothing reached the
+    printer) or "unconfirmed" (bytes left and the printer did not confirm them: the cashier checks
+    the paper, then marks it printed or reprints it). Nothing is lost and nothing is doubled."""
 
     PENDING = "pending"
     PRINTED = "printed"
     NOT_PRINTED = "not_printed"
+    UNCONFIRMED = "unconfirmed"
 
 
 class PrintJob(Base):
     """A receipt to print at a station. It is committed before printing, so a jammed or unplugged
-    printer leaves a job marked "not printed" that the cashier can reprint."""
+    printer leaves a job marked "not printed" that the cashier can reprint. `station` is where the
+    receipt belongs and never changes; `printed_station` is the printer that last took it (a reprint
+    may go to another). `sent_at` is the first time bytes left for the printer: from then on any
+    further paper is marked REPRINT, with its number, time and who (`reprinted_at`, `reprinted_by`)."""
 
     __tablename__ = "print_jobs"
 
@@ -37,3 +43,7 @@ class PrintJob(Base):
     last_error: Mapped[str | None] = mapped_column(String(300))
     created_at: Mapped[datetime] = mapped_column(UtcDateTime())
     printed_at: Mapped[datetime | None] = mapped_column(UtcDateTime())
+    sent_at: Mapped[datetime | None] = mapped_column(UtcDateTime())
+    printed_station: Mapped[str | None] = mapped_column(String(100))
+    reprinted_at: Mapped[datetime | None] = mapped_column(UtcDateTime())
+    reprinted_by: Mapped[str | None] = mapped_column(String(200))

@@ -10,12 +10,20 @@ class PrintJobOut(Schema):
     station = fields.String()
     kind = fields.String()
     reference = fields.String()
-    status = fields.String()
+    status = fields.String(
+        metadata={
+            "description": "pending; printed (the printer confirmed it); not_printed (nothing reached the "
+            "printer); unconfirmed (sent, not confirmed: check the paper, then confirm or reprint)"
+        }
+    )
     attempts = fields.Integer()
     reprints = fields.Integer()
     last_error = fields.String(allow_none=True)
     created_at = fields.DateTime()
     printed_at = fields.DateTime(allow_none=True)
+    printed_station = fields.String(allow_none=True, metadata={"description": "the printer that last took it"})
+    reprinted_at = fields.DateTime(allow_none=True)
+    reprinted_by = fields.String(allow_none=True)
 
 
 class PrintQueueQuery(Schema):

@@ -8,6 +8,7 @@ per station:
           host: 127.0.0.1
           port: 9100
           profile: TM-T20II
+          confirm_seconds: 10     # optional: how long a job may take to be confirmed
 
 A malformed file stops the server at start-up with the station and the problem, never at the first
 sale. Supported types are python-escpos's: Network, Usb, Serial, File, CupsPrinter, LP and Dummy.
@@ -34,6 +35,8 @@ class StationPrinter:
     kind: str
     params: dict[str, Any]
     profile: str
+    timeout_seconds: float | None = None
+    confirm_seconds: float | None = None
 
     def open(self, timeout: float) -> Any:
         """A python-escpos printer object for this station; Network printers get the short timeout."""
@@ -62,6 +65,9 @@ def load(path: Path | None) -> dict[str, StationPrinter]:
         params = dict(section["printer"])
         kind = params.pop("type", None)
         profile = params.pop("profile", "default")
+        waits = {name: params.pop(name) for name in ("timeout_seconds", "confirm_seconds") if name in params}
+        if any(isinstance(v, bool) or not isinstance(v, int | float) or not 0 < v <= 120 for v in waits.values()):
+            raise ConfigError(f"{where}: timeout_seconds and confirm_seconds are seconds between 0 and 120")
         if kind not in TYPES:
             raise ConfigError(f"{where}: type must be one of {', '.join(sorted(TYPES))}, not {kind!r}")
         try:
@@ -72,5 +78,14 @@ def load(path: Path | None) -> dict[str, StationPrinter]:
             not isinstance(params.get("host"), str) or not isinstance(params.get("port", 9100), int)
         ):
             raise ConfigError(f"{where}: a Network printer needs a host and a numeric port")
-        found[str(station)] = StationPrinter(str(station), kind, params, profile)
+        found[str(station)] = StationPrinter(
+            str(station),
+            kind,
+            params,
+            profile,
+            *(
+                float(w) if w is not None else None
+                for w in (waits.get("timeout_seconds"), waits.get("confirm_seconds"))
+            ),
+        )
     return found

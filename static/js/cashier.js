@@ -12,6 +12,13 @@
 
   var tell = Station.tell;
   function printed(job) { return !job || job.status === "printed"; }
+  // A job sent but not confirmed by the printer may be on the paper, whole or in part: look before reprinting.
+  function unconfirmed(job) { return job && job.status === "unconfirmed"; }
+  function paperState(job) {
+    if (printed(job)) return "printed";
+    if (unconfirmed(job)) return "check the paper" + (job.last_error ? " (" + job.last_error.replace(/: check the paper$/, "") + ")" : "");
+    return "not printed" + (job.last_error ? ": " + job.last_error : "");
+  }
 
   function button(text, className, onClick) {
     var b = el("button", "btn " + (className || ""), text);
@@ -109,7 +116,7 @@
     Station.send("POST", root.dataset.pay, body, "pay-" + p.share_key).then(function (paid) {
       tell("Paid " + paid.winner + " " + money(paid.amount) + " (" + paid.transaction_code + ")" +
            (paid.w2g_required ? ": a W-2G is due, take the winner's ID" : "") +
-           (printed(paid.print_jobs[0]) ? "; slip printed." : "; the slip did not print: see Not printed."));
+           (printed(paid.print_jobs[0]) ? "; slip printed." : unconfirmed(paid.print_jobs[0]) ? "; check the slip on the paper: see To print." : "; the slip did not print: see To print."));
       refreshAll();
     }, function () { pay.disabled = false; refreshPrizes(); });
   }
@@ -176,7 +183,7 @@
       $("void").hidden = true;
       voiding = null;
       tell("Voided " + done.transaction_code + ": give back " + money(done.total) +
-           (printed(done.print_jobs[0]) ? "; the notice printed." : "; the notice did not print: see Not printed."));
+           (printed(done.print_jobs[0]) ? "; the notice printed." : "; the notice waits in To print."));
       refreshAll();
     }, function () {
       $("void-confirm").disabled = false;
@@ -191,16 +198,32 @@
   function reprint(job, again) {
     again.disabled = true;
     Station.send("POST", at(root.dataset.reprint, job.id), {station: root.dataset.station}).then(function (done) {
-      tell((KINDS[done.kind] || done.kind) + " " + done.reference + (printed(done) ? " reprinted." : " did not print: " + (done.last_error || "check the printer") + "."));
+      var what = (KINDS[done.kind] || done.kind) + " " + done.reference;
+      tell(printed(done) ? what + (done.reprints ? " reprinted (REPRINT " + done.reprints + ")." : " printed.") :
+           unconfirmed(done) ? what + ": the printer did not confirm it. Check the paper." :
+           what + " did not print: " + (done.last_error || "check the printer") + ".");
       refreshQueue();
       refreshView();
       refreshPrinter();
     }, function () { again.disabled = false; });
   }
+  // The cashier has looked: the whole receipt is on the paper, so it is not printed twice.
+  function confirmPrinted(job, sure) {
+    sure.disabled = true;
+    Station.send("POST", at(root.dataset.confirm, job.id), {}).then(function (done) {
+      tell((KINDS[done.kind] || done.kind) + " " + done.reference + " marked printed.");
+      refreshQueue();
+      refreshView();
+    }, function () { sure.disabled = false; });
+  }
   function jobRow(job, className) {
-    var state = printed(job) ? "printed" : "not printed" + (job.last_error ? ": " + job.last_error : "");
     var item = row(className + (printed(job) ? "" : " is-failed"), (KINDS[job.kind] || job.kind) + " " + job.reference,
-                   (job.at ? job.at + " · " : "") + state + (job.reprints ? " · reprinted " + job.reprints + "×" : ""));
+                   (job.at ? job.at + " · " : "") + paperState(job) +
+                   (job.reprints ? " · reprinted " + job.reprints + "×" + (job.reprinted_by ? " by " + job.reprinted_by : "") : ""));
+    if (unconfirmed(job)) {
+      var sure = button("It printed", "btn-small confirm-printed", function () { confirmPrinted(job, sure); });
+      item.appendChild(sure);
+    }
     var again = button("Reprint", "btn-small reprint", function () { reprint(job, again); });
     item.appendChild(again);
     return item;
@@ -254,7 +277,7 @@
     report.disabled = true;
     Station.send("POST", root.dataset.sessionReport, {}).then(function (job) {
       report.disabled = false;
-      tell(printed(job) ? "Session report printed." : "The session report did not print: see Not printed.");
+      tell(printed(job) ? "Session report printed." : "The session report waits in To print: " + paperState(job) + ".");
       refreshQueue();
       refreshView();
     }, function () { report.disabled = false; });

@@ -212,7 +212,7 @@
     sale.tickets.forEach(function (t) { box.appendChild(el("span", null, "U Pick Em " + t.code + ": " + t.numbers.join(" "))); });
     var failed = sale.print_jobs.filter(function (j) { return j.status !== "printed"; });
     box.appendChild(el("span", failed.length ? "warn" : "ok",
-                       failed.length ? failed.length + " receipt(s) did not print: see Not printed." : "Receipt printed."));
+                       failed.length ? failed.length + " receipt(s) did not print or need a look at the paper: see To print." : "Receipt printed."));
   }
 
   $("tender").addEventListener("submit", function (event) {

@@ -79,6 +79,12 @@ var Till = (function () {
   if (cancel) cancel.addEventListener("click", function () {
     if (closed) window.location.reload(); else $("till-close").hidden = true;
   });
+  // The till is closed and saved whatever the printer did: say where its end-of-shift report is.
+  function shiftPaper(job) {
+    if (!job || job.status === "printed") return " The end-of-shift report printed.";
+    if (job.status === "unconfirmed") return " The printer did not confirm the end-of-shift report: check the paper (To print).";
+    return " The end-of-shift report did not print" + (job.last_error ? " (" + job.last_error + ")" : "") + ": it waits in To print.";
+  }
   $("count-form").addEventListener("submit", function (event) {
     event.preventDefault();
     var counts = {};
@@ -92,7 +98,8 @@ var Till = (function () {
       var diff = Money.cents(till.over_short);
       $("till-result").textContent = "Counted " + Money.dollars(Money.cents(till.counted)) + ", expected " +
         Money.dollars(Money.cents(till.expected)) + ": " +
-        (diff < 0 ? "short " + Money.dollars(-diff) : diff > 0 ? "over " + Money.dollars(diff) : "balanced, nothing over or short") + ".";
+        (diff < 0 ? "short " + Money.dollars(-diff) : diff > 0 ? "over " + Money.dollars(diff) : "balanced, nothing over or short") +
+        ". The till is closed." + shiftPaper(till.print_jobs[0]);
       // Closed for good: the count can no longer be sent, and Done shows the station with no till open.
       closed = true;
       submit.hidden = true;

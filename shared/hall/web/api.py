@@ -618,7 +618,7 @@ PRINT_ROLES = (Role.ADMIN, Role.MEMBER_IN_CHARGE, Role.CASHIER)
     bp,
     "/print-jobs",
     "GET",
-    summary="The reprint queue: receipts that did not print",
+    summary="The reprint queue: receipts that did not print, or whose paper must be checked",
     access=PRINT_ROLES,
     query=PrintQueueQuery,
     response=PrintJobOut,
@@ -639,6 +639,18 @@ def print_queue(query: dict[str, Any]) -> list[Any]:
 )
 def reprint_job(job_id: int, body: dict[str, Any]) -> Any:
     return printing.reprint(db_session(), actor(), hall_now(), printers(), job_id, body["station"])
+
+
+@operation(
+    bp,
+    "/print-jobs/<int:job_id>/confirm",
+    "POST",
+    summary="Mark a job the printer did not confirm as printed, once the cashier has seen the whole paper",
+    access=PRINT_ROLES,
+    response=PrintJobOut,
+)
+def confirm_job(job_id: int) -> Any:
+    return printing.confirm(db_session(), actor(), hall_now(), job_id)
 
 
 @operation(
