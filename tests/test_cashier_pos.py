@@ -122,7 +122,7 @@ def test_4_30_pos_sells_a_scanned_pack_and_a_picked_face_and_prints(
     page.close()
 
 
-def test_pos_failed_receipt_waits_in_the_reprint_queue(
+def test_pos_failed_receipt_waits_in_the_queue_and_prints_as_a_first_print(
     browser: Browser,
     live_url: str,
     app: Flask,
@@ -146,9 +146,9 @@ def test_pos_failed_receipt_waits_in_the_reprint_queue(
     finally:
         emulator.fault("paper-out", False)
     before = seen(emulator)
-    page.click("#queue .queue-job button")
-    expect(page.locator("#queue")).to_contain_text("Every receipt printed.")
-    assert "REPRINT" in emulator.text(arrived(emulator, before, 1)[0])
+    page.click("#queue .queue-job button.reprint")
+    expect(page.locator("#queue")).to_contain_text("Every paper printed.")
+    assert "REPRINT" not in emulator.text(arrived(emulator, before, 1)[0]), "its first print is not a reprint"
     page.close()
 
 

@@ -217,7 +217,7 @@ def test_cashier_reprints_any_receipt_of_the_shift_and_counts_the_drawer_in_one_
     page.click("[data-cash=exact]")
     page.click("#sell")
     expect(page.locator("#last-sale")).to_contain_text("Receipt printed.")
-    expect(page.locator("#queue")).to_contain_text("Every receipt printed.")
+    expect(page.locator("#queue")).to_contain_text("Every paper printed.")
 
     show_tab(page, "Receipts")
     receipt = page.locator("#receipts .receipt-row").first
@@ -227,7 +227,7 @@ def test_cashier_reprints_any_receipt_of_the_shift_and_counts_the_drawer_in_one_
     before = seen(emulator)
     receipt.locator("button.reprint").click()
     expect(page.locator("#problem")).to_contain_text("reprinted")
-    assert "REPRINT" in emulator.text(arrived(emulator, before, 1)[0])
+    assert "REPRINT 1" in emulator.text(arrived(emulator, before, 1)[0])
     expect(receipt).to_contain_text("reprinted 1×")
 
     before = seen(emulator)

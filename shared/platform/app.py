@@ -18,7 +18,7 @@ from shared.platform import access, errors, inputs
 from shared.platform.api import SESSION_COOKIE
 from shared.platform.audit_key import Keyring
 from shared.platform.config import PROJECT_ROOT, Settings, load_settings
-from shared.platform.context import close_db_session, current_user, db_session, hall_today
+from shared.platform.context import close_db_session, current_user, db_session, hall_today, station_name
 from shared.platform.db import Database
 from shared.printing import stations as printer_stations
 
@@ -106,6 +106,7 @@ def create_app(settings: Settings | None = None, overrides: dict[str, Any] | Non
     app.jinja_env.filters["money"] = format_cents
     app.jinja_env.filters["dollars"] = wire_cents
     app.jinja_env.globals["csrf_token"] = access.csrf_token
+    app.jinja_env.globals["station_name"] = station_name
     app.context_processor(
         lambda: {
             "me": current_user(),

@@ -11,14 +11,7 @@
   var at = function (template, id) { return template.replace(/\/0(\/|$)/, "/" + id + "$1"); };
 
   var tell = Station.tell;
-  function printed(job) { return !job || job.status === "printed"; }
-  // A job sent but not confirmed by the printer may be on the paper, whole or in part: look before reprinting.
-  function unconfirmed(job) { return job && job.status === "unconfirmed"; }
-  function paperState(job) {
-    if (printed(job)) return "printed";
-    if (unconfirmed(job)) return "check the paper" + (job.last_error ? " (" + job.last_error.replace(/: check the paper$/, "") + ")" : "");
-    return "not printed" + (job.last_error ? ": " + job.last_error : "");
-  }
+  var printed = PrintQueue.printed, unconfirmed = PrintQueue.unconfirmed, paperState = PrintQueue.state;
 
   function button(text, className, onClick) {
     var b = el("button", "btn " + (className || ""), text);
@@ -192,41 +185,11 @@
     });
   });
 
-  // Every receipt of the shift, and the ones that did not print (kept in view beside every tab).
-  var KINDS = {sale: "Sale receipt", upick_ticket: "U Pick Em ticket", payout: "Prize slip", void: "Void notice",
-               shift_report: "Shift report", session_report: "Session report"};
-  function reprint(job, again) {
-    again.disabled = true;
-    Station.send("POST", at(root.dataset.reprint, job.id), {station: root.dataset.station}).then(function (done) {
-      var what = (KINDS[done.kind] || done.kind) + " " + done.reference;
-      tell(printed(done) ? what + (done.reprints ? " reprinted (REPRINT " + done.reprints + ")." : " printed.") :
-           unconfirmed(done) ? what + ": the printer did not confirm it. Check the paper." :
-           what + " did not print: " + (done.last_error || "check the printer") + ".");
-      refreshQueue();
-      refreshView();
-      refreshPrinter();
-    }, function () { again.disabled = false; });
-  }
-  // The cashier has looked: the whole receipt is on the paper, so it is not printed twice.
-  function confirmPrinted(job, sure) {
-    sure.disabled = true;
-    Station.send("POST", at(root.dataset.confirm, job.id), {}).then(function (done) {
-      tell((KINDS[done.kind] || done.kind) + " " + done.reference + " marked printed.");
-      refreshQueue();
-      refreshView();
-    }, function () { sure.disabled = false; });
-  }
+  // Every receipt of the shift, each with Reprint (and It printed where the paper must be checked): the rows and
+  // the station's To print list are printqueue.js's.
+  var urls = {reprint: root.dataset.reprint, confirm: root.dataset.confirm, station: root.dataset.station};
   function jobRow(job, className) {
-    var item = row(className + (printed(job) ? "" : " is-failed"), (KINDS[job.kind] || job.kind) + " " + job.reference,
-                   (job.at ? job.at + " · " : "") + paperState(job) +
-                   (job.reprints ? " · reprinted " + job.reprints + "×" + (job.reprinted_by ? " by " + job.reprinted_by : "") : ""));
-    if (unconfirmed(job)) {
-      var sure = button("It printed", "btn-small confirm-printed", function () { confirmPrinted(job, sure); });
-      item.appendChild(sure);
-    }
-    var again = button("Reprint", "btn-small reprint", function () { reprint(job, again); });
-    item.appendChild(again);
-    return item;
+    return PrintQueue.row(job, className, urls, function () { PrintQueue.changed(); refreshPrinter(); });
   }
   function refreshReceipts() {
     var list = $("receipts");
@@ -238,17 +201,8 @@
       if (!jobs.length) empty(list, "Nothing has printed on this shift yet.");
     });
   }
-  function refreshQueue() {
-    Station.get(root.dataset.queue).then(function (jobs) {
-      if (!Array.isArray(jobs)) return;
-      var list = $("queue");
-      list.textContent = "";
-      jobs.forEach(function (job) { list.appendChild(jobRow(job, "queue-job")); });
-      if (!jobs.length) list.appendChild(el("li", "muted", "Every receipt printed."));
-      $("queue-count").hidden = !jobs.length;
-      $("queue-count").textContent = String(jobs.length);
-    });
-  }
+  function refreshQueue() { PrintQueue.changed(); }
+
 
   // The printer: polled while one is set up for this station; a station without one says so and stops.
   var poll = null;
@@ -298,9 +252,9 @@
 
   root.addEventListener("pos:sold", function () { refreshQueue(); refreshPrinter(); refreshView(); });
   root.addEventListener("till:closed", function () { refreshQueue(); refreshView(); });
+  document.addEventListener("print:changed", refreshView);
 
   refreshPrizes();
-  refreshQueue();
   if (root.dataset.printer) { refreshPrinter(); poll = setInterval(refreshPrinter, 15000); }
-  setInterval(function () { refreshPrizes(); refreshQueue(); }, 30000);
+  setInterval(refreshPrizes, 30000);
 })();

@@ -20,7 +20,8 @@
 
   function receiptLine(data) {
     var job = data.print_jobs && data.print_jobs[0];
-    return job ? "Receipt: " + job.status.replace("_", " ") : "";
+    if (job) PrintQueue.changed();
+    return job ? PrintQueue.outcome(job, "Receipt") : "";
   }
 
   function seatText(e) { return e.table ? e.table + "-" + e.seat : ""; }

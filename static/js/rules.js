@@ -3,8 +3,8 @@
   var root = document.getElementById("rules");
   document.getElementById("print-rules").addEventListener("click", function () {
     Station.send("POST", root.dataset.print, undefined).then(function (job) {
-      document.getElementById("printed").textContent = job.status === "printed" ? "Printed." : "Did not print: " + (job.last_error || job.status) +
-        ". It waits in the reprint queue.";
+      document.getElementById("printed").textContent = PrintQueue.printed(job) ? "Printed." : PrintQueue.outcome(job, "The copy");
+      PrintQueue.changed();
     }).catch(function () {});
   });
 })();

@@ -611,7 +611,7 @@ def verify_audit() -> dict[str, Any]:
     }
 
 
-PRINT_ROLES = (Role.ADMIN, Role.MEMBER_IN_CHARGE, Role.CASHIER)
+PRINT_ROLES = (Role.ADMIN, Role.MEMBER_IN_CHARGE, Role.CASHIER, Role.TOURNAMENT_DIRECTOR)
 
 
 @operation(
