@@ -155,7 +155,9 @@ def test_4_30_1_3_upick_receipt_prints_with_grid_and_scannable_ticket_id(
 
 
 @pytest.mark.printer
-@pytest.mark.parametrize(("fault", "shown"), [("offline", "offline"), ("paper-out", "paper out")])
+@pytest.mark.parametrize(
+    ("fault", "shown"), [("offline", "offline"), ("paper-out", "paper out"), ("cover-open", "cover open")]
+)
 def test_printer_fault_keeps_the_sale_and_its_first_print_is_not_a_reprint(
     app: Flask,
     admin: Api,
