@@ -22,12 +22,11 @@ from shared.printing.compose import ReprintMark, compose, paired
 from shared.printing.documents import Receipt
 from shared.printing.models import PrintJob
 from shared.printing.stations import StationPrinter
-from tests.support.bingo_factories import make_hall
-from tests.support.books import close_till, open_till, product, sell_upick, till_open
-from tests.support.client import Api, staff
+from tests.support.books import close_till, open_till, sell_upick
+from tests.support.client import Api
 from tests.support.clock import Clock
 from tests.support.factories import PIN
-from tests.support.occasions import setup_occasion
+from tests.support.pos import upick_station
 from tests.support.printer import Emulator, FaultyLine, arrived, latest, seen
 from tests.support.replies import ok, refused
 from tests.support.shop import line, shop
@@ -42,19 +41,8 @@ def network(station: str, port: int) -> StationPrinter:
 
 
 def hall_at(app: Flask, admin: Api, session: Session, printers: dict[str, StationPrinter]) -> tuple[str, Api]:
-    """A running occasion with one U Pick Em game, a cashier at station "front", the given printers."""
-    app.extensions["flashboard.printers"] = printers
-    hall = make_hall(session, name="Millbrook Volunteer Fire Company")
-    game = {"kind": "u_pick_em", "pattern": {"kind": "blackout"}, "prize": "100.00", "pick_count": 2}
-    occasion = setup_occasion(admin, hall, [{**game, "face_price": "1.00"}])
-    occ = f"/api/v1/occasions/{occasion['id']}"
-    cashier = staff(admin, "boss")
-    with cashier.client.session_transaction() as sess:
-        sess["station"] = "front"
-    ok(admin.post(occ + "/ball-check", {"checked_by": [hall.caller.id]}))
-    product(admin, occ, "upick_face", 1)
-    till_open(cashier, occ)
-    return occ, cashier
+    """A running occasion with one U Pick Em game of two numbers, a cashier at "front", these printers."""
+    return upick_station(app, admin, session, printers, 2)
 
 
 def sale_jobs(cashier: Api, occ: str) -> list[dict[str, Any]]:

@@ -22,9 +22,10 @@ from shared.printing.compose import ReprintMark, compose
 from shared.printing.documents import Receipt
 from tests.support.bingo_factories import make_hall
 from tests.support.books import product, sell_upick, till_open
-from tests.support.client import Api, staff
+from tests.support.client import Api
 from tests.support.clock import Clock
 from tests.support.occasions import setup_occasion
+from tests.support.pos import upick_station
 from tests.support.printer import Emulator, arrived, latest, seen
 from tests.support.replies import ok, refused
 
@@ -83,29 +84,7 @@ def test_malformed_printer_config_stops_the_server_at_start_up(tmp_path: Path, t
 
 def upick_occasion(app: Flask, admin: Api, session: Session, printer_config: Path) -> tuple[str, Api]:
     """A running occasion with one U Pick Em game, and a cashier signed in at station \"front\"."""
-    app.extensions["flashboard.printers"] = stations.load(printer_config)
-    hall = make_hall(session, name="Millbrook Volunteer Fire Company")
-    occasion = setup_occasion(
-        admin,
-        hall,
-        [
-            {
-                "kind": "u_pick_em",
-                "pattern": {"kind": "blackout"},
-                "prize": "100.00",
-                "pick_count": 8,
-                "face_price": "1.00",
-            }
-        ],
-    )
-    occ = f"/api/v1/occasions/{occasion['id']}"
-    cashier = staff(admin, "boss")
-    with cashier.client.session_transaction() as sess:
-        sess["station"] = "front"
-    ok(admin.post(occ + "/ball-check", {"checked_by": [hall.caller.id]}))
-    product(admin, occ, "upick_face", 1)
-    till_open(cashier, occ)
-    return occ, cashier
+    return upick_station(app, admin, session, stations.load(printer_config), 8)
 
 
 def face(cashier: Api, occ: str, numbers: list[int] | None = None) -> dict[str, Any]:

@@ -17,8 +17,8 @@ from bingo.rules.patterns import STANDARD, PatternKind
 from shared.core.roles import Role
 from shared.printing import stations
 from tests.support.bingo_factories import SERIES_SIZE, Hall, make_hall, split_script
-from tests.support.books import sell_upick
-from tests.support.client import Api
+from tests.support.books import product, sell_upick, till_open
+from tests.support.client import Api, staff
 from tests.support.factories import PIN, make_member, make_user
 from tests.support.occasions import setup_occasion
 from tests.support.printer import Emulator, seen
@@ -247,3 +247,22 @@ def fits(page: Page) -> list[str]:
     }"""
     )
     return found
+
+
+def upick_station(
+    app: Flask, admin: Api, session: Session, printers: dict[str, stations.StationPrinter], pick_count: int
+) -> tuple[str, Api]:
+    """A running occasion with one U Pick Em game, the given printers, and a cashier signed in at
+    station "front" with the till open."""
+    app.extensions["flashboard.printers"] = printers
+    hall = make_hall(session, name="Millbrook Volunteer Fire Company")
+    game = {"kind": "u_pick_em", "pattern": {"kind": "blackout"}, "prize": "100.00", "pick_count": pick_count}
+    occasion = setup_occasion(admin, hall, [{**game, "face_price": "1.00"}])
+    occ = f"/api/v1/occasions/{occasion['id']}"
+    cashier = staff(admin, "boss")
+    with cashier.client.session_transaction() as sess:
+        sess["station"] = "front"
+    ok(admin.post(occ + "/ball-check", {"checked_by": [hall.caller.id]}))
+    product(admin, occ, "upick_face", 1)
+    till_open(cashier, occ)
+    return occ, cashier
