@@ -1,5 +1,6 @@
 """The member in charge's dashboard (10 DE Admin Code 101-4.1: the member in charge supervises the
-occasion): the limits in use, the cookie jar, tonight's voids and the alerts that need a decision."""
+occasion): the limits in use, the cookie jar, tonight's voids, the last backup and the alerts that
+need a decision."""
 
 from __future__ import annotations
 
@@ -15,9 +16,11 @@ from bingo.rules.limits import GameKind, LimitUse, limits_in_use
 from bingo.services import jars as jar_service
 from bingo.services.jars import JarSummary
 from bingo.services.occasions import DONE
+from shared.core.backup_age import backup_warning
 from shared.core.money import format_cents
 from shared.hall.models import PersonalLicense
 from shared.hall.services.licenses import bingo_terms, renewals_due
+from shared.platform.backups import BackupRecord, last_backup
 
 LICENCE_WARNING_DAYS = 30
 STATEMENT_WARNING_DAYS = 7
@@ -38,6 +41,7 @@ class Overview:
     voids: list[Sale]
     alerts: list[Alert]
     renewals: list[PersonalLicense]
+    backup: BackupRecord | None
 
 
 @dataclass(frozen=True)
@@ -177,4 +181,9 @@ def overview(session: Session, org_id: int, occasion: Occasion | None, today: da
         )
     alerts.extend(_statement_alerts(session, org_id, today))
     alerts.extend(_licence_alerts(session, org_id, today))
-    return Overview(occasion, limits, jar, voids, alerts, renewals_due(session, org_id, today))
+    backup = last_backup(session)
+    under_way = occasion.started_at if occasion is not None and occasion.closed_at is None else None
+    warning = backup_warning(backup.taken_at if backup else None, now, under_way)
+    if warning:
+        alerts.append(Alert("approaching", warning, "Flashboard house rule (backups)"))
+    return Overview(occasion, limits, jar, voids, alerts, renewals_due(session, org_id, today), backup)

@@ -1,5 +1,5 @@
 """`flashboard jar check` and `flashboard books check`: the cookie-jar ledger and the whole books,
-recomputed from their lines, for the treasurer and the Board."""
+recomputed from their lines, for the treasurer and the Board; the books check is a restore's check too."""
 
 from __future__ import annotations
 
@@ -8,9 +8,11 @@ import sys
 import click
 from flask import Flask
 from flask.cli import with_appcontext
+from sqlalchemy.orm import Session
 
 from bingo.services.books import check_books
 from bingo.services.jars import check_ledger
+from shared.platform.backups import Finding, register_check
 from shared.platform.context import database
 
 
@@ -46,19 +48,25 @@ def books_check() -> None:
     each prize share paid at most once, report totals against the sum of the lines. Exit 1 naming
     the first disagreement (then the rest)."""
     with database().readers() as session:
-        problems = check_books(session)
-    if not problems:
-        click.echo(
-            "The books agree: every sale on a till, every till, the cookie jar, the paper and tickets, every prize "
-            "paid once, "
-            "every report total."
-        )
+        finding = books_finding(session)
+    if not finding.problems:
+        click.echo(finding.passed)
         return
-    for problem in problems:
-        click.echo(str(problem), err=True)
+    for problem in finding.problems:
+        click.echo(problem, err=True)
     sys.exit(1)
+
+
+def books_finding(session: Session) -> Finding:
+    """What `books check` says of the database, as a restore's check says it too."""
+    passed = (
+        "The books agree: every sale on a till, every till, the cookie jar, the paper and tickets, every prize "
+        "paid once, every report total."
+    )
+    return Finding("books check", passed, [str(problem) for problem in check_books(session)])
 
 
 def register(app: Flask) -> None:
     app.cli.add_command(jar_group)
     app.cli.add_command(books_group)
+    register_check(app.extensions, books_finding)

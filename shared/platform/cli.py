@@ -1,24 +1,31 @@
-"""The `flashboard` command: the Flask CLI for this app, plus init, db, demo, user, audit and serve."""
+"""The `flashboard` command: the Flask CLI for this app, plus init, db, demo, user, audit, backup, restore
+and serve."""
 
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from datetime import datetime, timezone
+from pathlib import Path
 from typing import TYPE_CHECKING
 from urllib.parse import quote
 
 import click
 from flask import Flask, current_app
 from flask.cli import FlaskGroup, with_appcontext
+from sqlalchemy.orm import Session
 
 from shared.core.roles import Role
 from shared.hall.schemas import UserRequest
 from shared.hall.services import staff
 from shared.hall.services.staff import KdfCost
-from shared.platform import audit, migrate
+from shared.platform import audit, backups, migrate
 from shared.platform.audit import SYSTEM
+from shared.platform.audit_key import Keyring
+from shared.platform.backups import BackupError, Finding
 from shared.platform.config import ConfigError
 from shared.platform.context import database, settings
+from shared.platform.db import Database
 
 if TYPE_CHECKING:
     from shared.platform.demo import DemoLoad
@@ -196,20 +203,119 @@ def audit_verify(anchor_text: str | None) -> None:
             "an anchor is SEQ:DIGEST, as printed, e.g. 4821:9f3a12bc55e0d1a7", param_hint="--anchor"
         )
     with database().readers() as session:
-        found = audit.verify(session, pin)
-    problems = audit.problems(found)
-    if not problems:
-        keyed = (
-            f", keyed from entry {found.keyed_from}"
-            if found.keyed_from
-            else ", not keyed yet (no entry since the upgrade)"
-        )
-        held = f"; anchor {pin} holds" if pin else ""
-        click.echo(f"Audit chain intact: {found.count} entries{keyed}; every money row matches its seal{held}.")
+        finding = audit_finding(session, pin)
+    if not finding.problems:
+        click.echo(finding.passed)
         return
-    for problem in problems:
+    for problem in finding.problems:
         click.echo(f"Audit BROKEN: {problem}", err=True)
     sys.exit(1)
+
+
+def audit_finding(session: Session, pin: audit.Anchor | None = None) -> Finding:
+    """What `audit verify` says of the database, as a restore's check says it too."""
+    found = audit.verify(session, pin)
+    keyed = (
+        f", keyed from entry {found.keyed_from}" if found.keyed_from else ", not keyed yet (no entry since the upgrade)"
+    )
+    held = f"; anchor {pin} holds" if pin else ""
+    passed = f"Audit chain intact: {found.count} entries{keyed}; every money row matches its seal{held}."
+    return Finding("audit verify", passed, audit.problems(found))
+
+
+def _hall_now() -> datetime:
+    """The app's clock (the system's in production, the test's own in the tests), in the hall's zone."""
+    clock: Callable[[], datetime] = current_app.extensions["flashboard.clock"]
+    return clock().astimezone(settings().zone)
+
+
+@click.command("backup")
+@click.argument("path", type=click.Path(dir_okay=True, path_type=Path))
+@click.option("--replace", is_flag=True, help="Write over PATH if it exists.")
+@with_appcontext
+def backup_command(path: Path, replace: bool) -> None:
+    """Copy the database to PATH while the hall serves (SQLite's online backup API; pg_dump -Fc on
+    PostgreSQL). The backup is recorded and audited before the copy is taken, so it holds its own
+    record; the member in charge's dashboard says when the last one was made. Back up the audit key
+    (FLASHBOARD_AUDIT_KEY_PATH) apart from it."""
+    db = database()
+    try:
+        partial = backups.claim_target(db.engine, path, replace)
+    except BackupError as exc:
+        raise click.ClickException(str(exc)) from None
+    record = backups.begin(db.sessions, SYSTEM, _hall_now(), path, f"flashboard backup {path}")
+    try:
+        size = backups.take(db.engine, partial, path)
+    except BackupError as exc:
+        backups.end(db.sessions, SYSTEM, _hall_now(), record, None)
+        raise click.ClickException(str(exc)) from None
+    backups.end(db.sessions, SYSTEM, _hall_now(), record, size)
+    click.echo(f"Backed up to {path} ({size:,} bytes).")
+
+
+@click.command("restore")
+@click.argument("path", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--yes", is_flag=True, help="Do not ask: the restore overwrites the database.")
+@with_appcontext
+def restore_command(path: Path, yes: bool) -> None:
+    """Put the backup at PATH in place of the database, after the checks of `flashboard audit verify`
+    and `flashboard books check`; print both and exit 1 if either fails. On SQLite the copy is
+    checked before it replaces anything; on PostgreSQL pg_restore runs in one transaction and the
+    checks follow. Stop `flashboard serve` first: every station's work since the backup is lost."""
+    db = database()
+    if not path.is_file():
+        raise click.ClickException(f"There is no backup file at {path}.")
+    where = db.engine.url.render_as_string(hide_password=True)
+    if not yes:
+        click.confirm(
+            f"Restore {path} over {where}? Everything recorded since that backup is lost; stop flashboard serve first.",
+            abort=True,
+        )
+    checks: list[backups.Check] = current_app.extensions.get(backups.CHECKS, [])
+    try:
+        if db.is_sqlite:
+            findings = _restore_sqlite(db, path, checks)
+        else:
+            backups.restore_postgres(db.engine, path)
+            migrate.upgrade(db.engine)
+            findings = backups.run_checks(db.readers, checks)
+    except BackupError as exc:
+        raise click.ClickException(str(exc)) from None
+    failed = [f for f in findings if f.problems]
+    for finding in findings:
+        if finding.problems:
+            for problem in finding.problems:
+                click.echo(f"{finding.name}: {problem}", err=True)
+        else:
+            click.echo(f"{finding.name}: {finding.passed}")
+    if failed and db.is_sqlite:
+        click.echo(
+            f"Not restored: {path} fails {' and '.join(f.name for f in failed)}; the database is as it was.", err=True
+        )
+        sys.exit(1)
+    if failed:
+        click.echo(f"Restored from {path}, but it fails {' and '.join(f.name for f in failed)}.", err=True)
+        sys.exit(1)
+    backups.record_restore(db.sessions, SYSTEM, _hall_now(), path)
+    click.echo(f"Restored from {path}.")
+
+
+def _restore_sqlite(db: Database, path: Path, checks: list[backups.Check]) -> list[Finding]:
+    """The backup copied next to the database, upgraded to this version's schema and checked there;
+    only a copy that passes every check replaces the database's contents."""
+    staged = backups.stage_sqlite(db.engine, path)
+    try:
+        copy = Database.connect(f"sqlite:///{staged}", Keyring(settings().audit_key_file))
+        try:
+            migrate.upgrade(copy.engine)
+            findings = backups.run_checks(copy.readers, checks)
+        finally:
+            copy.engine.dispose()
+        if not any(f.problems for f in findings):
+            backups.load_sqlite(db.engine, staged)
+        return findings
+    finally:
+        staged.unlink(missing_ok=True)
 
 
 @click.command("serve")
@@ -242,5 +348,15 @@ def serve_command(host: str, port: int, demo: bool, threads: int) -> None:
 
 
 def register_commands(app: Flask) -> None:
-    for command in (init_command, db_group, demo_command, user_group, audit_group, serve_command):
+    for command in (
+        init_command,
+        db_group,
+        demo_command,
+        user_group,
+        audit_group,
+        backup_command,
+        restore_command,
+        serve_command,
+    ):
         app.cli.add_command(command)
+    backups.register_check(app.extensions, audit_finding)

@@ -9,6 +9,7 @@ from poker import models as poker_models  # noqa: F401
 from shared.hall import models as hall_models  # noqa: F401
 from shared.platform import (
     audit,  # noqa: F401
+    backups,  # noqa: F401
     idempotency,  # noqa: F401
 )
 from shared.platform.db import Base
