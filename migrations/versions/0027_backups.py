@@ -1,7 +1,7 @@
 """the record of each backup (issue 20): when, the command, the file, its size once whole
 
 Revision ID: 0027_backups
-Revises: 0025_licence_contents
+Revises: 0026_print_confirmation
 Create Date: 2026-12-06 09:00:00
 """
 from __future__ import annotations
@@ -10,7 +10,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = '0027_backups'
-down_revision = '0025_licence_contents'
+down_revision = '0026_print_confirmation'
 branch_labels = None
 depends_on = None
 
