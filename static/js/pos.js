@@ -211,8 +211,8 @@
     box.appendChild(el("strong", null, sale.transaction_code + " · change " + dollars(cents(sale.change))));
     sale.tickets.forEach(function (t) { box.appendChild(el("span", null, "U Pick Em " + t.code + ": " + t.numbers.join(" "))); });
     var failed = sale.print_jobs.filter(function (j) { return j.status !== "printed"; });
-    box.appendChild(el("span", failed.length ? "warn" : "ok",
-                       failed.length ? failed.length + " receipt(s) did not print or need a look at the paper: see To print." : "Receipt printed."));
+    if (!failed.length) box.appendChild(el("span", "ok", "Receipt printed."));
+    failed.forEach(function (job) { box.appendChild(el("span", "warn", PrintQueue.outcome(job))); });
   }
 
   $("tender").addEventListener("submit", function (event) {
