@@ -22,6 +22,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 COUNT = re.compile(rb'"count": (\d+)')
+# A slow machine may deliver the last call after the callers stop; the screens wait for it this long at most.
+DRAIN_SECONDS = 20.0
 
 
 @dataclass
@@ -183,10 +185,17 @@ class Load:
         self.posted: dict[int, float] = {}
         self.seen: list[dict[int, float]] = []
         self.stop_at = 0.0
+        self.last_call: int | None = None
         self.rng = random.Random(2026)
 
     def running(self) -> bool:
         return time.monotonic() < self.stop_at
+
+    def all_seen(self, seen: dict[int, float]) -> bool:
+        """Once the callers stop, a screen listens until every call made has reached it (or the drain ends)."""
+        if self.last_call is None:
+            return False
+        return all(count in seen for count in range(self.plan.called_before + 1, self.last_call + 1))
 
     async def timed(self, into: list[float], what: str, call: Awaitable[tuple[int, Any]], expected: int) -> Any:
         started = time.monotonic()
@@ -257,11 +266,11 @@ class Load:
             return
         self.figures.screens_connected += 1
         try:
-            while self.running():
+            while not self.all_seen(seen) and (remaining := self.stop_at - time.monotonic()) > 0:
                 try:
-                    line = await asyncio.wait_for(reader.readline(), timeout=max(0.1, self.stop_at - time.monotonic()))
+                    line = await asyncio.wait_for(reader.readline(), timeout=min(1.0, remaining))
                 except asyncio.TimeoutError:
-                    break
+                    continue
                 if not line:
                     self.figures.errors.append(f"screen {index}: stream closed")
                     break
@@ -289,7 +298,8 @@ class Load:
         workers += [asyncio.create_task(self.cashier(http, n)) for n, http in enumerate(cashiers)]
         workers.append(asyncio.create_task(self.caller(caller)))
         await asyncio.gather(*workers)
-        self.stop_at = min(self.stop_at, time.monotonic() + 2.0)
+        self.last_call = self.figures.calls_made
+        self.stop_at = time.monotonic() + DRAIN_SECONDS
         await asyncio.gather(*screens)
         for http in [*verifiers, *cashiers, caller]:
             http.close()
