@@ -174,7 +174,7 @@ def test_training_occasion_papers_say_training_and_are_left_out_of_the_annual_vi
         report = reports.occasion_report(s, occasion.id, HALL)
         assert report.training and report.title.startswith("TRAINING")
         assert report.as_json()["training"] is True
-        assert report.tables[0].csv(report.training).startswith('"TRAINING')
+        assert report.tables[0].csv(report.training).startswith('\ufeff"TRAINING')
         assert reports.sworn_statement(s, occasion.id, HALL, MORNING.date()).title.startswith("TRAINING")
         jar = jar_service.statement(s, occasion.organization_id, None, None)
         assert not jar.training, "no line of the training night in the ledger yet"

@@ -107,4 +107,4 @@ def test_training_occasion_papers_say_training_on_the_pdf_and_the_receipt(app: F
         assert program.training and program.title.startswith("TRAINING") and rules.title.startswith("TRAINING")
         job = hall_papers.print_program(s, MORNING, occasion.id, PrintDesk({}, "front"))
         assert json.loads(job.document)["training"] is True
-        assert "TRAINING" in pdf_text(pdf.render(program))
+        assert "TRAINING" in pdf_text(pdf.render(program, MORNING))

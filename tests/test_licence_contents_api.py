@@ -15,6 +15,7 @@ from bingo.models import BallCheck, Occasion
 from shared.hall.models import BingoLicense
 from shared.hall.rules.addendum import LicenceContents, LicensedAlternate, LicensedAttendancePrize, LicensedUPickGame
 from shared.platform.audit import AuditEntry
+from shared.reports.csv_cells import BOM
 from tests.support.bingo_factories import SERIES_SEED, SERIES_SIZE, Hall, make_hall
 from tests.support.client import Api, staff
 from tests.support.clock import Clock
@@ -237,14 +238,14 @@ def test_4_30_1_6_the_licence_is_exported_with_what_each_term_specifies(admin: A
     base = f"/api/v1/organizations/{hall.org.id}"
     contents = admin.client.get(base + "/bingo-licence/contents.csv")
     assert contents.status_code == 200 and contents.mimetype == "text/csv"
-    lines = contents.get_data(as_text=True).splitlines()
+    lines = contents.get_data(as_text=True).removeprefix(BOM).splitlines()
     assert lines[0] == "Licence,Valid from,Valid to,Kind,Condition,Amount,Rule"
     assert (
-        f"B-{hall.org.id},2026-01-01,2026-12-31,U Pick Em (Addendum A),8 numbers picked,$100.00,"
+        f"B-{hall.org.id},2026-01-01,2026-12-31,U Pick Em (Addendum A),8 numbers picked,100.00,"
         "10 DE Admin Code 101-4.30.1.6" in lines
     )
-    assert any("within 52 calls,$350.00,10 DE Admin Code 101-4.15" in line for line in lines)
-    assert any("150 or more present,$250.00,10 DE Admin Code 101-4.18" in line for line in lines)
+    assert any("within 52 calls,350.00,10 DE Admin Code 101-4.15" in line for line in lines)
+    assert any("150 or more present,250.00,10 DE Admin Code 101-4.18" in line for line in lines)
     terms = admin.client.get(base + "/bingo-licence/terms.csv").get_data(as_text=True).splitlines()
     assert terms[1] == f"B-{hall.org.id},2026-01-01,2026-12-31,1,1,1"
     paper = admin.client.get(base + "/bingo-licence.pdf")

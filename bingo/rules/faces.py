@@ -18,7 +18,7 @@ import random
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
-from shared.reports.csv_cells import csv_text
+from shared.reports.csv_cells import BOM, csv_text
 
 LETTERS = "BINGO"
 COLUMN_RANGES: tuple[tuple[int, int], ...] = ((1, 15), (16, 30), (31, 45), (46, 60), (61, 75))
@@ -157,7 +157,7 @@ def parse_series(text: str) -> tuple[list[Face], list[SeriesProblem]]:
     problems: list[SeriesProblem] = []
     seen_numbers: dict[int, int] = {}
     seen_layouts: dict[tuple[int, ...], int] = {}
-    reader = csv.reader(io.StringIO(text))
+    reader = csv.reader(io.StringIO(text.removeprefix(BOM)))
     line_no = 0
     while True:
         line_no += 1

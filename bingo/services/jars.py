@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date, datetime
+from zoneinfo import ZoneInfo
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -461,21 +462,23 @@ def summary(session: Session, org_id: int) -> JarSummary:
     )
 
 
-def statement_csv(found: Statement) -> str:
-    """The statement as CSV: an opening row, every line, a closing row; amounts in dollars."""
-    rows: list[list[object]] = []
+def statement_csv(found: Statement, zone: ZoneInfo) -> str:
+    """10 DE Admin Code 101-4.31.1-4 (the jar's ledger for the auditor): every line in hall time, amounts
+    in dollars; the opening and closing balances follow the lines after a blank row, so the lines stay
+    one table a spreadsheet can sum (Flashboard house rule, papers an auditor can use)."""
     columns = ["jar1", "jar2", "held", "pending", "awarded"]
-    rows.append(["seq", "at_utc", "occasion", "game", "kind", "from", "to", "amount", *columns, "by", "note"])
+    rows: list[list[object]] = [
+        ["seq", "at", "occasion", "game", "kind", "from", "to", "amount", *columns, "by", "note"]
+    ]
 
     def dollars(jars: Jars) -> list[str]:
         return [wire_cents(getattr(jars, c)) for c in columns]
 
-    rows.append(["", "", "", "", "opening", "", "", "", *dollars(found.opening), "", ""])
     for line in found.lines:
         rows.append(
             [
                 line.seq,
-                line.at.isoformat(),
+                line.at.astimezone(zone).strftime("%Y-%m-%d %H:%M:%S"),
                 line.occasion_id or "",
                 line.game_number or "",
                 line.kind,
@@ -491,5 +494,6 @@ def statement_csv(found: Statement) -> str:
                 line.note,
             ]
         )
+    rows += [[], ["Balances"], ["", "", "", "", "opening", "", "", "", *dollars(found.opening), "", ""]]
     rows.append(["", "", "", "", "closing", "", "", "", *dollars(found.closing), "", ""])
     return csv_text(rows)

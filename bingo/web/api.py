@@ -684,7 +684,7 @@ def jar_statement(org_id: int, query: dict[str, Any]) -> Any:
 def jar_statement_csv(org_id: int, query: dict[str, Any]) -> Response:
     found = jar_service.statement(db_session(), check_org(org_id), query["start"], query["end"])
     return Response(
-        jar_service.statement_csv(found),
+        jar_service.statement_csv(found, settings().zone),
         mimetype="text/csv",
         headers={"Content-Disposition": f"attachment; filename=cookie-jar-{org_id}.csv"},
     )
@@ -1074,7 +1074,7 @@ def _document(occasion_id: int, kind: str) -> Document:
 
 def _pdf(document: Document, name: str) -> Response:
     return Response(
-        pdf.render(document),
+        pdf.render(document, hall_now()),
         mimetype="application/pdf",
         headers={"Content-Disposition": f"inline; filename={name}.pdf"},
     )

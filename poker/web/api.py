@@ -63,7 +63,7 @@ from shared.platform.context import (
 from shared.platform.scope import check_org
 from shared.printing.schemas import PrintJobOut
 from shared.reports import pdf
-from shared.reports.document import Document, training_paper
+from shared.reports.document import BulletList, Document, training_paper
 from shared.reports.schemas import ReportOut
 
 bp = Blueprint("poker_api", __name__, url_prefix="/api/v1")
@@ -179,9 +179,11 @@ def printed_rules_text(tournament_id: int) -> Response:
 def printed_rules_pdf(tournament_id: int) -> Response:
     row = _mine(tournament_id)
     sections = tournaments.rules(db_session(), row)
-    lines = tuple((s.title if i == 0 else "", line) for s in sections[1:] for i, line in enumerate(s.lines))
-    document = Document(sections[0].title, sections[0].lines[0], lines, ())
-    return Response(pdf.render(training_paper(document) if row.training else document), mimetype="application/pdf")
+    lists = tuple(BulletList(s.title, s.lines) for s in sections[1:])
+    document = Document(sections[0].title, sections[0].lines[0], (), (), lists=lists)
+    return Response(
+        pdf.render(training_paper(document) if row.training else document, hall_now()), mimetype="application/pdf"
+    )
 
 
 @operation(
@@ -372,7 +374,7 @@ def _report(tournament_id: int) -> Document:
 )
 def tournament_report_pdf(tournament_id: int) -> Response:
     _mine(tournament_id)
-    return Response(pdf.render(_report(tournament_id)), mimetype="application/pdf")
+    return Response(pdf.render(_report(tournament_id), hall_now()), mimetype="application/pdf")
 
 
 @operation(

@@ -1,22 +1,35 @@
 """Documents to PDF with reportlab: pure Python with no system libraries to install in a hall (the
 reason it was chosen over weasyprint, which needs Pango). Rendered in reportlab's invariant mode, so
-the same document always gives the same bytes."""
+the same document made at the same minute always gives the same bytes.
+
+Flashboard house rule (papers an auditor can use): every page says which paper it is, when it was
+made (hall time, passed in) and "Page N of M", so a loose page is never lost or misfiled; a heading
+never sits at a page foot apart from its table; the text is set in DejaVu Sans, embedded, whose Latin
+covers every name a hall types (Nguyễn, O’Brien), where the PDF base fonts print boxes."""
 
 from __future__ import annotations
 
 import io
+from datetime import datetime
+from pathlib import Path
+from typing import Any
 from xml.sax.saxutils import escape
 
 from reportlab.graphics.shapes import Drawing, Rect
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import LETTER, landscape
-from reportlab.lib.styles import getSampleStyleSheet
+from reportlab.lib.styles import StyleSheet1, getSampleStyleSheet
 from reportlab.lib.units import inch
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import (
     BaseDocTemplate,
     CondPageBreak,
+    Flowable,
     KeepTogether,
+    ListFlowable,
+    ListItem,
     LongTable,
     Paragraph,
     SimpleDocTemplate,
@@ -24,13 +37,32 @@ from reportlab.platypus import (
     TableStyle,
 )
 
-from shared.reports.document import Document, Table
+from shared.reports.document import BulletList, Document, Table
 
-STYLES = getSampleStyleSheet()
-ROOM_FOR_A_TABLE = 1.25 * inch
+FONTS = Path(__file__).parent / "fonts"
+REGULAR, BOLD, OBLIQUE = "DejaVuSans", "DejaVuSans-Bold", "DejaVuSans-Oblique"
+# a table's heading goes to the next page unless its note, header and this many rows fit under it
+ROWS_WITH_HEADING = 3
 SQUARE = 7.0
 GRID_GAP = 5.0
 FREE_CELL = 12
+
+
+def _styles() -> StyleSheet1:
+    """The sample styles set in the embedded DejaVu Sans: bold for titles and headings, oblique for notes."""
+    for name in (REGULAR, BOLD, OBLIQUE):
+        if name not in pdfmetrics.getRegisteredFontNames():
+            pdfmetrics.registerFont(TTFont(name, str(FONTS / f"{name}.ttf")))
+    pdfmetrics.registerFontFamily(REGULAR, normal=REGULAR, bold=BOLD, italic=OBLIQUE, boldItalic=BOLD)
+    styles = getSampleStyleSheet()
+    for style in styles.byName.values():
+        font = str(getattr(style, "fontName", ""))
+        if font:
+            style.fontName = BOLD if "Bold" in font else OBLIQUE if "Italic" in font or "Oblique" in font else REGULAR
+    return styles
+
+
+STYLES = _styles()
 
 
 def _cell(text: str) -> Paragraph:
@@ -41,7 +73,11 @@ def _widths(columns: tuple[str, ...], rows: tuple[tuple[str, ...], ...], width: 
     """Every column fits its longest word (so no word is split), and the rest of the page goes to
     the columns that hold the most text."""
     cells = [[c, *(r[i] for r in rows)] for i, c in enumerate(columns)]
-    floors = [6.0 * max(len(word) for text in column for word in (text.split() or [""])) + 12 for column in cells]
+    size = STYLES["BodyText"].fontSize
+    floors = [
+        max(pdfmetrics.stringWidth(word, REGULAR, size) for text in column for word in (text.split() or [""])) + 13
+        for column in cells
+    ]
     need = [max(len(text) for text in column[:60]) for column in cells]
     spare = max(0.0, width - sum(floors))
     widths = [f + spare * n / sum(need) for f, n in zip(floors, need, strict=True)]
@@ -90,7 +126,45 @@ def _table_rows(table: Table, width: float) -> tuple[list[list[object]], list[fl
     return rows, [text[0], figure, *text[1:]]
 
 
-def render(document: Document) -> bytes:
+def _heading(table: Table, width: float) -> list[Flowable]:
+    """The table's heading and note, after a page break when they and the first rows would not fit
+    above the page foot: a heading is never left alone at the bottom of a page."""
+    heading: list[Flowable] = [Paragraph(escape(table.title), STYLES["Heading2"])]
+    if table.note:
+        heading.append(Paragraph(escape(table.note), STYLES["Italic"]))
+    rows, widths = _table_rows(table, width)
+    first = LongTable(rows[: 1 + ROWS_WITH_HEADING], colWidths=widths)
+    needed = sum(f.wrap(width, 10_000)[1] + f.getSpaceBefore() + f.getSpaceAfter() for f in heading)
+    needed += first.wrap(width, 10_000)[1] if table.rows else 30
+    return [CondPageBreak(needed), *heading]
+
+
+def _bullets(items: BulletList) -> list[Flowable]:
+    """A headed list, one bullet a point, the heading kept with its first point."""
+    heading = Paragraph(escape(items.title), STYLES["Heading3"])
+    heading.keepWithNext = True
+    points = ListFlowable(
+        [ListItem(Paragraph(escape(item), STYLES["BodyText"]), leftIndent=14) for item in items.items],
+        bulletType="bullet",
+        start="•",
+        bulletFontName=REGULAR,
+        leftIndent=14,
+    )
+    return [heading, points]
+
+
+def _signatures(document: Document) -> list[Flowable]:
+    """The signature lines, with the paper's closing words, kept together so no page holds only them."""
+    lines: list[Flowable] = [Spacer(1, 24)]
+    for who in document.signatures:
+        lines += [Spacer(1, 24), Paragraph("_" * 60, STYLES["BodyText"]), Paragraph(escape(who), STYLES["BodyText"])]
+    if document.footer:
+        lines += [Spacer(1, 12), Paragraph(escape(document.footer), STYLES["Italic"])]
+    return [KeepTogether(lines)]
+
+
+def render(document: Document, produced: datetime) -> bytes:
+    """The document as PDF pages, each with its footer (title, `produced` in hall time, page N of M)."""
     out = io.BytesIO()
     page = LETTER if document.portrait else landscape(LETTER)
     pdf = SimpleDocTemplate(
@@ -99,13 +173,13 @@ def render(document: Document) -> bytes:
         leftMargin=0.5 * inch,
         rightMargin=0.5 * inch,
         topMargin=0.5 * inch,
-        bottomMargin=0.5 * inch,
+        bottomMargin=0.6 * inch,
         title=document.title,
         author="Flashboard",
         invariant=1,
     )
     width = page[0] - inch
-    story: list[object] = [
+    story: list[Flowable] = [
         Paragraph(escape(document.title), STYLES["Title"]),
         Paragraph(escape(document.subtitle), STYLES["Heading3"]),
     ]
@@ -115,10 +189,10 @@ def render(document: Document) -> bytes:
             TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LINEBELOW", (0, 0), (-1, -1), 0.25, colors.grey)])
         )
         story += [facts, Spacer(1, 12)]
+    for items in document.lists:
+        story += _bullets(items)
     for table in document.tables:
-        story += [CondPageBreak(ROOM_FOR_A_TABLE), Paragraph(escape(table.title), STYLES["Heading2"])]
-        if table.note:
-            story.append(Paragraph(escape(table.note), STYLES["Italic"]))
+        story += _heading(table, width)
         rows, widths = _table_rows(table, width)
         if not table.rows:
             rows.append([_cell("none")] + [_cell("") for _ in table.columns[1:]])
@@ -135,30 +209,56 @@ def render(document: Document) -> bytes:
         story.append(grid)
         if table is not document.tables[-1]:
             story.append(Spacer(1, 10))
-    if document.signatures:
-        lines = [Spacer(1, 24)]
-        for who in document.signatures:
-            lines += [
-                Spacer(1, 24),
-                Paragraph("_" * 60, STYLES["BodyText"]),
-                Paragraph(escape(who), STYLES["BodyText"]),
-            ]
-        story.append(KeepTogether(lines))
-    if document.footer:
-        story += [Spacer(1, 12), Paragraph(escape(document.footer), STYLES["Italic"])]
-    if document.training:
-        pdf.build(story, onFirstPage=_training_mark, onLaterPages=_training_mark)
-    else:
-        pdf.build(story)
+    if document.signatures or document.footer:
+        story += _signatures(document)
+    mark = _watermark(document.watermark) if document.watermark else _no_mark
+    pdf.build(story, onFirstPage=mark, onLaterPages=mark, canvasmaker=_numbered(document.title, produced))
     return out.getvalue()
 
 
-def _training_mark(canvas: Canvas, page: BaseDocTemplate) -> None:
-    """Flashboard house rule (training mode): TRAINING across every page of a training occasion's paper."""
-    canvas.saveState()
-    canvas.setFillColor(colors.Color(0.8, 0.1, 0.1, alpha=0.18))
-    canvas.setFont("Helvetica-Bold", 110)
-    canvas.translate(page.pagesize[0] / 2, page.pagesize[1] / 2)
-    canvas.rotate(25)
-    canvas.drawCentredString(0, -40, "TRAINING")
-    canvas.restoreState()
+def _numbered(title: str, produced: datetime) -> type[Canvas]:
+    """A canvas that holds its pages until the last, so each can say "Page N of M"."""
+    made = f"{title} · produced {produced:%Y-%m-%d %H:%M}"
+
+    class NumberedCanvas(Canvas):  # type: ignore[misc]  # reportlab ships no types
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            self.held: list[dict[str, Any]] = []
+
+        def showPage(self) -> None:
+            self.held.append(dict(self.__dict__))
+            self._startPage()
+
+        def save(self) -> None:
+            for number, state in enumerate(self.held, start=1):
+                self.__dict__.update(state)
+                self.saveState()
+                self.setFont(REGULAR, 8)
+                self.setFillColor(colors.HexColor("#333333"))
+                self.drawString(0.5 * inch, 0.35 * inch, made[:150])
+                self.drawRightString(self._pagesize[0] - 0.5 * inch, 0.35 * inch, f"Page {number} of {len(self.held)}")
+                self.restoreState()
+                super().showPage()
+            super().save()
+
+    return NumberedCanvas
+
+
+def _no_mark(canvas: Canvas, page: BaseDocTemplate) -> None:
+    """A paper with no watermark."""
+
+
+def _watermark(text: str) -> Any:
+    """Flashboard house rule (training mode) and 28 Del. C. §1521: TRAINING across every page of a
+    training occasion's paper, DRAFT across every page of a statement not yet sworn."""
+
+    def mark(canvas: Canvas, page: BaseDocTemplate) -> None:
+        canvas.saveState()
+        canvas.setFillColor(colors.Color(0.8, 0.1, 0.1, alpha=0.18))
+        canvas.setFont(BOLD, 110)
+        canvas.translate(page.pagesize[0] / 2, page.pagesize[1] / 2)
+        canvas.rotate(25)
+        canvas.drawCentredString(0, -40, text)
+        canvas.restoreState()
+
+    return mark

@@ -283,7 +283,7 @@ def _licence_document(org_id: int) -> Document:
 )
 def bingo_licence_pdf(org_id: int) -> Response:
     return Response(
-        pdf.render(_licence_document(org_id)),
+        pdf.render(_licence_document(org_id), hall_now()),
         mimetype="application/pdf",
         headers={"Content-Disposition": f"inline; filename=bingo-licence-{org_id}.pdf"},
     )
