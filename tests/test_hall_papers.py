@@ -93,7 +93,7 @@ def test_4_13_4_20_print_actions_commit_a_print_job_for_the_stations_printer(adm
     stored = session.get(PrintJob, program["id"])
     assert stored is not None
     document = json.loads(stored.document)
-    assert document["title"].endswith("BINGO PROGRAM") and "- 1. Four corners" in document["body"]
+    assert document["title"].endswith("BINGO PROGRAM") and "- 1. Four corners (regular)" in document["body"]
     assert "  X . . . X" in document["body"] and not document["training"]
 
 

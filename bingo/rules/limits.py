@@ -35,6 +35,18 @@ class GameKind(StrEnum):
     COOKIE_JAR_FINAL = "cookie_jar_final"
 
 
+# 10 DE Admin Code 101-4.6: the occasion report and the printed program name each game's kind, since
+# the prize limits (4.15), specials' sheets (4.13) and the jar (4.31) differ by kind
+KIND_TITLES = {
+    GameKind.REGULAR: "Regular",
+    GameKind.SPECIAL: "Special",
+    GameKind.EARLY_BIRD: "Early bird",
+    GameKind.U_PICK_EM: "U Pick Em",
+    GameKind.BREAK_OPEN: "Break-open",
+    GameKind.COOKIE_JAR_FINAL: "Cookie-jar final",
+}
+
+
 @dataclass(frozen=True)
 class PrizeTerms:
     """A game's prize: money or merchandise of a stated value, optionally an alternate amount when

@@ -66,7 +66,11 @@ class Evening:
     prices: tuple[tuple[str, int], ...] = ()
 
 
-KIND_NAMES = {GameKind.EARLY_BIRD: "early bird", GameKind.SPECIAL: "special: its own sheet"}
+KIND_NAMES = {
+    GameKind.REGULAR: "regular",
+    GameKind.EARLY_BIRD: "early bird",
+    GameKind.SPECIAL: "special: its own sheet",
+}
 
 
 def prize_text(game: ProgramGame) -> str:
@@ -181,7 +185,7 @@ def printed_program(evening: Evening, games: tuple[ProgramGame, ...], jar: JarTe
     >>> upick = ProgramGame(2, GameKind.U_PICK_EM, "Blackout", "", "", (), 10_000, pick_count=8, face_price_cents=100)
     >>> paper = printed_program(Evening("Elks 1234", "Saturday"), (corners, upick), JarTerms(200, 100_000))
     >>> [row.cells[0] for row in paper.parts[0].rows]
-    ['1. Four corners', '2. U Pick Em, pick 8']
+    ['1. Four corners (regular)', '2. U Pick Em, pick 8']
     >>> paper.parts[1].rows[0].cells
     ('Game 2', '8', '$1.00', '$100.00')
     >>> paper.parts[-1].rows[0].cells[0].startswith("Gambling problem?")

@@ -36,6 +36,7 @@ from bingo.rules.claims import Verdict
 from bingo.rules.faces import ball_label
 from bingo.rules.limits import (
     INDUCEMENT_PERCENT,
+    KIND_TITLES,
     MAX_OCCASION_PRIZES_CENTS,
     Booking,
     GameKind,
@@ -298,6 +299,7 @@ def occasion_report(session: Session, occasion_id: int, zone: ZoneInfo) -> Docum
         "Games (101-4.6)",
         (
             "Game",
+            "Kind",
             "Pattern",
             "Prize announced",
             "Calls",
@@ -309,6 +311,7 @@ def occasion_report(session: Session, occasion_id: int, zone: ZoneInfo) -> Docum
         tuple(
             (
                 str(g.number),
+                KIND_TITLES[GameKind(g.kind)],
                 g.label,
                 g.merchandise or format_cents(g.announced_prize_cents or 0),
                 str(len(g.calls)),

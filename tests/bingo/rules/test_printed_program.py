@@ -41,9 +41,9 @@ def test_4_13_printed_program_lists_games_in_order_with_patterns_and_prizes() ->
     paper = printed_program(EVENING, GAMES, JAR)
     games = paper.parts[0]
     assert [row.cells[0] for row in games.rows] == [
-        "1. Four corners",
-        "2. Any row",
-        "3. Blackout",
+        "1. Four corners (regular)",
+        "2. Any row (regular)",
+        "3. Blackout (regular)",
         "4. U Pick Em, pick 8",
         "5. Letter X (special: its own sheet)",
     ]
@@ -93,7 +93,7 @@ def test_4_13_program_receipt_draws_each_pattern_as_a_text_grid_and_names_the_he
     receipt = as_receipt(printed_program(EVENING, GAMES, JAR))
     assert receipt.title == "MILLBROOK VFC: BINGO PROGRAM"
     body = receipt.body
-    first = body.index("- 1. Four corners")
+    first = body.index("- 1. Four corners (regular)")
     assert body[first + 1 : first + 8] == [
         "  How to win: Cover the four corner squares. The free space counts.",
         "  Prize: $75.00",
@@ -103,7 +103,7 @@ def test_4_13_program_receipt_draws_each_pattern_as_a_text_grid_and_names_the_he
         "  . . . . .",
         "  X . . . X",
     ]
-    row = body.index("- 2. Any row")
+    row = body.index("- 2. Any row (regular)")
     assert body[row + 3] == "  X X X X X   X . . . .   . . . . X"
     assert "- Cookie-jar number: N-37" in body and "28 Del. C. ch. 18, posting para. (2)" in body[-1]
     assert max(len(line) for line in body if line.startswith(("  X", "  ."))) <= 48
