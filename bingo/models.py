@@ -576,6 +576,10 @@ class Payout(Base):
     amount_cents: Mapped[int] = mapped_column(Integer)
     verifier_name: Mapped[str] = mapped_column(String(200))
     w2g_required: Mapped[bool] = mapped_column(Boolean)
+    # IRS Form W-2G: who was paid, when one is due
+    w2g_name: Mapped[str | None] = mapped_column(String(100))
+    w2g_address: Mapped[str | None] = mapped_column(String(300))
+    w2g_id_shown: Mapped[str | None] = mapped_column(String(60))
 
 
 class Till(Base):

@@ -667,6 +667,9 @@ class PayoutRequest:
     claim_id: int | None = None
     ticket_code: str | None = None
     verifier_name: str | None = None
+    winner_name: str = ""
+    winner_address: str = ""
+    winner_id: str = ""
 
 
 class PayoutIn(RequestSchema):
@@ -677,6 +680,17 @@ class PayoutIn(RequestSchema):
     claim_id = Id(load_default=None, allow_none=True)
     ticket_code = fields.String(load_default=None, allow_none=True, validate=validate.Length(min=1, max=20))
     verifier_name = fields.String(load_default=None, allow_none=True, validate=validate.Length(max=200))
+    winner_name = fields.String(
+        load_default="", validate=validate.Length(max=100), metadata={"description": "IRS Form W-2G: when one is due"}
+    )
+    winner_address = fields.String(
+        load_default="", validate=validate.Length(max=300), metadata={"description": "IRS Form W-2G: when one is due"}
+    )
+    winner_id = fields.String(
+        load_default="",
+        validate=validate.Length(max=60),
+        metadata={"description": 'IRS Form W-2G: the ID seen, its kind and last digits ("DE licence 4567")'},
+    )
 
 
 class PayoutOut(Schema):

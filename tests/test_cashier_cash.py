@@ -30,7 +30,7 @@ from tests.support.client import Api, staff
 from tests.support.clock import Clock
 from tests.support.factories import PIN, audit_count, make_member, make_user
 from tests.support.occasions import closed_game
-from tests.support.printer import Emulator, latest, seen
+from tests.support.printer import Emulator, arrived, latest, seen
 from tests.support.replies import ok, refused
 from tests.support.screens import keep_receipt
 from tests.support.shop import line, shop
@@ -382,16 +382,21 @@ def test_payout_slip_and_shift_report_print(
     claims = closed_game(admin, occ, winners=1)
     before = seen(emulator)
     ok(cashier.post(occ + "/payouts", {"game_number": 1, "claim_id": claims[0]["id"], "verifier_name": "Carol"}), 201)
-    slip = emulator.text(latest(emulator, before))
-    for expected in [
-        "PRIZE PAYOUT",
-        "Game 1: Any row",
-        f"Winner: face {claims[0]['face_number']}",
-        "Verified by Carol",
-        "$100.00",
-        "Winner's signature",
-    ]:
-        assert expected in slip, expected
+    slips = sorted(emulator.text(job) for job in arrived(emulator, before, 2))
+    assert ["Copy 1 of 2 - winner" in slips[0], "Copy 2 of 2 - hall" in slips[1]] == [True, True]
+    for slip in slips:
+        for expected in [
+            "PRIZE PAYOUT",
+            "Bingo licence B-",
+            "Game 1 (regular): Any row",
+            "One winner: the whole prize",
+            f"Winner: face {claims[0]['face_number']}",
+            "Verified by Carol",
+            "$100.00",
+            "Winner's signature",
+            "Transaction 2",
+        ]:
+            assert expected in slip, expected
     before = seen(emulator)
     ok(cashier.post(f"/api/v1/tills/{till['id']}/close", {"counts": {"50.00": 1, "20.00": 1, "10.00": 1}}))
     shift = latest(emulator, before)
@@ -413,5 +418,12 @@ def test_payout_slip_and_shift_report_print(
         sess["station"] = "front"
     assert ok(admin.post(occ + "/session-report"))["status"] == "printed"
     summary = emulator.text(latest(emulator, before))
-    for expected in ["END OF SESSION", "Transactions 1 to 2", "Sales total", "$20.00", "Till front (boss)", "$10.00"]:
+    for expected in [
+        "END OF SESSION",
+        "Transactions 1 to 2",
+        "Sales total",
+        "$20.00",
+        "Till front (Test User)",
+        "$10.00",
+    ]:
         assert expected in summary, expected

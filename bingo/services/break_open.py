@@ -16,6 +16,7 @@ from bingo.services import board, numbers_drawn
 from bingo.services.games import game_of_kind, game_states, occasion_state
 from bingo.services.locks import lock_occasion
 from shared.core.violations import refuse
+from shared.hall.services.staff import person_name
 from shared.platform.audit import Actor
 from shared.platform.service_kit import check, finish
 
@@ -49,7 +50,7 @@ def add_sheets(
         game_number=number,
         quantity=quantity,
         sold_at=now,
-        cashier_name=actor.name,
+        cashier_name=person_name(session, actor),
         sale_line_id=sale_line_id,
     )
     session.add(sale)

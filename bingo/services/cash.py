@@ -18,6 +18,7 @@ from bingo.models import (
     BreakOpenSale,
     CashMove,
     Claim,
+    Game,
     Occasion,
     PackStatus,
     Payout,
@@ -28,6 +29,7 @@ from bingo.models import (
     TicketStatus,
     Till,
     TillMovement,
+    UPickTicket,
 )
 from bingo.rules import game_events, jar_sales, payouts, sworn_reports, upick_play
 from bingo.rules.sales import ProductKind
@@ -158,7 +160,7 @@ def post_sale(
         kind=SALE,
         till_id=till.id,
         station=till.station,
-        cashier_name=actor.name,
+        cashier_name=person_name(session, actor),
         created_at=now,
         total_cents=total,
         tender=Tender(tender).value,
@@ -194,7 +196,7 @@ def post_payout(session: Session, actor: Actor, now: datetime, till: Till, org_i
         kind=PAYOUT,
         till_id=till.id,
         station=till.station,
-        cashier_name=actor.name,
+        cashier_name=person_name(session, actor),
         created_at=now,
         total_cents=amount_cents,
         tender=Tender.CASH.value,
@@ -227,6 +229,28 @@ def drawer(session: Session, till: Till) -> tills.Drawer:
         )
     }
     return tills.Drawer(till.opening_bank_cents, cash_sales, cash_payouts, moved.get(PAID_IN, 0), moved.get(DROP, 0))
+
+
+def shares_of(session: Session, game: Game, payout: Payout) -> int:
+    """10 DE Admin Code 101-4.11: how many winners shared the prize this payout pays a
+    share of: the claims (or U Pick Em tickets) of the game holding a share of the same prize."""
+    if payout.prize == payouts.Prize.DRAWING:
+        return 1
+    jar = payout.prize == payouts.Prize.COOKIE_JAR
+    if payout.ticket_code:
+        held = UPickTicket.jar_share_cents if jar else UPickTicket.share_cents
+        found = select(func.count(UPickTicket.id)).where(
+            UPickTicket.occasion_id == game.occasion_id,
+            UPickTicket.game_number == game.number,
+            held > 0,
+            UPickTicket.status != TicketStatus.VOID,
+        )
+    else:
+        share = Claim.jar_share_cents if jar else Claim.share_cents
+        found = select(func.count(Claim.id)).where(Claim.game_id == game.id, share > 0)
+        if not jar:
+            found = found.where(Claim.merchandise_won.is_(False))
+    return max(1, session.scalar(found) or 0)
 
 
 def pay(session: Session, actor: Actor, now: datetime, occasion_id: int, request: PayoutRequest) -> tuple[Sale, Payout]:
@@ -271,6 +295,9 @@ def pay(session: Session, actor: Actor, now: datetime, occasion_id: int, request
     key = payouts.share_key(prize, claim_id, code)
     if session.scalar(select(Payout.id).where(Payout.share_key == key)) is not None:
         raise refuse("already_paid", "This prize was already paid to this winner.", None, "claim_id", 409)
+    due = tills.needs_w2g(amount, now.date())
+    winner_id = tills.W2GWinner(request.winner_name.strip(), request.winner_address.strip(), request.winner_id.strip())
+    check(tills.w2g_identification_refusal(due, winner_id))
     till = open_till_for(session, actor.station, occasion_id=occasion.id)
     sale = post_payout(session, actor, now, till, occasion.organization_id, amount)
     payout = Payout(
@@ -283,7 +310,10 @@ def pay(session: Session, actor: Actor, now: datetime, occasion_id: int, request
         winner=winner,
         amount_cents=amount,
         verifier_name=verified_by,
-        w2g_required=tills.needs_w2g(amount, now.date()),
+        w2g_required=due,
+        w2g_name=winner_id.name if due else None,
+        w2g_address=winner_id.address if due else None,
+        w2g_id_shown=winner_id.id_shown if due else None,
     )
     try:
         payout.sale_id = sale.id
@@ -434,7 +464,7 @@ def open_till(
         occasion_id=occasion_id,
         tournament_id=tournament_id,
         station=actor.station,
-        cashier_name=actor.name,
+        cashier_name=person_name(session, actor),
         cashier_user_id=actor.user_id,
         opened_at=now,
         opening_bank_cents=opening_bank,

@@ -14,6 +14,8 @@ from datetime import datetime
 from sqlalchemy.orm import Session
 
 from bingo.models import Occasion, Payout, Sale, Till, UPickTicket
+from bingo.rules.faces import ball_label
+from bingo.rules.limits import KIND_TITLES, GameKind
 from bingo.schemas import PayoutRequest, SaleRequest
 from bingo.services import cash, occasions, receipts, selling, upick_tickets
 from shared.core import tills
@@ -22,6 +24,7 @@ from shared.core.tills import Tender
 from shared.hall.services.authentication import Attempt, authenticate
 from shared.hall.services.licenses import bingo_license_status
 from shared.hall.services.organizations import get_organization
+from shared.hall.services.staff import person_name
 from shared.platform import audit
 from shared.platform.audit import Actor
 from shared.printing.documents import Receipt, training_copy
@@ -36,6 +39,11 @@ def paper_for(occasion: Occasion | None, receipt: Receipt) -> Receipt:
 
 def _occasion_of(session: Session, occasion_id: int | None) -> Occasion | None:
     return occasions.get_occasion(session, occasion_id) if occasion_id is not None else None
+
+
+def _licence(session: Session, org_id: int, occasion: Occasion | None) -> str | None:
+    """The bingo licence in force on the occasion's day, for the paper's header."""
+    return bingo_license_status(session, org_id, occasion.occasion_date).current_number if occasion else None
 
 
 @dataclass(frozen=True)
@@ -80,6 +88,7 @@ def sell(
             desk.station,
             ticket.cashier_name,
             now,
+            sale.number,
         )
         jobs.append(desk.print(session, now, "upick_ticket", ticket.code, paper_for(occasion, face), org.id))
     return Sold(sale, list(result.tickets), jobs)
@@ -95,17 +104,28 @@ class Paid:
 
 
 def pay(
-    session: Session, actor: Actor, now: datetime, occasion_id: int, request: PayoutRequest, desk: PrintDesk
+    session: Session,
+    actor: Actor,
+    now: datetime,
+    occasion_id: int,
+    request: PayoutRequest,
+    desk: PrintDesk,
+    copies: int = 2,
 ) -> Paid:
-    """10 DE Admin Code 101-4.11 and IRS Form W-2G: the prize is paid once from the station's till, then
-    the slip prints, flagging a W-2G at the threshold in force on the day."""
+    """10 DE Admin Code 101-4.10 and IRS Form W-2G: the prize is paid once from the station's till, then
+    the slip prints (in `copies`, FLASHBOARD_PAYOUT_SLIP_COPIES), flagging a W-2G at the threshold in
+    force on the day with the winner's identification."""
     sale, payout = cash.pay(session, actor, now, occasion_id, request)
     occasion = occasions.get_occasion(session, occasion_id)
     game = next(g for g in occasion.games if g.number == payout.game_number)
     org_name = get_organization(session, sale.organization_id).name
+    licence = bingo_license_status(session, sale.organization_id, occasion.occasion_date).current_number
     threshold = tills.w2g_threshold(now.date())
     day = occasion.occasion_date.isoformat()
-    slip = receipts.payout_slip(org_name, day, sale, payout, game.label, now, threshold)
+    title = f"Game {game.number} ({KIND_TITLES[GameKind(game.kind)].lower()}): {game.label}"
+    jar = ball_label(occasion.cookie_jar_number) if occasion.cookie_jar_number else None
+    prize = receipts.PrizeSlip(title, cash.shares_of(session, game, payout), jar)
+    slip = receipts.payout_slip(org_name, licence, day, sale, payout, prize, now, threshold, copies)
     code = receipts.transaction_code(sale.organization_id, sale.number)
     return Paid(sale, payout, desk.print(session, now, "payout", code, paper_for(occasion, slip), sale.organization_id))
 
@@ -126,9 +146,12 @@ def void(
     sale = cash.get_sale(session, sale_id)
     approved_by = authenticate(session, approver, wall_now, policy, cash.void_approval(sale.organization_id))
     sale = cash.void(session, actor, now, sale_id, reason, approved_by)
-    notice = receipts.void_notice(get_organization(session, sale.organization_id).name, sale, now)
+    occasion = _occasion_of(session, sale.occasion_id)
+    licence = _licence(session, sale.organization_id, occasion)
+    by = person_name(session, actor)
+    notice = receipts.void_notice(get_organization(session, sale.organization_id).name, licence, sale, now, by)
     code = receipts.transaction_code(sale.organization_id, sale.number)
-    notice = paper_for(_occasion_of(session, sale.occasion_id), notice)
+    notice = paper_for(occasion, notice)
     return sale, desk.print(session, now, "void", code, notice, sale.organization_id)
 
 
@@ -141,8 +164,10 @@ def close_till(
     org_id = cash.org_of_till(session, till)
     till, shift = cash.close_till(session, actor, now, till_id, counts)
     org_name = get_organization(session, org_id).name
-    report = receipts.shift_report(org_name, till, shift, now, str(audit.anchor(session)))
-    report = paper_for(_occasion_of(session, till.occasion_id), report)
+    occasion = _occasion_of(session, till.occasion_id)
+    licence = _licence(session, org_id, occasion)
+    report = receipts.shift_report(org_name, licence, till, shift, now, str(audit.anchor(session)))
+    report = paper_for(occasion, report)
     return till, desk.print(session, now, "shift_report", f"till-{till.id}", report, org_id)
 
 
@@ -153,6 +178,8 @@ def print_session_report(session: Session, now: datetime, occasion_id: int, desk
     shift, till_rows = cash.session_summary(session, occasion_id)
     org_name = get_organization(session, occasion.organization_id).name
     day = occasion.occasion_date.isoformat()
-    report = receipts.session_report(org_name, day, shift, till_rows, now, str(audit.anchor(session)))
+    licence = _licence(session, occasion.organization_id, occasion)
+    anchor = str(audit.anchor(session))
+    report = receipts.session_report(org_name, licence, occasion_id, day, shift, till_rows, now, anchor)
     report = paper_for(occasion, report)
     return desk.print(session, now, "session_report", f"occasion-{occasion_id}", report, occasion.organization_id)

@@ -32,6 +32,7 @@ from shared.core.money import format_cents, wire_cents
 from shared.core.violations import refuse
 from shared.hall.models import Organization
 from shared.hall.services.organizations import get_organization
+from shared.hall.services.staff import person_name
 from shared.platform.audit import Actor
 from shared.platform.service_kit import check, finish
 from shared.reports.csv_cells import csv_text
@@ -105,6 +106,7 @@ def _append(
     last = _last(session, org_id)
     jars = balances(session, org_id)
     seq = last.seq if last else 0
+    by = person_name(session, actor)
     for move in moves:
         jars = jars.apply(move)
         check(jar_ledger.balance_refusal(jars))
@@ -126,7 +128,7 @@ def _append(
                 held_after=jars.held,
                 awarded_after=jars.awarded,
                 collected_after=jars.collected,
-                actor_name=actor.name,
+                actor_name=by,
                 note=note[:300],
                 sale_id=sale_id,
             )

@@ -1,8 +1,13 @@
-"""Receipt content for bingo sales, as plain Receipt data (shared.printing composes the bytes)."""
+"""Receipt content for bingo sales, as plain Receipt data (shared.printing composes the bytes).
+
+Flashboard house rule (receipts an auditor can use): every paper names the organization, its bingo
+licence, the occasion, when, the station and the person (a name, never a login), and the transaction
+or record it belongs to, with that id as a barcode the back office can scan back."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Protocol
 
@@ -36,6 +41,10 @@ class ShiftFigures(Protocol):
     def drops_cents(self) -> int: ...
 
 
+def licence_text(license_number: str | None) -> str:
+    return f"Bingo licence {license_number or '(none on file)'}"
+
+
 def upick_ticket(
     org_name: str,
     license_number: str | None,
@@ -47,16 +56,17 @@ def upick_ticket(
     station: str,
     cashier: str,
     sold_at: datetime,
+    transaction: int,
 ) -> Receipt:
     """10 DE Admin Code 101-4.30.1.3: the chosen numbers printed under B I N G O, with the ticket id as a
-    barcode the verifier scans."""
+    barcode the verifier scans, and the sale it was bought in."""
     return Receipt(
         title=org_name,
         header=[
-            f"Bingo licence {license_number or '(none on file)'}",
+            licence_text(license_number),
             f"Occasion {occasion_day} - U Pick Em game {game_number}",
             f"{sold_at:%Y-%m-%d %H:%M} - {station} - {cashier}",
-            f"Ticket {code}",
+            f"Ticket {code} - transaction {transaction}",
         ],
         lines=[(f"U Pick Em face ({len(numbers)} numbers)", format_cents(price_cents))],
         totals=[("Total", format_cents(price_cents))],
@@ -99,7 +109,7 @@ def sale(
     return Receipt(
         title=org_name,
         header=[
-            f"Bingo licence {license_number or '(none on file)'}",
+            licence_text(license_number),
             f"Occasion {occasion_day}",
             f"{sold_at:%Y-%m-%d %H:%M} - {row.station} - {row.cashier_name}",
             f"Transaction {row.number}",
@@ -115,48 +125,80 @@ def sale(
     )
 
 
+@dataclass(frozen=True)
+class PrizeSlip:
+    """What the payout slip says of the prize: the game by number, kind and pattern, how many winners
+    shared it, and the cookie-jar number when the jar was won."""
+
+    game: str
+    shares: int
+    jar_number: str | None = None
+
+
 def payout_slip(
     org_name: str,
+    license_number: str | None,
     occasion_day: str,
     row: Sale,
     payout: Payout,
-    pattern_name: str,
+    prize: PrizeSlip,
     paid_at: datetime,
     threshold_cents: int,
+    copies: int,
 ) -> Receipt:
-    """The winner's payout slip: game, pattern, face or ticket, amount, date, verifier, a signature line,
-    and the W-2G notice when the amount reaches the threshold in force."""
-    prize = "Cookie jar" if payout.prize == Prize.COOKIE_JAR else f"Game {payout.game_number}: {pattern_name}"
-    footer = ["", "Winner's signature: ______________________", "", "Paid by: __________________________"]
+    """10 DE Admin Code 101-4.10 and IRS Form W-2G: the winner's payout slip: the game, kind and
+    pattern (the jar number for a cookie-jar award), the split, the winner and who verified, the
+    amount, a signature line; where a W-2G is due, the threshold and the winner's name, address and
+    ID seen. Two copies where the hall keeps one (FLASHBOARD_PAYOUT_SLIP_COPIES): the winner's, and
+    the hall's, signed, for the night's papers."""
+    what = prize.game
+    if payout.prize == Prize.COOKIE_JAR:
+        what = f"Cookie jar on number {prize.jar_number or '-'}, won in {prize.game}"
+    elif payout.prize == Prize.DRAWING:
+        what = f"Qualifier drawing, {prize.game}"
+    lines = [
+        (what, ""),
+        (f"Split {prize.shares} ways: this winner's share" if prize.shares > 1 else "One winner: the whole prize", ""),
+        (f"Winner: {payout.winner}", ""),
+        (f"Verified by {payout.verifier_name}", ""),
+    ]
+    footer: list[str] = []
     if payout.w2g_required:
-        footer.insert(
-            0,
-            f"W-2G REQUIRED: {format_cents(payout.amount_cents)} reaches the {format_cents(threshold_cents)} "
-            "threshold.",
-        )
+        footer += [
+            f"W-2G REQUIRED: {format_cents(payout.amount_cents)} reaches the "
+            f"{format_cents(threshold_cents)} threshold.",
+            f"Winner: {payout.w2g_name or ''}",
+            f"Address: {payout.w2g_address or ''}",
+            f"ID seen: {payout.w2g_id_shown or ''}",
+        ]
+    footer += ["", "Winner's signature: ______________________", "", f"Paid by {row.cashier_name}: ____________"]
     return Receipt(
         title=org_name,
         header=[
             "PRIZE PAYOUT",
+            licence_text(license_number),
             f"Occasion {occasion_day}",
             f"{paid_at:%Y-%m-%d %H:%M} - {row.station} - {row.cashier_name}",
             f"Transaction {row.number}",
         ],
-        lines=[(prize, ""), (f"Winner: {payout.winner}", ""), (f"Verified by {payout.verifier_name}", "")],
+        lines=lines,
         totals=[("Paid", format_cents(payout.amount_cents))],
         barcode=transaction_code(row.organization_id, row.number),
         footer=footer,
+        copies=["winner", "hall"] if copies > 1 else [],
     )
 
 
-def void_notice(org_name: str, row: Sale, voided_at: datetime) -> Receipt:
-    """Printed when a sale is voided, so the paper trail shows it."""
+def void_notice(org_name: str, license_number: str | None, row: Sale, voided_at: datetime, by: str) -> Receipt:
+    """Flashboard house rule (voids): printed when a sale is voided, so the paper trail shows it: which
+    transaction, when, at which station, by whom and approved by whom, and why."""
     return Receipt(
         title=org_name,
         header=[
             "*** VOID ***",
+            licence_text(license_number),
             f"Transaction {row.number} voided",
-            f"{voided_at:%Y-%m-%d %H:%M} - {row.station}",
+            f"{voided_at:%Y-%m-%d %H:%M} - {row.station} - {by}",
             f"Approved by {row.approved_by}",
         ],
         lines=[(f"{line.quantity} x {line.description}", format_cents(-line.total_cents)) for line in row.lines],
@@ -173,7 +215,9 @@ def _tender_lines(shift: ShiftFigures) -> list[tuple[str, str]]:
     ]
 
 
-def shift_report(org_name: str, till: Till, shift: ShiftFigures, closed_at: datetime, anchor: str) -> Receipt:
+def shift_report(
+    org_name: str, license_number: str | None, till: Till, shift: ShiftFigures, closed_at: datetime, anchor: str
+) -> Receipt:
     """End of shift: first and last transaction numbers, sales by product and by non-cash tender,
     voids, cash prizes paid, paid-ins and drops, the count and the over/short with its explanation,
     and the audit anchor (`flashboard audit verify --anchor` holds the database to it)."""
@@ -181,6 +225,7 @@ def shift_report(org_name: str, till: Till, shift: ShiftFigures, closed_at: date
         title=org_name,
         header=[
             "END OF SHIFT",
+            licence_text(license_number),
             f"{till.station} - {till.cashier_name}",
             f"Closed {closed_at:%Y-%m-%d %H:%M}",
             f"Transactions {shift.first_number or '-'} to {shift.last_number or '-'}",
@@ -199,6 +244,7 @@ def shift_report(org_name: str, till: Till, shift: ShiftFigures, closed_at: date
             ("Counted", format_cents(till.counted_cents or 0)),
             ("Over/short", format_cents(till.over_short_cents or 0)),
         ],
+        barcode=f"TILL-{till.id}",
         footer=[till.explanation or "", *anchor_lines(anchor)],
     )
 
@@ -209,7 +255,14 @@ def anchor_lines(anchor: str) -> list[str]:
 
 
 def session_report(
-    org_name: str, occasion_day: str, shift: ShiftFigures, till_rows: list[Till], printed_at: datetime, anchor: str
+    org_name: str,
+    license_number: str | None,
+    occasion_id: int,
+    occasion_day: str,
+    shift: ShiftFigures,
+    till_rows: list[Till],
+    printed_at: datetime,
+    anchor: str,
 ) -> Receipt:
     """End of session: the occasion's first and last transaction numbers, sales by product and by
     non-cash tender, voids, prizes paid, paid-ins, drops and every till's over/short."""
@@ -217,6 +270,7 @@ def session_report(
         title=org_name,
         header=[
             "END OF SESSION",
+            licence_text(license_number),
             f"Occasion {occasion_day}",
             f"Printed {printed_at:%Y-%m-%d %H:%M}",
             f"Transactions {shift.first_number or '-'} to {shift.last_number or '-'}",
@@ -237,5 +291,6 @@ def session_report(
             )
             for t in till_rows
         ],
+        barcode=f"OCCASION-{occasion_id}",
         footer=anchor_lines(anchor),
     )

@@ -16,6 +16,7 @@ from bingo.rules.upick import new_ticket_code, pick_refusal, quick_pick, ticket_
 from bingo.rules.upick_play import face_sale_refusal
 from bingo.services.games import game_of_kind
 from shared.core.violations import refuse
+from shared.hall.services.staff import person_name
 from shared.platform.audit import Actor
 from shared.platform.service_kit import check
 
@@ -58,7 +59,7 @@ def add_ticket(
         quick_pick=picked is None,
         price_cents=game.face_price_cents or 0,
         sold_at=now,
-        cashier_name=actor.name,
+        cashier_name=person_name(session, actor),
         status=SOLD,
         sale_line_id=sale_line_id,
     )

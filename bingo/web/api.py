@@ -809,7 +809,7 @@ def _org_name(org_id: int) -> str:
 )
 def pay_winner(occasion_id: int, body: PayoutRequest) -> Any:
     _occasion_org(occasion_id)
-    paid = counter.pay(db_session(), actor(), hall_now(), occasion_id, body, desk())
+    paid = counter.pay(db_session(), actor(), hall_now(), occasion_id, body, desk(), settings().payout_slip_copies)
     return {
         "number": paid.sale.number,
         "transaction_code": receipts.transaction_code(paid.sale.organization_id, paid.sale.number),

@@ -70,6 +70,46 @@ def needs_w2g(amount_cents: int, paid_on: date) -> bool:
     return amount_cents >= w2g_threshold(paid_on)
 
 
+W2G_RULE = "IRS Form W-2G"
+
+
+@dataclass(frozen=True)
+class W2GWinner:
+    """Who was paid a prize a W-2G reports: the name and address the form needs and the identification
+    the cashier saw (its kind and last digits)."""
+
+    name: str
+    address: str
+    id_shown: str
+
+
+def w2g_identification_refusal(due: bool, winner: W2GWinner) -> Violation | None:
+    """IRS Form W-2G: the payer takes the winner's name, address and identification before paying a
+    prize the form reports, so the slip the winner signs carries them and the form can be filed.
+
+    >>> w2g_identification_refusal(True, W2GWinner("Ann Lee", "", "DE licence 4567")).field
+    'winner_address'
+    >>> w2g_identification_refusal(False, W2GWinner("", "", "")) is None
+    True
+    """
+    if not due:
+        return None
+    for field, value in (
+        ("winner_name", winner.name),
+        ("winner_address", winner.address),
+        ("winner_id", winner.id_shown),
+    ):
+        if not value.strip():
+            return Violation(
+                "w2g_identification_required",
+                "A W-2G is due on this prize: take the winner's name, address and ID before paying.",
+                W2G_RULE,
+                field,
+                422,
+            )
+    return None
+
+
 POKER_TOURNAMENT_W2G_CENTS = 500_000
 
 

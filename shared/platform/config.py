@@ -63,6 +63,7 @@ class Settings:
     tenders: tuple[Tender, ...] = ()
     audit_key_path: Path | None = None
     trusted_proxies: int = 0
+    payout_slip_copies: int = 2
 
     @property
     def audit_key_file(self) -> Path:
@@ -129,4 +130,5 @@ def load_settings() -> Settings:
         if os.environ.get(PREFIX + "AUDIT_KEY_PATH")
         else None,
         trusted_proxies=_int("TRUSTED_PROXIES", 0, 0, 5),
+        payout_slip_copies=_int("PAYOUT_SLIP_COPIES", 2, 1, 2),
     )

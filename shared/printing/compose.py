@@ -112,7 +112,19 @@ def _reprint_lines(mark: ReprintMark) -> list[str]:
 
 def compose(receipt: Receipt, profile: str, reprint: ReprintMark | None = None) -> bytes:
     """The receipt's bytes. Every text passes through the code page chosen from the profile, so the
-    printer renders each character (or its plain spelling), never a box."""
+    printer renders each character (or its plain spelling), never a box. A receipt with copies prints
+    once a copy, each cut off and headed "Copy 1 of 2 - winner" (Flashboard house rule, payout slips:
+    the winner keeps one, the hall's signed one goes in the night's papers)."""
+    if not receipt.copies:
+        return _paper(receipt, profile, reprint, None)
+    total = len(receipt.copies)
+    return b"".join(
+        _paper(receipt, profile, reprint, f"Copy {n} of {total} - {name}")
+        for n, name in enumerate(receipt.copies, start=1)
+    )
+
+
+def _paper(receipt: Receipt, profile: str, reprint: ReprintMark | None, copy: str | None) -> bytes:
     printer = Dummy(profile=profile)
     page = code_page(printer.profile.profile_data.get("codePages", {}))
     printer.charcode(page)
@@ -131,6 +143,11 @@ def compose(receipt: Receipt, profile: str, reprint: ReprintMark | None = None) 
     for part in text(receipt.title):
         printer.textln(part)
     printer.set(align="center", bold=False, normal_textsize=True)
+    if copy:
+        printer.set(align="center", bold=True, normal_textsize=True)
+        for part in text(copy):
+            printer.textln(part)
+        printer.set(align="center", bold=False, normal_textsize=True)
     for line in receipt.header:
         for part in text(line):
             printer.textln(part)

@@ -9,8 +9,9 @@ from typing import Any
 @dataclass(frozen=True)
 class Receipt:
     """What a receipt says, top to bottom. `grid` is the U Pick Em B-I-N-G-O layout, if any; `barcode`
-    is the id a verifier scans back (Code128); `body` is running text, wrapped and left-aligned (a
-    tournament's printed rules); `training` prints TRAINING above and below it (training mode)."""
+        is the id a verifier scans back (Code128); `body` is running text, wrapped and left-aligned (a
+        tournament's printed rules); `training` prints TRAINING above and below it (training mode); `copies`
+    names each copy to print ("winner", "hall"), none for one unnamed paper."""
 
     title: str
     header: list[str]
@@ -21,6 +22,7 @@ class Receipt:
     footer: list[str] = field(default_factory=list)
     body: list[str] = field(default_factory=list)
     training: bool = False
+    copies: list[str] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -37,6 +39,7 @@ class Receipt:
             footer=list(data.get("footer", [])),
             body=list(data.get("body", [])),
             training=bool(data.get("training", False)),
+            copies=list(data.get("copies", [])),
         )
 
 
