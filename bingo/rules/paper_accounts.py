@@ -69,10 +69,12 @@ class Line:
 
     @property
     def count(self) -> int:
+        """Settled reading (docs/rules.md, "paper accountability"): how many packs the line counts."""
         return len(self.serials)
 
     @property
     def ranges(self) -> str:
+        """Settled reading (docs/rules.md, "paper accountability"): the line's serials as runs."""
         return serial_ranges(self.serials)
 
 
@@ -97,15 +99,21 @@ class SetAccount:
 
     @property
     def missing(self) -> Line:
-        """Missing or unaccounted: received minus every accounted state."""
+        """Settled reading (docs/rules.md, "paper accountability"):
+        missing or unaccounted, received minus every accounted state."""
         return _line("Missing or unaccounted", self.recorded_missing.serials + self.unaccounted.serials)
 
     @property
     def balances(self) -> bool:
+        """Settled reading (docs/rules.md, "paper accountability"):
+        every pack received is in exactly one of in stock, at stations, sold, returned, missing or
+        unaccounted."""
         parts = (self.in_stock, self.at_stations, self.sold, self.returned, self.missing)
         return sorted(s for part in parts for s in part.serials) == list(self.received.serials)
 
     def lines(self) -> tuple[Line, ...]:
+        """Settled reading (docs/rules.md, "paper accountability"):
+        the set's lines in the order the report lists them."""
         return (
             self.received,
             self.issued,
@@ -183,13 +191,19 @@ class OccasionAccount:
 
     @property
     def issued(self) -> Line:
+        """Settled reading (docs/rules.md, "paper accountability"):
+        every pack issued at the occasion, whichever station."""
         return _line("Issued to stations", (s for line in self.issued_by_station for s in line.serials))
 
     @property
     def missing(self) -> Line:
+        """Settled reading (docs/rules.md, "paper accountability"):
+        recorded missing from the occasion's stations, or not accounted for."""
         return _line("Missing or unaccounted", self.recorded_missing.serials + self.unaccounted.serials)
 
     def lines(self) -> tuple[Line, ...]:
+        """Settled reading (docs/rules.md, "paper accountability"):
+        the occasion's lines in the order the report lists them."""
         return (
             *self.issued_by_station,
             self.sold,
