@@ -15,7 +15,7 @@ import pypdfium2 as pdfium
 from sqlalchemy.orm import Session
 
 from bingo.rules.patterns import STANDARD, PatternKind
-from tests.support.bingo_factories import Hall, split_script
+from tests.support.bingo_factories import Hall, make_hall, split_script
 from tests.support.books import open_till
 from tests.support.client import Api, staff
 from tests.support.clock import Clock
@@ -245,6 +245,9 @@ def test_paper_accountability_refuses_what_is_not_there(admin: Api, session: Ses
     assert officer.client.get(occ + "/paper-accounts.pdf").status_code == 200
     caller = staff(admin, f"caller{hall.org.id}")
     assert caller.client.get(occ + "/paper-accounts").status_code == 403
+    stranger = staff(admin, f"mic{make_hall(session).org.id}")
+    assert stranger.client.get(occ + "/paper-accounts").status_code in (403, 404)
+    assert stranger.client.get(f"/api/v1/series/{paper['series_id']}/paper-accounts.pdf").status_code in (403, 404)
 
 
 def test_paper_accountability_pages_offer_the_papers(admin: Api, session: Session, clock: Clock) -> None:
