@@ -173,6 +173,8 @@ LOADS_OUTSIDE_THE_SCOPE = {
     ("bingo/services/reports.py", "Member"): "the member in charge of an occasion already reached",
     ("bingo/services/reports.py", "Premises"): "the premises of an occasion already reached",
     ("bingo/services/hall_papers.py", "Premises"): "the premises of an occasion already reached",
+    ("bingo/services/paper_report.py", "Member"): "the member in charge of an occasion already reached",
+    ("bingo/services/paper_report.py", "Premises"): "the premises of an occasion already reached",
     ("bingo/services/hall_papers.py", "Program"): "the program of an occasion already reached",
     ("bingo/services/occasions.py", "User"): "the callers of a game already reached",
     ("bingo/services/locks.py", "Occasion"): "found_or_refuse on the next line",

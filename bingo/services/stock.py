@@ -14,6 +14,7 @@ from bingo.schemas import PackMoveRequest, PaperSetRequest
 from bingo.services import series as series_service
 from shared.core.violations import refuse
 from shared.hall.services.organizations import get_organization
+from shared.hall.services.staff import person_name
 from shared.platform.audit import Actor
 from shared.platform.service_kit import check, finish, get_or_refuse
 
@@ -49,7 +50,7 @@ def receive(session: Session, actor: Actor, now: datetime, org_id: int, request:
         serial_to=found.serial_to,
         first_face=found.first_face,
         received_at=now,
-        received_by=actor.name,
+        received_by=person_name(session, actor),
     )
     session.add(row)
     session.flush()
@@ -124,7 +125,7 @@ def move(session: Session, actor: Actor, now: datetime, set_id: int, request: Pa
         f"paper.{action}",
         paper,
         "paper_set",
-        {"serials": request.serials, "station": request.station},
+        {"serials": request.serials, "station": request.station, "occasion_id": request.occasion_id},
     )
     return packs
 

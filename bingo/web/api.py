@@ -91,6 +91,7 @@ from bingo.services import (
     later_drawings,
     licence_check,
     occasions,
+    paper_report,
     programs,
     receipts,
     reports,
@@ -1064,8 +1065,14 @@ def _document(occasion_id: int, kind: str) -> Document:
         found = reports.occasion_report(db_session(), occasion_id, settings().zone)
     elif kind == "sales":
         found = reports.sales_report(db_session(), occasion_id, settings().zone)
+    elif kind == "paper":
+        found = paper_report.occasion_paper(db_session(), occasion_id, hall_now())
     else:
         found = reports.sworn_statement(db_session(), occasion_id, settings().zone, hall_today())
+    return _anchored(found)
+
+
+def _anchored(found: Document) -> Document:
     return replace(
         found,
         facts=(*found.facts, ("Audit anchor (flashboard audit verify --anchor)", str(audit.anchor(db_session())))),
@@ -1256,6 +1263,85 @@ def sales_report_pdf(occasion_id: int) -> Response:
 )
 def sales_report_csv(occasion_id: int, table: str) -> Response:
     return _csv(_document(occasion_id, "sales"), table, f"occasion-{occasion_id}-sales")
+
+
+@operation(
+    bp,
+    OCC + "/paper-accounts",
+    "GET",
+    summary="Paper accountability for the occasion: every set used, packs issued to each station, sold, "
+    "returned, voided, missing or unaccounted, with serial ranges",
+    access=REPORTERS,
+    response=ReportOut,
+)
+def occasion_paper_accounts(occasion_id: int) -> Any:
+    return _document(occasion_id, "paper").as_json()
+
+
+@operation(
+    bp,
+    OCC + "/paper-accounts.pdf",
+    "GET",
+    summary="The occasion's paper accountability as PDF",
+    access=REPORTERS,
+    produces="application/pdf",
+)
+def occasion_paper_accounts_pdf(occasion_id: int) -> Response:
+    return _pdf(_document(occasion_id, "paper"), f"occasion-{occasion_id}-paper-accounts")
+
+
+@operation(
+    bp,
+    OCC + "/paper-accounts/<table>.csv",
+    "GET",
+    summary="One table of the occasion's paper accountability as CSV",
+    access=REPORTERS,
+    produces="text/csv",
+)
+def occasion_paper_accounts_csv(occasion_id: int, table: str) -> Response:
+    return _csv(_document(occasion_id, "paper"), table, f"occasion-{occasion_id}-paper-accounts")
+
+
+def _series_paper(series_id: int) -> Document:
+    check_org(series_service.get_series(db_session(), series_id).organization_id)
+    return _anchored(paper_report.series_paper(db_session(), series_id, hall_now()))
+
+
+@operation(
+    bp,
+    "/series/<int:series_id>/paper-accounts",
+    "GET",
+    summary="Paper accountability for a series: every set printed from it, across its occasions, from the "
+    "packs received to the packs missing, with serial ranges",
+    access=REPORTERS,
+    response=ReportOut,
+)
+def series_paper_accounts(series_id: int) -> Any:
+    return _series_paper(series_id).as_json()
+
+
+@operation(
+    bp,
+    "/series/<int:series_id>/paper-accounts.pdf",
+    "GET",
+    summary="The series' paper accountability as PDF",
+    access=REPORTERS,
+    produces="application/pdf",
+)
+def series_paper_accounts_pdf(series_id: int) -> Response:
+    return _pdf(_series_paper(series_id), f"series-{series_id}-paper-accounts")
+
+
+@operation(
+    bp,
+    "/series/<int:series_id>/paper-accounts/<table>.csv",
+    "GET",
+    summary="One table of the series' paper accountability as CSV",
+    access=REPORTERS,
+    produces="text/csv",
+)
+def series_paper_accounts_csv(series_id: int, table: str) -> Response:
+    return _csv(_series_paper(series_id), table, f"series-{series_id}-paper-accounts")
 
 
 @operation(

@@ -9,7 +9,7 @@ from flask.typing import ResponseReturnValue
 
 from bingo.rules.figures import statement_due
 from bingo.schemas import ExpenseIn, SwornIn
-from bingo.services import occasions, reports
+from bingo.services import occasions, reports, series
 from shared.core.money import format_cents
 from shared.core.roles import Role
 from shared.platform.access import allow
@@ -35,6 +35,7 @@ def reports_home() -> ResponseReturnValue:
         "bingo/reports.html",
         org_id=org_id,
         occasions=occasions.list_occasions(db_session(), org_id, limit=60),
+        series=series.list_series(db_session(), org_id),
         due=statement_due,
         today=hall_today(),
         year=hall_today().year,
