@@ -220,6 +220,7 @@ class Occasion(Base):
     display_token: Mapped[str | None] = mapped_column(String(40), unique=True)
     net_profit_uses: Mapped[str | None] = mapped_column(Text)
     statement_sworn_at: Mapped[datetime | None] = mapped_column(UtcDateTime())
+    # who swore the statement as it prints: "name, title" (28 Del. C. §1521; no login)
     statement_sworn_by: Mapped[str | None] = mapped_column(String(200))
     training: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 

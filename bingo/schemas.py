@@ -15,6 +15,7 @@ from bingo.rules.payouts import Prize
 from bingo.rules.sales import ProductKind
 from shared.platform.fields import Day, Id, Money, Name, RequestSchema
 from shared.printing.schemas import PrintJobOut
+from shared.reports.schemas import ReportOut
 
 BINGO_WORK_ROLES = ["caller", "cashier", "verifier", "food_service"]
 
@@ -909,6 +910,21 @@ class ExpenseOut(Schema):
 
 class SwornIn(Schema):
     net_profit_uses = fields.String(required=True, validate=validate.Length(min=1, max=2000))
+    title = fields.String(
+        load_default=None,
+        allow_none=True,
+        validate=validate.Length(min=1, max=80),
+        metadata={
+            "description": "The swearer's title in the organization as it prints beside the name (28 Del. C. "
+            "§1521); left out: Member in charge for the occasion's member in charge, else Officer for an officer"
+        },
+    )
+
+
+class SwornStatementOut(ReportOut):
+    """The sworn statement (28 Del. C. §1521): a report, and `draft` true until it is sworn."""
+
+    draft = fields.Boolean()
 
 
 class YearQuery(Schema):

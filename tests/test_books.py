@@ -254,7 +254,9 @@ def test_4_1_a_night_of_every_kind_reconciles_to_the_cent(
     jar_cents = parse_cents(ids["cookie_jar"]["price"]) * 4
     non_gaming = parse_cents(ids["non_gaming"]["price"]) * 2
     assert sworn["gaming_receipts"] == sold - jar_cents - non_gaming, (sworn, sold)
-    assert report["gaming_receipts"] == sworn["gaming_receipts"] and report["prizes"] == sworn["prizes"]
+    assert report["gaming_receipts"] == sworn["gaming_receipts"] and sworn["jar_receipts"] == jar_cents
+    assert sworn["gross_receipts"] == sworn["gaming_receipts"] + jar_cents
+    assert sworn["prizes"] == report["prizes"] + sworn["jar_prizes"]
     assert books(app) == []
 
 

@@ -5,8 +5,6 @@ With FLASHBOARD_PAPERS_DIR set, each PDF's first page is written there as a PNG.
 
 from __future__ import annotations
 
-import csv
-import io
 import os
 from pathlib import Path
 from typing import Any
@@ -23,6 +21,7 @@ from tests.support.factories import PIN, audit_count
 from tests.support.jars import jar_hall, opened
 from tests.support.occasions import pay_every_winner
 from tests.support.replies import ok, refused
+from tests.support.spreadsheets import csv_rows as spreadsheet_rows
 
 SET = "#{id} blue 500–529"
 
@@ -134,10 +133,18 @@ def rows_of(report: dict[str, Any], table: str) -> list[list[str]]:
     return rows
 
 
+def laid_out(columns: list[str], rows: list[list[str]]) -> list[list[str]]:
+    """A table as its CSV lays it out: the data rows under the header, the totals after a blank line."""
+    cut = len(rows)
+    while cut and rows[cut - 1][0].startswith("Total"):
+        cut -= 1
+    return [columns, *rows[:cut], *([[], ["Totals"], *rows[cut:]] if cut < len(rows) else [])]
+
+
 def csv_rows(admin: Api, url: str) -> list[list[str]]:
     reply = admin.client.get(url)
     assert reply.status_code == 200 and reply.mimetype == "text/csv", reply.get_data(as_text=True)
-    return list(csv.reader(io.StringIO(reply.get_data(as_text=True))))
+    return spreadsheet_rows(reply)
 
 
 def test_paper_accountability_of_an_occasion_and_its_series_agree_in_json_csv_and_pdf(
@@ -171,7 +178,7 @@ def test_paper_accountability_of_an_occasion_and_its_series_agree_in_json_csv_an
     for table in ("sets", "serials"):
         found = csv_rows(admin, occ + f"/paper-accounts/{table}.csv")
         columns = next(t for t in report["tables"] if t["name"] == table)["columns"]
-        assert found == [columns, *rows_of(report, table)]
+        assert found == laid_out(columns, rows_of(report, table))
     pdf = admin.client.get(occ + "/paper-accounts.pdf")
     assert pdf.status_code == 200 and pdf.mimetype == "application/pdf"
     text = pdf_text(pdf.data)
@@ -223,7 +230,7 @@ def test_paper_accountability_of_an_occasion_and_its_series_agree_in_json_csv_an
     for table in ("sets", "serials", "occasions"):
         found = csv_rows(admin, series + f"/{table}.csv")
         columns = next(t for t in whole["tables"] if t["name"] == table)["columns"]
-        assert found == [columns, *rows_of(whole, table)]
+        assert found == laid_out(columns, rows_of(whole, table))
     series_pdf = admin.client.get(series + ".pdf")
     assert series_pdf.status_code == 200 and series_pdf.mimetype == "application/pdf"
     series_text = pdf_text(series_pdf.data)

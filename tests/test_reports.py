@@ -12,17 +12,21 @@ from pathlib import Path
 from typing import Any
 
 import pypdfium2 as pdfium
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from bingo.models import Occasion
+from bingo.models import CookieJarLine, Occasion
 from bingo.rules.patterns import STANDARD, PatternKind
+from shared.core.money import parse_cents
+from shared.core.roles import Role
+from shared.platform.audit import parse_anchor
 from shared.printing.documents import Receipt
 from shared.printing.models import PrintJob
 from tests.support.bingo_factories import make_hall, split_script
 from tests.support.books import till_open
 from tests.support.client import Api, staff
 from tests.support.clock import Clock
-from tests.support.factories import audit_count
+from tests.support.factories import audit_count, make_user
 from tests.support.jars import jar_hall, opened
 from tests.support.occasions import pay_every_winner, setup_occasion
 from tests.support.replies import ok, refused
@@ -122,16 +126,19 @@ def test_1521_4_1_reports_agree_to_the_cent_in_json_csv_and_pdf(admin: Api, sess
     sworn = ok(admin.get(occ + "/sworn-statement"))
     assert sworn["games"] == [{"number": 1, "receipts": 60000, "prizes": 30000, "expenses": 4500, "net": 25500}]
     assert sworn["due"] == "2027-01-04" and sworn["sworn"] is False
-    assert {k: sworn["totals"][k] for k in ("gaming_receipts", "prizes", "expenses", "net")} == {
-        k: report["totals"][k] for k in ("gaming_receipts", "prizes", "expenses", "net")
+    assert {k: sworn["totals"][k] for k in ("gaming_receipts", "jar_receipts", "expenses")} == {
+        k: report["totals"][k] for k in ("gaming_receipts", "jar_receipts", "expenses")
     }
+    assert sworn["totals"]["prizes"] == report["totals"]["prizes"] + sworn["totals"]["jar_prizes"] == 81000
 
     per_game = admin.client.get(occ + "/sworn-statement/per_game.csv")
-    assert [(r["Gross receipts"], r["Prize given"], r["Expenses"], r["Net profit"]) for r in csv_data(per_game)] == [
-        ("600.00", "300.00", "45.00", "255.00")
+    cells = ("Game", "Gross receipts", "Prize given", "Expenses", "Net profit")
+    assert [tuple(r[c] for c in cells) for r in csv_data(per_game)] == [
+        ("1", "600.00", "300.00", "45.00", "255.00"),
+        ("Cookie jar", "10.00", "510.00", "0.00", "-500.00"),
     ]
     (total,) = csv_totals(per_game)
-    assert (total["Gross receipts"], total["Prize given"], total["Net profit"]) == ("600.00", "300.00", "255.00")
+    assert tuple(total[c] for c in cells) == ("Total", "610.00", "810.00", "45.00", "-245.00")
     net = {r["Item"]: r["Amount"] for r in csv_data(admin.client.get(occ + "/report/net.csv"))}
     assert net["Net proceeds from gaming"] == "255.00" and net["Cookie-jar entries (held for jar prizes)"] == "10.00"
     games = csv_data(admin.client.get(occ + "/report/games.csv"))
@@ -222,7 +229,7 @@ def test_1521_statement_is_sworn_once_with_the_uses_of_net_profit(admin: Api, se
     facts = {f["label"]: f["value"] for f in sworn["facts"]}
     assert facts["General uses of the net profit"] == "Fire apparatus fund and the scholarship"
     assert facts["Status"].startswith("sworn 2026-12-05")
-    assert facts["Status"].endswith(f"by {hall.mic.name}"), "sworn by the person, not the login"
+    assert facts["Status"].endswith(f"by {hall.mic.name}, Member in charge"), "sworn by the person, not the login"
     refused(mic.post(occ + "/sworn-statement", {"net_profit_uses": "Again"}), 409, "statement_sworn")
 
 
@@ -369,3 +376,219 @@ def test_101_4_24_member_in_charge_enters_expenses_and_swears_on_the_reports_pag
     )
     assert sworn.status_code == 302
     assert "sworn 2026-12-05" in mic.client.get(page).get_data(as_text=True)
+
+
+def closed_night(admin: Api, session: Session) -> tuple[str, Any, Api]:
+    """The played occasion with its expense, every winner paid and the occasion closed by its member in
+    charge: the occasion's path, the hall and the member in charge's client."""
+    occ, hall, _ = played(admin, session)
+    ok(admin.post(occ + "/expenses", PAYEE), 201)
+    pay_every_winner(admin, occ)
+    mic = staff(admin, f"mic{hall.org.id}")
+    ok(mic.post(occ + "/close"))
+    return occ, hall, mic
+
+
+def test_1521_statement_counts_cookie_jar_receipts_and_prize(admin: Api, session: Session, clock: Clock) -> None:
+    occ, hall, _ = closed_night(admin, session)
+    occasion_id = int(occ.rsplit("/", 1)[1])
+    sworn = ok(admin.get(occ + "/sworn-statement"))
+    per_game = next(t for t in sworn["tables"] if t["name"] == "per_game")
+    assert per_game["rows"][1] == [
+        "Cookie jar",
+        "Cookie jar bingo (101-4.31): won in game 1",
+        "$510.00",
+        "$510.00",
+        "$10.00",
+        "$0.00",
+        "-$500.00",
+    ]
+    assert per_game["rows"][-1] == ["Total", "", "", "$810.00", "$610.00", "$45.00", "-$245.00"]
+
+    # the books: the cookie-jar ledger's lines for this occasion, the occasion report, the sales report
+    with session.info["database"].readers() as reader:
+        lines = list(reader.scalars(select(CookieJarLine).where(CookieJarLine.occasion_id == occasion_id)))
+    fees = sum(x.cents for x in lines if x.kind == "fee") - sum(x.cents for x in lines if x.kind == "refund")
+    awarded = sum(x.cents for x in lines if x.kind == "award")
+    report = ok(admin.get(occ + "/report"))["totals"]
+    by_product = {
+        r[0]: r[3]
+        for r in next(t for t in ok(admin.get(occ + "/sales-report"))["tables"] if t["name"] == "by_product")["rows"]
+    }
+    totals = sworn["totals"]
+    assert (totals["jar_receipts"], totals["jar_prizes"]) == (fees, awarded) == (1000, 51000)
+    assert totals["jar_receipts"] == report["jar_receipts"] and by_product["Cookie jar entry"] == "$10.00"
+    assert totals["gross_receipts"] == report["gaming_receipts"] + report["jar_receipts"] == 61000
+    assert totals["prizes"] == report["prizes"] + awarded == 81000
+    assert totals["expenses"] == report["expenses"] == 4500
+    assert totals["net"] == totals["gross_receipts"] - totals["prizes"] - totals["expenses"] == -24500
+    paid = sum(
+        parse_cents(r[4])
+        for r in next(t for t in ok(admin.get(occ + "/sales-report"))["tables"] if t["name"] == "payouts")["rows"][:-1]
+    )
+    assert paid == totals["prizes"], "every prize the statement gives was paid at the cashier"
+    text = pdf_text(admin.client.get(occ + "/sworn-statement.pdf").data)
+    assert "Cookie jar bingo (101-4.31): won in game 1" in text and "Cookie-jar prizes $510.00" in text
+
+
+def test_1521_statement_names_payees_net_profit_and_its_uses(admin: Api, session: Session, clock: Clock) -> None:
+    occ, _, mic = closed_night(admin, session)
+    sworn = ok(mic.post(occ + "/sworn-statement", {"net_profit_uses": "Fire apparatus fund"}))
+    expenses = next(t for t in sworn["tables"] if t["name"] == "expenses")
+    assert expenses["rows"][0] == [
+        "Hall Supply Co.",
+        "12 Depot Rd, Millbrook, DE 19901",
+        "Bingo paper",
+        "all",
+        "$45.00",
+    ]
+    net = dict(next(t for t in sworn["tables"] if t["name"] == "net")["rows"])
+    assert net == {
+        "Gross receipts of the games": "$600.00",
+        "Cookie-jar entries": "$10.00",
+        "Gross receipts": "$610.00",
+        "Prizes given in the games": "$300.00",
+        "Cookie-jar prizes": "$510.00",
+        "Prizes given": "$810.00",
+        "Expenses": "$45.00",
+        "Net profit": "-$245.00",
+        "General uses of the net profit": "Fire apparatus fund",
+    }
+
+
+def in_order(text: str, parts: list[str]) -> list[int]:
+    """Where each part is found in the text, each searched for after the one before it (-1: not after it)."""
+    found, at = [], 0
+    for part in parts:
+        at = text.find(part, at)
+        found.append(at)
+        at = at + len(part) if at >= 0 else len(text)
+    return found
+
+
+def test_1521_oath_comes_before_signatures(admin: Api, session: Session, clock: Clock) -> None:
+    occ, hall, mic = closed_night(admin, session)
+    signer = f"{hall.mic.name}, Member in charge"
+    order = [
+        "Net profit and its uses",
+        "Printed name and title",
+        signer,
+        "I swear that this statement is true and complete to the best of my knowledge.",
+        f"Signature of {signer}",
+        "Date",
+        "Before me: notary",
+    ]
+    for stage in ("draft", "sworn"):
+        text = pdf_text(admin.client.get(occ + "/sworn-statement.pdf").data)
+        assert -1 not in in_order(text, order), (stage, list(zip(order, in_order(text, order), strict=True)))
+        assert text.count("I swear that") == 1 and text.rindex("I swear that") < text.index("Signature of"), stage
+        if stage == "draft":
+            ok(mic.post(occ + "/sworn-statement", {"net_profit_uses": "Fire apparatus fund"}))
+    signatures = ok(admin.get(occ + "/sworn-statement"))["signatures"]
+    assert signatures[:2] == [f"Signature of {signer}", "Date"]
+
+
+def _papers(name: str, data: bytes) -> None:
+    """Every page of a paper as PNG in FLASHBOARD_PAPERS_DIR (docs/papers/ in the repository), to look at."""
+    folder = os.environ.get("FLASHBOARD_PAPERS_DIR")
+    if not folder:
+        return
+    Path(folder).mkdir(parents=True, exist_ok=True)
+    document = pdfium.PdfDocument(data)
+    for index in range(len(document)):
+        document[index].render(scale=1.5).to_pil().save(Path(folder) / f"{name}-page{index + 1}.png")
+
+
+def test_1521_draft_until_sworn(admin: Api, session: Session, clock: Clock) -> None:
+    occ, hall, mic = closed_night(admin, session)
+    draft = ok(admin.get(occ + "/sworn-statement"))
+    assert draft["title"].startswith("DRAFT · Sworn statement") and draft["draft"] is True
+    assert draft["facts"][0] == {
+        "label": "DRAFT",
+        "value": "Not sworn: not for filing with the Board. The member in charge swears it, with the uses of the "
+        "net profit, once the occasion is closed (28 Del. C. §1521).",
+    }
+    facts = {f["label"]: f["value"] for f in draft["facts"]}
+    assert facts["Sworn by"] == f"not yet sworn; to be sworn by {hall.mic.name}, Member in charge"
+    pdf = admin.client.get(occ + "/sworn-statement.pdf").data
+    pages = pdfium.PdfDocument(pdf)
+    texts = [pages[n].get_textpage().get_text_range() for n in range(len(pages))]
+    assert all(text.startswith("DRAFT") for text in texts), "DRAFT across every page"
+    assert "DRAFT · Sworn statement" in texts[0] and "Not sworn: not for filing" in pdf_text(pdf)
+    _papers("sworn-statement-draft", pdf)
+
+    sworn = ok(mic.post(occ + "/sworn-statement", {"net_profit_uses": "Fire apparatus fund"}))
+    assert sworn["draft"] is False and sworn["title"].startswith("Sworn statement")
+    assert all(f["label"] != "DRAFT" for f in sworn["facts"])
+    pdf = admin.client.get(occ + "/sworn-statement.pdf").data
+    assert "DRAFT" not in pdf_text(pdf)
+    _papers("sworn-statement-sworn", pdf)
+
+    ok(mic.post(occ + "/expenses", {**PAYEE, "description": "Late bill", "adjustment_reason": "found later"}), 201)
+    again = ok(admin.get(occ + "/sworn-statement"))
+    assert again["draft"] is True and again["title"].startswith("DRAFT · "), "an adjustment un-swears it: a draft again"
+
+
+def test_1521_sworn_by_a_name_not_a_login(admin: Api, session: Session, clock: Clock) -> None:
+    occ, hall, mic = closed_night(admin, session)
+    make_user(session, [Role.ADMIN], username="nameless", display_name="")
+    make_user(session, [Role.MEMBER_IN_CHARGE], member=hall.mic, username="mic-login", display_name="")
+    refused(
+        staff(admin, "nameless").post(occ + "/sworn-statement", {"net_profit_uses": "Fire apparatus fund"}),
+        422,
+        "swearer_unnamed",
+        "28 Del. C. §1521",
+    )
+    refused(
+        admin.post(occ + "/sworn-statement", {"net_profit_uses": "Fire apparatus fund"}),
+        422,
+        "title_required",
+        "28 Del. C. §1521",
+        "title",
+    )
+    refused(
+        admin.post(occ + "/sworn-statement", {"net_profit_uses": "Fire apparatus fund", "title": ""}),
+        422,
+        "invalid_input",
+        field="title",
+    )
+    sworn = ok(
+        staff(admin, "mic-login").post(
+            occ + "/sworn-statement", {"net_profit_uses": "Fire apparatus fund", "title": "President"}
+        )
+    )
+    facts = {f["label"]: f["value"] for f in sworn["facts"]}
+    assert facts["Sworn by"] == f"{hall.mic.name}, President", "the member's name when the account has none"
+    assert facts["Status"].endswith(f"by {hall.mic.name}, President")
+    text = pdf_text(admin.client.get(occ + "/sworn-statement.pdf").data)
+    assert f"Signature of {hall.mic.name}, President" in text
+    assert "mic-login" not in text and "mic-login" not in json.dumps(sworn)
+
+
+def test_1521_every_closing_paper_carries_the_audit_anchor(admin: Api, session: Session, clock: Clock) -> None:
+    occ, hall, _ = played(admin, session)
+    owed = ok(admin.get(occ + "/prizes-due"))
+    assert owed
+    pay_every_winner(admin, occ)
+    with session.info["database"].readers() as reader:
+        shift = reader.scalars(select(PrintJob).where(PrintJob.kind == "shift_report")).all()
+        assert shift, "closing the till printed its end-of-shift report"
+        receipts = [Receipt.from_json(json.loads(job.document)) for job in shift]
+    job = ok(admin.post(occ + "/session-report"))
+    with session.info["database"].readers() as reader:
+        receipts.append(Receipt.from_json(json.loads(reader.get(PrintJob, job["id"]).document)))
+    for receipt in receipts:
+        footer = list(receipt.footer)
+        assert parse_anchor(footer[footer.index("Audit anchor (for flashboard audit verify):") + 1]), receipt.title
+    mic = staff(admin, f"mic{hall.org.id}")
+    ok(mic.post(occ + "/close"))
+    label = "Audit anchor (flashboard audit verify --anchor)"
+    for stage in ("draft", "sworn"):
+        head = ok(admin.get("/api/v1/audit/verify"))["anchor"]
+        for path in ("/report", "/sales-report", "/sworn-statement"):
+            paper = ok(admin.get(occ + path))
+            facts = {f["label"]: f["value"] for f in paper["facts"]}
+            assert facts[label] == head, (stage, path)
+            assert f"{label} {head}" in pdf_text(admin.client.get(occ + path + ".pdf").data), (stage, path)
+        if stage == "draft":
+            ok(mic.post(occ + "/sworn-statement", {"net_profit_uses": "Fire apparatus fund"}))

@@ -172,6 +172,7 @@ LOADS_OUTSIDE_THE_SCOPE = {
     ("bingo/services/books.py", "Entry"): "the books check, a command-line audit of every organization",
     ("bingo/services/reports.py", "Member"): "the member in charge of an occasion already reached",
     ("bingo/services/reports.py", "Premises"): "the premises of an occasion already reached",
+    ("bingo/services/reports.py", "User"): "the signed-in actor's own account, who swears the statement",
     ("bingo/services/hall_papers.py", "Premises"): "the premises of an occasion already reached",
     ("bingo/services/paper_report.py", "Member"): "the member in charge of an occasion already reached",
     ("bingo/services/paper_report.py", "Premises"): "the premises of an occasion already reached",

@@ -4,7 +4,7 @@ a report only reads: it can be produced again at any time and comes out the same
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, datetime
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -56,7 +56,7 @@ from bingo.services.programs import terms_of
 from shared.core.money import format_cents
 from shared.core.tills import Tender
 from shared.core.violations import refuse
-from shared.hall.models import Member, Premises
+from shared.hall.models import Member, Premises, User
 from shared.hall.rules.licensing import BingoLicenseClass
 from shared.hall.services.licenses import (
     bingo_license_status,
@@ -66,7 +66,7 @@ from shared.hall.services.licenses import (
 )
 from shared.hall.services.organizations import get_organization
 from shared.hall.services.roster import roster
-from shared.hall.services.staff import person_name
+from shared.hall.services.staff import account_name, person_name
 from shared.platform.audit import Actor
 from shared.platform.service_kit import check, finish
 from shared.reports.document import Document, Table, training_paper
@@ -133,15 +133,34 @@ def expenses_of(session: Session, occasion_id: int) -> list[Expense]:
     return list(session.scalars(select(Expense).where(Expense.occasion_id == occasion_id).order_by(Expense.id)))
 
 
-def swear_statement(session: Session, actor: Actor, now: datetime, occasion_id: int, uses: str) -> Occasion:
+def swear_statement(
+    session: Session, actor: Actor, now: datetime, occasion_id: int, uses: str, title: str | None = None
+) -> Occasion:
     """28 Del. C. §1521: the member in charge states the general uses of the net profit and swears the
-    statement, once, after the occasion has closed."""
+    statement, once, after the occasion has closed. It is sworn by a person: the account's name (else the
+    name of the member it belongs to, never the login) and title (as given, else from the person record)."""
     occasion = get_occasion(session, occasion_id)
     check(sworn_reports.swear_refusal(occasion.status == CLOSED, occasion.statement_sworn_at is not None, uses))
-    sworn_by = person_name(session, actor)
+    user = session.get(User, actor.user_id) if actor.user_id is not None else None
+    member = user.member if user is not None else None
+    name = account_name(session, actor.user_id, member.name if member is not None else "")
+    found = sworn_reports.swearer_title(
+        title,
+        member is not None and member.id == occasion.member_in_charge_id,
+        member is not None and member.is_officer,
+    )
+    check(sworn_reports.swearer_refusal(name, found))
+    assert found is not None  # refused above
+    sworn_by = sworn_reports.signer(name, found)[:200]
     occasion.net_profit_uses, occasion.statement_sworn_at, occasion.statement_sworn_by = uses.strip(), now, sworn_by
     finish(
-        session, actor, now, "occasion.statement_sworn", occasion, "bingo_occasion", {"uses": occasion.net_profit_uses}
+        session,
+        actor,
+        now,
+        "occasion.statement_sworn",
+        occasion,
+        "bingo_occasion",
+        {"uses": occasion.net_profit_uses, "sworn_by": sworn_by},
     )
     return occasion
 
@@ -465,14 +484,41 @@ def _expense_table(facts: Facts) -> Table:
     )
 
 
+def _jar_line(facts: Facts) -> sworn_reports.JarGame | None:
+    return sworn_reports.jar_game(
+        [sworn_reports.JarMove(line.kind, line.cents, line.jar1_after, line.game_number) for line in facts.jar_lines]
+    )
+
+
+def _jar_row(jar: sworn_reports.JarGame) -> tuple[str, ...]:
+    """The cookie jar's line among the games on the sworn statement."""
+    won = "won in game " + ", ".join(str(n) for n in jar.won_in) if jar.won_in else "not won at this occasion"
+    return (
+        "Cookie jar",
+        f"Cookie jar bingo (101-4.31): {won}",
+        format_cents(jar.offered_cents),
+        format_cents(jar.prizes_cents),
+        format_cents(jar.receipts_cents),
+        format_cents(0),
+        format_cents(jar.net_cents),
+    )
+
+
 def sworn_statement(session: Session, occasion_id: int, zone: ZoneInfo, today: date) -> Document:
-    """28 Del. C. §1521: gross receipts per game, each expense with its payee's name and address, net
-    profit per game, the uses of the net profit, and the prizes offered and given with their values;
-    due within 30 days after the game."""
+    """28 Del. C. §1521: gross receipts per game (the cookie jar's entries among them), the prizes offered
+    and given with their values (the cookie jar's awards among them), each expense with its payee's name
+    and address, net profit per game and in all, the uses of the net profit, then the oath and the
+    signature of the person who swears it, named with their title; due within 30 days after the game. Until
+    it is sworn it is a DRAFT, not for filing."""
     facts = gather(session, occasion_id, zone)
     occasion = facts.occasion
     money, _, _, _ = _money_of_games(facts)
+    jar = _jar_line(facts)
     games = {g.number: g for g in occasion.games}
+    gross = sum(m.receipts_cents for m in money) + (jar.receipts_cents if jar else 0)
+    prizes = sum(m.prizes_cents for m in money) + (jar.prizes_cents if jar else 0)
+    expenses = sum(m.expenses_cents for m in money)
+    net = gross - prizes - expenses
     per_game = Table(
         "per_game",
         "Receipts, prizes, expenses and net profit per game",
@@ -490,16 +536,14 @@ def sworn_statement(session: Session, occasion_id: int, zone: ZoneInfo, today: d
             )
             for m in money
         )
-        + (
-            (
-                "Total",
-                "",
-                "",
-                format_cents(sum(m.prizes_cents for m in money)),
-                format_cents(sum(m.receipts_cents for m in money)),
-                format_cents(sum(m.expenses_cents for m in money)),
-                format_cents(sum(m.net_cents for m in money)),
-            ),
+        + ((_jar_row(jar),) if jar else ())
+        + (("Total", "", "", format_cents(prizes), format_cents(gross), format_cents(expenses), format_cents(net)),),
+        note=(
+            "The cookie jar's receipts are the entry fees sold at this occasion; its prize given is the jar "
+            "awarded at it, which holds earlier occasions' fees too. No expense is charged to the jar, whose "
+            "money is jar prizes only (101-4.31)."
+            if jar
+            else None
         ),
     )
     due = rules.statement_due(occasion.occasion_date)
@@ -510,28 +554,59 @@ def sworn_statement(session: Session, occasion_id: int, zone: ZoneInfo, today: d
             .order_by(OccasionAdjustment.id)
         )
     )
+    sworn = occasion.statement_sworn_at is not None
+    signer = (
+        occasion.statement_sworn_by
+        if sworn and occasion.statement_sworn_by
+        else sworn_reports.signer(facts.member_in_charge, sworn_reports.MEMBER_IN_CHARGE)
+    )
     status = (
-        f"sworn {_local(occasion.statement_sworn_at, zone)} by {occasion.statement_sworn_by}"
-        if occasion.statement_sworn_at
+        f"sworn {_local(occasion.statement_sworn_at, zone)} by {signer}"
+        if sworn
         else ("OVERDUE" if today > due else "not yet sworn")
     )
     unsworn = [a for a in adjustments if a.unswore_at is not None]
-    if unsworn and occasion.statement_sworn_at is None:
+    if unsworn and not sworn:
         status += f" (un-sworn by the adjustment of {_local(unsworn[-1].at, zone)}: swear it again)"
     adjustment_rows = tuple(
         (_local(a.at, zone), a.by_name, a.kind, format_cents(a.cents), a.reason) for a in adjustments
+    )
+    uses = occasion.net_profit_uses or "not yet stated"
+    summary = Table(
+        "net",
+        "Net profit and its uses",
+        ("Item", "Amount"),
+        (
+            ("Gross receipts of the games", format_cents(sum(m.receipts_cents for m in money))),
+            ("Cookie-jar entries", format_cents(jar.receipts_cents if jar else 0)),
+            ("Gross receipts", format_cents(gross)),
+            ("Prizes given in the games", format_cents(sum(m.prizes_cents for m in money))),
+            ("Cookie-jar prizes", format_cents(jar.prizes_cents if jar else 0)),
+            ("Prizes given", format_cents(prizes)),
+            ("Expenses", format_cents(expenses)),
+            ("Net profit", format_cents(net)),
+            ("General uses of the net profit", uses),
+        ),
+    )
+    oath = Table(
+        "oath",
+        f"Oath ({SWORN_RULE})" + ("" if sworn else " · DRAFT: not sworn, not for filing"),
+        ("Printed name and title", "Oath"),
+        ((signer, sworn_reports.OATH),),
     )
     document = Document(
         f"Sworn statement of bingo receipts and expenses: {facts.org_name}",
         f"Occasion of {occasion.occasion_date.isoformat()} · {SWORN_RULE}",
         (
+            *((("DRAFT", sworn_reports.DRAFT_NOTICE),) if not sworn else ()),
             ("Organization", facts.org_name),
             ("Bingo licence", facts.license_number or "none in force"),
             ("Premises", f"{facts.premises.name}, {facts.premises.address}"),
             ("Date of the game", occasion.occasion_date.isoformat()),
             ("Due", due.isoformat()),
             ("Status", status),
-            ("General uses of the net profit", occasion.net_profit_uses or "not yet stated"),
+            ("Sworn by", signer if sworn else f"not yet sworn; to be sworn by {signer}"),
+            ("General uses of the net profit", uses),
         ),
         (
             per_game,
@@ -548,21 +623,28 @@ def sworn_statement(session: Session, occasion_id: int, zone: ZoneInfo, today: d
                 if adjustment_rows
                 else ()
             ),
+            summary,
+            oath,
         ),
         (
-            "Sworn by the member in charge: " + facts.member_in_charge,
-            "Before me (notary or officer authorized to administer oaths)",
+            f"Signature of {signer}",
+            "Date",
+            "Before me: notary or officer authorized to administer oaths (signature, seal and date)",
         ),
-        "I swear that this statement is true and complete to the best of my knowledge.",
+        "Produced by Flashboard from the occasion's records; it can be produced again and comes out the same.",
         {
             "due": due.isoformat(),
-            "sworn": occasion.statement_sworn_at is not None,
+            "sworn": sworn,
+            "draft": not sworn,
             "adjustments": len(adjustments),
             "totals": {
                 "gaming_receipts": sum(m.receipts_cents for m in money),
-                "prizes": sum(m.prizes_cents for m in money),
-                "expenses": sum(m.expenses_cents for m in money),
-                "net": sum(m.net_cents for m in money),
+                "jar_receipts": jar.receipts_cents if jar else 0,
+                "gross_receipts": gross,
+                "jar_prizes": jar.prizes_cents if jar else 0,
+                "prizes": prizes,
+                "expenses": expenses,
+                "net": net,
             },
             "games": [
                 {
@@ -576,6 +658,8 @@ def sworn_statement(session: Session, occasion_id: int, zone: ZoneInfo, today: d
             ],
         },
     )
+    if not sworn:
+        document = replace(document, title=f"DRAFT · {document.title}")
     return training_paper(document) if occasion.training else document
 
 

@@ -70,6 +70,7 @@ from bingo.schemas import (
     StatementOut,
     StatementQuery,
     SwornIn,
+    SwornStatementOut,
     TillCloseIn,
     TillMovementIn,
     TillOpenIn,
@@ -1139,9 +1140,9 @@ def occasion_report_csv(occasion_id: int, table: str) -> Response:
     bp,
     OCC + "/sworn-statement",
     "GET",
-    summary="The sworn statement (28 Del. C. §1521), as data, with its due date",
+    summary="The sworn statement (28 Del. C. §1521), as data, with its due date; a DRAFT until sworn",
     access=REPORTERS,
-    response=ReportOut,
+    response=SwornStatementOut,
 )
 def sworn_statement(occasion_id: int) -> Any:
     return _document(occasion_id, "sworn").as_json()
@@ -1178,11 +1179,11 @@ def sworn_statement_csv(occasion_id: int, table: str) -> Response:
     summary="State the uses of the net profit and swear the statement (28 Del. C. §1521)",
     access=(Role.ADMIN, Role.MEMBER_IN_CHARGE),
     body=SwornIn,
-    response=ReportOut,
+    response=SwornStatementOut,
 )
 def swear(occasion_id: int, body: dict[str, Any]) -> Any:
     _occasion_org(occasion_id)
-    reports.swear_statement(db_session(), actor(), hall_now(), occasion_id, body["net_profit_uses"])
+    reports.swear_statement(db_session(), actor(), hall_now(), occasion_id, body["net_profit_uses"], body["title"])
     return _document(occasion_id, "sworn").as_json()
 
 

@@ -88,7 +88,9 @@ def swear(occasion_id: int) -> ResponseReturnValue:
     check_org(occasions.get_occasion(db_session(), occasion_id).organization_id)
     return submit(
         SwornIn(),
-        lambda d: reports.swear_statement(db_session(), actor(), hall_now(), occasion_id, d["net_profit_uses"]),
+        lambda d: reports.swear_statement(
+            db_session(), actor(), hall_now(), occasion_id, d["net_profit_uses"], d["title"]
+        ),
         "Statement sworn.",
         url_for("reports.occasion_reports", occasion_id=occasion_id),
         lambda s: _occasion_page(occasion_id, sworn_form=s),
