@@ -102,16 +102,44 @@
       renderPrizes();
     });
   }
+  // A prize the W-2G reports (IRS Form W-2G) is paid only with the winner's name, address and the ID seen:
+  // Pay opens the dialog, its Pay sends them (the dialog is the second step).
+  var owed = null;
   function payShare(p, pay) {
+    if (p.w2g_required) { askW2G(p, pay); return; }
+    sendPay(p, pay, {}).catch(function () { return null; });
+  }
+  function askW2G(p, pay) {
+    owed = {prize: p, button: pay};
+    $("w2g-prize").textContent = "Game " + p.game_number + " · " + describe(p) + " · " + money(p.amount) +
+      ": these print on the slip the winner signs.";
+    ["w2g-name", "w2g-address", "w2g-id"].forEach(function (id) { $(id).value = ""; });
+    $("w2g").hidden = false;
+    $("w2g-name").focus();
+  }
+  $("w2g-cancel").addEventListener("click", function () { $("w2g").hidden = true; owed = null; });
+  $("w2g-form").addEventListener("submit", function (event) {
+    event.preventDefault();
+    if (!owed) return;
+    var details = {winner_name: $("w2g-name").value.trim(), winner_address: $("w2g-address").value.trim(), winner_id: $("w2g-id").value.trim()};
+    var p = owed.prize;
+    $("w2g-pay").disabled = true;
+    sendPay(p, owed.button, details).then(function () {
+      $("w2g-pay").disabled = false;
+      $("w2g").hidden = true;
+      owed = null;
+    }, function () { $("w2g-pay").disabled = false; });
+  });
+  function sendPay(p, pay, details) {
     pay.disabled = true;
-    var body = {game_number: p.game_number, prize: p.prize};
+    var body = Object.assign({game_number: p.game_number, prize: p.prize}, details);
     if (p.ticket_code) body.ticket_code = p.ticket_code; else body.claim_id = p.claim_id;
-    Station.send("POST", root.dataset.pay, body, "pay-" + p.share_key).then(function (paid) {
+    return Station.send("POST", root.dataset.pay, body, "pay-" + p.share_key).then(function (paid) {
       tell("Paid " + paid.winner + " " + money(paid.amount) + " (" + paid.transaction_code + ")" +
            (paid.w2g_required ? ": a W-2G is due, take the winner's ID" : "") +
            (printed(paid.print_jobs[0]) ? "; slip printed." : unconfirmed(paid.print_jobs[0]) ? "; check the slip on the paper: see To print." : "; the slip did not print: see To print."));
       refreshAll();
-    }, function () { pay.disabled = false; refreshPrizes(); });
+    }, function (error) { pay.disabled = false; refreshPrizes(); throw error; });
   }
   $("prize-find").addEventListener("submit", function (event) {
     event.preventDefault();

@@ -19,11 +19,13 @@ def shoot(page: Page, name: str, full_page: bool = False) -> None:
 
 
 def keep_receipt(emulator: Any, receipt: str, name: str) -> None:
-    """The receipt as the emulator rendered it, beside the screenshots (when they are being taken)."""
-    folder = os.environ.get("FLASHBOARD_SCREENSHOT_DIR")
-    if folder:
-        Path(folder).mkdir(parents=True, exist_ok=True)
-        Path(folder, f"{name}.png").write_bytes(emulator.image(receipt))
+    """The receipt as the emulator rendered it, beside the screenshots (when they are being taken) and
+    in the receipts' gallery (FLASHBOARD_RECEIPTS_DIR: docs/receipts/)."""
+    for variable in ("FLASHBOARD_SCREENSHOT_DIR", "FLASHBOARD_RECEIPTS_DIR"):
+        folder = os.environ.get(variable)
+        if folder:
+            Path(folder).mkdir(parents=True, exist_ok=True)
+            Path(folder, f"{name}.png").write_bytes(emulator.image(receipt))
 
 
 AUDIT = """() => {
