@@ -16,6 +16,7 @@ from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
 from bingo.models import Claim, Payout
+from bingo.rules.faces import ball_label
 from bingo.rules.patterns import STANDARD, PatternKind
 from tests.support.bingo_factories import split_script
 from tests.support.books import close_till, open_till, product
@@ -130,7 +131,9 @@ def test_every_bingo_receipt_names_its_licence_station_person_and_transaction(
     before = seen(emulator)
     ok(cashier.post(pay, {"game_number": 1, "prize": "cookie_jar", "claim_id": claims[0]["id"]}), 201)
     jar = printed(emulator, before, {"bingo-payout-jar-winner": "- winner", "bingo-payout-jar-hall": "- hall"})
-    every_auditor_field(jar[0], licence, f"Cookie jar on number", "won in Game 1", "Split 2 ways")
+    every_auditor_field(
+        jar[0], licence, f"Cookie jar on number {ball_label(script.calls[-1])}", "won in Game 1", "Split 2 ways"
+    )
 
     # No Delaware bingo prize reaches the W-2G threshold today (a game pays at most $350.00, the jar
     # $1,000.00), but the cashier's door holds the rule for any that does: the share is made one.
