@@ -1,7 +1,7 @@
 """The paper accountability report (docs/rules.md, "paper accountability"), for an occasion played to a
 close and for its series: packs received, issued to a station, sold, one sold and voided, one returned,
 one recorded missing and one never accounted for, each with its serial ranges; JSON, CSV and PDF agree.
-With FLASHBOARD_PAPERS_DIR set, each PDF's first page is written there as a PNG."""
+With FLASHBOARD_PAPERS_DIR set, each PDF's pages are written there as PNGs."""
 
 from __future__ import annotations
 
@@ -33,10 +33,14 @@ def pdf_text(data: bytes) -> str:
 
 
 def save_first_page(data: bytes, name: str) -> None:
+    """Every page of the paper, as `name` with -pageN.png for .png (the name says the first)."""
     folder = os.environ.get("FLASHBOARD_PAPERS_DIR")
     if folder:
         Path(folder).mkdir(parents=True, exist_ok=True)
-        pdfium.PdfDocument(data)[0].render(scale=1.5).to_pil().save(Path(folder) / name)
+        document = pdfium.PdfDocument(data)
+        for number in range(len(document)):
+            page = name.replace("-p1.png", f"-page{number + 1}.png")
+            document[number].render(scale=1.5).to_pil().save(Path(folder) / page)
 
 
 def sell(cashier: Api, occ: str, product_id: int, serials: list[int]) -> dict[str, Any]:

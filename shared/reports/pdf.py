@@ -41,8 +41,10 @@ from shared.reports.document import BulletList, Document, Table
 
 FONTS = Path(__file__).parent / "fonts"
 REGULAR, BOLD, OBLIQUE = "DejaVuSans", "DejaVuSans-Bold", "DejaVuSans-Oblique"
-# a table's heading goes to the next page unless its note, header and this many rows fit under it
+# a long table's heading goes to the next page unless its note, header and this many rows fit under it
 ROWS_WITH_HEADING = 3
+# a table of at most this many rows is never split across pages
+KEEP_WHOLE = 8
 SQUARE = 7.0
 GRID_GAP = 5.0
 FREE_CELL = 12
@@ -126,17 +128,33 @@ def _table_rows(table: Table, width: float) -> tuple[list[list[object]], list[fl
     return rows, [text[0], figure, *text[1:]]
 
 
-def _heading(table: Table, width: float) -> list[Flowable]:
-    """The table's heading and note, after a page break when they and the first rows would not fit
-    above the page foot: a heading is never left alone at the bottom of a page."""
+def _table(table: Table, width: float) -> tuple[list[Flowable], bool]:
+    """The table under its heading and note, and whether it is short (at most KEEP_WHOLE rows): a short
+    one is kept whole with its heading, so no page starts with its last row; a long one goes to the
+    next page unless its heading, note, header and first rows fit above the page foot. A heading is
+    never left alone at the bottom of a page."""
     heading: list[Flowable] = [Paragraph(escape(table.title), STYLES["Heading2"])]
     if table.note:
         heading.append(Paragraph(escape(table.note), STYLES["Italic"]))
     rows, widths = _table_rows(table, width)
+    if not table.rows:
+        rows.append([_cell("none")] + [_cell("") for _ in rows[0][1:]])
+    grid = LongTable(rows, colWidths=widths, repeatRows=1)
+    grid.setStyle(
+        TableStyle(
+            [
+                ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#e4e9ef")),
+                ("GRID", (0, 0), (-1, -1), 0.25, colors.grey),
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            ]
+        )
+    )
+    if len(rows) <= 1 + KEEP_WHOLE:
+        return [*heading, grid], True
     first = LongTable(rows[: 1 + ROWS_WITH_HEADING], colWidths=widths)
     needed = sum(f.wrap(width, 10_000)[1] + f.getSpaceBefore() + f.getSpaceAfter() for f in heading)
-    needed += first.wrap(width, 10_000)[1] if table.rows else 30
-    return [CondPageBreak(needed), *heading]
+    needed += first.wrap(width, 10_000)[1]
+    return [CondPageBreak(needed), *heading, grid], False
 
 
 def _bullets(items: BulletList) -> list[Flowable]:
@@ -154,31 +172,29 @@ def _bullets(items: BulletList) -> list[Flowable]:
 
 
 def _signatures(document: Document) -> list[Flowable]:
-    """The signature lines, with the paper's closing words, kept together so no page holds only them."""
+    """The signature lines."""
     lines: list[Flowable] = [Spacer(1, 24)]
     for who in document.signatures:
         lines += [Spacer(1, 24), Paragraph("_" * 60, STYLES["BodyText"]), Paragraph(escape(who), STYLES["BodyText"])]
-    if document.footer:
-        lines += [Spacer(1, 12), Paragraph(escape(document.footer), STYLES["Italic"])]
-    return [KeepTogether(lines)]
+    return lines
 
 
 def render(document: Document, produced: datetime) -> bytes:
     """The document as PDF pages, each with its footer (title, `produced` in hall time, page N of M)."""
     out = io.BytesIO()
     page = LETTER if document.portrait else landscape(LETTER)
+    width = page[0] - inch
     pdf = SimpleDocTemplate(
         out,
         pagesize=page,
         leftMargin=0.5 * inch,
         rightMargin=0.5 * inch,
         topMargin=0.5 * inch,
-        bottomMargin=0.6 * inch,
+        bottomMargin=0.6 * inch + _closing(document, width)[1],
         title=document.title,
         author="Flashboard",
         invariant=1,
     )
-    width = page[0] - inch
     story: list[Flowable] = [
         Paragraph(escape(document.title), STYLES["Title"]),
         Paragraph(escape(document.subtitle), STYLES["Heading3"]),
@@ -191,27 +207,22 @@ def render(document: Document, produced: datetime) -> bytes:
         story += [facts, Spacer(1, 12)]
     for items in document.lists:
         story += _bullets(items)
-    for table in document.tables:
-        story += _heading(table, width)
-        rows, widths = _table_rows(table, width)
-        if not table.rows:
-            rows.append([_cell("none")] + [_cell("") for _ in table.columns[1:]])
-        grid = LongTable(rows, colWidths=widths, repeatRows=1)
-        grid.setStyle(
-            TableStyle(
-                [
-                    ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#e4e9ef")),
-                    ("GRID", (0, 0), (-1, -1), 0.25, colors.grey),
-                    ("VALIGN", (0, 0), (-1, -1), "TOP"),
-                ]
-            )
-        )
-        story.append(grid)
-        if table is not document.tables[-1]:
+    blocks = [_table(table, width) for table in document.tables]
+    signatures = _signatures(document) if document.signatures else []
+    for number, (block, short) in enumerate(blocks, start=1):
+        last = number == len(blocks)
+        if last and signatures and short:
+            story.append(KeepTogether([*block, *signatures]))
+            signatures = []
+        elif short:
+            story.append(KeepTogether(block))
+        else:
+            story += block
+        if not last:
             story.append(Spacer(1, 10))
-    if document.signatures or document.footer:
-        story += _signatures(document)
-    mark = _watermark(document.watermark) if document.watermark else _no_mark
+    if signatures:
+        story.append(KeepTogether(signatures))
+    mark = _marks(document, width)
     pdf.build(story, onFirstPage=mark, onLaterPages=mark, canvasmaker=_numbered(document.title, produced))
     return out.getvalue()
 
@@ -244,8 +255,27 @@ def _numbered(title: str, produced: datetime) -> type[Canvas]:
     return NumberedCanvas
 
 
-def _no_mark(canvas: Canvas, page: BaseDocTemplate) -> None:
-    """A paper with no watermark."""
+def _closing(document: Document, width: float) -> tuple[Paragraph | None, float]:
+    """The paper's closing words (how it was produced) and the room they take above each page's foot:
+    on every page, so no page ever holds only them."""
+    if not document.footer:
+        return None, 0.0
+    words = Paragraph(escape(document.footer), STYLES["Italic"])
+    return words, float(words.wrap(width, 10_000)[1]) + 6
+
+
+def _marks(document: Document, width: float) -> Any:
+    """What every page carries besides its story: the watermark, if any, and the closing words."""
+    words, room = _closing(document, width)
+    watermark = _watermark(document.watermark) if document.watermark else None
+
+    def mark(canvas: Canvas, page: BaseDocTemplate) -> None:
+        if watermark is not None:
+            watermark(canvas, page)
+        if words is not None:
+            words.drawOn(canvas, 0.5 * inch, 0.6 * inch - 6)
+
+    return mark
 
 
 def _watermark(text: str) -> Any:
