@@ -400,7 +400,7 @@ def test_payout_slip_and_shift_report_print(
     before = seen(emulator)
     ok(cashier.post(f"/api/v1/tills/{till['id']}/close", {"counts": {"50.00": 1, "20.00": 1, "10.00": 1}}))
     shift = latest(emulator, before)
-    keep_receipt(emulator, shift, "receipt-shift-report")
+    keep_receipt(emulator, shift, "bingo-shift-report-over")
     report = emulator.text(shift)
     for expected in [
         "END OF SHIFT",
