@@ -213,7 +213,7 @@ def test_sale_receipt_and_ticket_receipt_reach_the_printer(
         "$6.00",
         "Cookie jar now",
         "front",
-        "boss",
+        "Test User",
         "Bingo licence B-",
     ]:
         assert expected in text, expected
