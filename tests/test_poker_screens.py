@@ -127,7 +127,7 @@ def test_1804_tournament_through_the_desk_the_director_the_dealer_and_the_clock_
     desk.click("#buy-form button[type=submit]")
     expect(desk.locator("#last")).to_contain_text("Re-buy")
     rebuy_receipt = emulator.text(arrived(emulator, before, 1)[0])
-    assert "re-buy" in rebuy_receipt and re.search(r"Table [12], seat \d", rebuy_receipt), rebuy_receipt
+    assert "Re-buy" in rebuy_receipt and re.search(r"Table [12], Seat \d", rebuy_receipt), rebuy_receipt
     expect(tv.locator("#pool")).to_have_text("$1,300.00")
     expect(desk.locator("#in-drawer")).to_have_text("$1,400.00")
     shoot(desk, "poker-desk-1280x800")
