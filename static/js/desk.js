@@ -147,10 +147,11 @@
 
   function w2gProblem(message, field) {
     var box = document.getElementById("w2g-problem");
-    box.textContent = message || "";
+    var wrong = w2gFields.find(function (input) { return input.dataset.field === field; });
+    var label = wrong ? document.querySelector('label[for="' + wrong.id + '"]').textContent : "";
+    box.textContent = message ? (label ? label + " is missing. " : "") + message : "";
     box.hidden = !message;
     w2gFields.forEach(function (input) { input.removeAttribute("aria-invalid"); });
-    var wrong = w2gFields.find(function (input) { return input.dataset.field === field; });
     if (wrong) { wrong.setAttribute("aria-invalid", "true"); wrong.focus(); }
   }
 
