@@ -141,7 +141,8 @@ class Buy(Base):
 class PrizePayment(Base):
     """A finishing player's prize paid at the cashier: one row an entry, unique, so the database pays
     each prize once even when two stations press Pay at the same instant; every screen shows it as paid,
-    with when and by whom (the cashier's name as the screens show it)."""
+    with when and by whom (the cashier's name as the screens show it). Where a W-2G is due (IRS Form
+    W-2G), the winner's name, address and the ID the desk saw, as the slip prints them."""
 
     __tablename__ = "poker_prize_payments"
 
@@ -152,6 +153,9 @@ class PrizePayment(Base):
     station: Mapped[str] = mapped_column(String(100))
     cashier_name: Mapped[str] = mapped_column(String(200))
     w2g_required: Mapped[bool] = mapped_column(Boolean)
+    w2g_name: Mapped[str | None] = mapped_column(String(100))
+    w2g_address: Mapped[str | None] = mapped_column(String(300))
+    w2g_id_shown: Mapped[str | None] = mapped_column(String(60))
     sale_id: Mapped[int | None] = mapped_column(ForeignKey("sales.id"), unique=True)
 
 

@@ -186,6 +186,12 @@ class EntryOut(Schema):
     seat = fields.Integer(allow_none=True)
     prize_cents = Money(data_key="prize", allow_none=True)
     paid = fields.Nested(PaidOut, allow_none=True)
+    w2g_due = fields.Boolean(
+        metadata={
+            "description": "IRS Form W-2G: the prize less the player's buy-ins passes $5,000, so paying it "
+            "needs the winner's name, address and ID"
+        }
+    )
     age_confirmed_by = fields.String(
         allow_none=True,
         metadata={"description": "who at the desk confirmed the player is 18 or older, where the law asks"},
@@ -352,6 +358,17 @@ class BuyOut(Schema):
 
 class PrizePayIn(Schema):
     entry_number = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=100_000))
+    winner_name = fields.String(
+        load_default="", validate=validate.Length(max=100), metadata={"description": "IRS Form W-2G: when one is due"}
+    )
+    winner_address = fields.String(
+        load_default="", validate=validate.Length(max=300), metadata={"description": "IRS Form W-2G: when one is due"}
+    )
+    winner_id = fields.String(
+        load_default="",
+        validate=validate.Length(max=60),
+        metadata={"description": 'IRS Form W-2G: the ID seen, its kind and last digits ("DE licence 4567")'},
+    )
 
 
 class UndoIn(Schema):

@@ -1,18 +1,20 @@
 """Montana tournament permits through the API (MCA 23-5-317(1)(a)-(b), (d), (f); (2)(a)-(b)): recorded
 per organization and year at the whole annual fee, audited; a Montana tournament is refused without a
 permit in force for its year and is held under it; the permit lists the notices to the department of
-its tournaments and how many count toward the 16."""
+its tournaments and how many count toward the 16; its desk receipts name the permit."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from sqlalchemy.orm import Session
 
+from shared.printing.models import PrintJob
 from tests.support.client import Api
 from tests.support.clock import Clock
 from tests.support.factories import audit_count, make_org
-from tests.support.poker_factories import DE_SETUP
+from tests.support.poker_factories import DE_SETUP, open_desk
 from tests.support.replies import ok, refused
 
 HALF = {"place": 1, "description": "50% of the pool", "percent_bp": 5000}
@@ -48,6 +50,12 @@ def test_mca_23_5_317_1a_a_large_stakes_tournament_needs_a_permit_for_its_year(
     )
     tournament = ok(admin.post(tournaments, LARGE), 201)
     assert tournament["permit_id"] == permit["id"]
+    url = f"/api/v1/tournaments/{tournament['id']}"
+    open_desk(admin, url)
+    bought = ok(admin.post(url + "/buys", {"kind": "entry", "player_name": "Ann Lee", "tendered": "500.00"}), 201)
+    with session.info["database"].readers() as reader:
+        receipt = json.loads(reader.get_one(PrintJob, bought["print_jobs"][0]["id"]).document)
+    assert "Tournament permit LS-2026-7" in receipt["header"], "the receipt names the permit it is held under"
     small = {**LARGE, "jurisdiction": "mt_small", "entry_fee": "80.00", "rebuy": {"allowed": False}}
     refused(admin.post(tournaments, small), 422, "tournament_permit_required", "MCA 23-5-317(2)(a)", "starts_on")
 

@@ -122,12 +122,17 @@ def test_1804_tournament_through_the_desk_the_director_the_dealer_and_the_clock_
 
     desk.reload()
     expect(desk.locator("#entries tr")).to_have_count(12)
+    before = seen(emulator)
+    desk.click("#seat-cards")
+    expect(desk.locator("#last")).to_contain_text("10 of 10 printed.")
+    cards = arrived(emulator, before, 10)
+    assert all("SEAT CARD" in emulator.text(card) for card in cards)
     desk.locator("#entries tr").filter(has_text="in").locator("button[data-kind=rebuy]").first.click()
     before = seen(emulator)
     desk.click("#buy-form button[type=submit]")
     expect(desk.locator("#last")).to_contain_text("Re-buy")
     rebuy_receipt = emulator.text(arrived(emulator, before, 1)[0])
-    assert "re-buy" in rebuy_receipt and re.search(r"Table [12], seat \d", rebuy_receipt), rebuy_receipt
+    assert "Re-buy" in rebuy_receipt and re.search(r"Table [12], Seat \d", rebuy_receipt), rebuy_receipt
     expect(tv.locator("#pool")).to_have_text("$1,300.00")
     expect(desk.locator("#in-drawer")).to_have_text("$1,400.00")
     shoot(desk, "poker-desk-1280x800")
@@ -253,6 +258,56 @@ def test_printed_rules_5_the_desk_pays_a_place_once_and_shows_it_paid_after_a_re
     assert problems == [] and errors == []
     desk.close()
     director.close()
+
+
+def test_w2g_the_desk_takes_the_winners_identification_in_a_dialog_before_paying(
+    browser: Browser, live_url: str, admin: Api, session: Session, clock: Clock, seeded: object
+) -> None:
+    prizes = [
+        {"place": 1, "description": "70% of the pool", "percent_bp": 7000},
+        {"place": 2, "description": "30% of the pool", "percent_bp": 3000},
+    ]
+    org_id, url = delaware_tournament(admin, session, entry_fee="1000.00", rebuy={"allowed": False}, prizes=prizes)
+    floor_staff(session, org_id)
+    for n in range(1, 11):
+        ok(admin.post(url + "/buys", {"kind": "entry", "player_name": f"Player {n}", "tendered": "1000.00"}), 201)
+    ok(admin.post(url + "/start", {"seats_per_table": 10}))
+    for hand, number in enumerate(range(10, 1, -1), start=1):
+        bust(admin, url, hand, number)
+    clock.advance(hours=3, minutes=14)
+    desk = station_sign_in(browser, live_url, f"desk{org_id}", "front")
+    errors = errors_of(desk)
+    desk.goto(f"{live_url}/poker/desk/{url.rsplit('/', 1)[1]}")
+    desk.fill("#bank", "7000.00")
+    desk.press("#bank", "Enter")
+    expect(desk.locator("#in-drawer")).to_have_text("$7,000.00")
+    first = desk.locator("#entries tr").filter(has=desk.locator("td", has_text=re.compile("^Player 1$")))
+    first.locator("button[data-kind=prize]").click()
+    dialog = desk.locator("#w2g")
+    expect(dialog).to_be_visible()
+    expect(desk.locator("#w2g-name")).to_have_value("Player 1")
+    expect(desk.locator("#w2g-pay")).to_have_text("Pay $7000.00")
+    assert ok(admin.get(url))["entries"][0]["paid"] is None, "opening the dialog pays nothing"
+    desk.fill("#w2g-name", "Ann Lee")
+    desk.fill("#w2g-id", "DE licence 4567")
+    problems = fits(desk, "poker-desk-w2g", "#w2g", "#w2g-pay")
+    desk.click("#w2g-pay")
+    expect(desk.locator("#w2g-problem")).to_contain_text("Address is missing. A W-2G is due on this prize")
+    expect(desk.locator("#w2g-problem")).to_contain_text("(IRS Form W-2G)")
+    expect(desk.locator("#w2g-address")).to_have_attribute("aria-invalid", "true")
+    expect(desk.locator("#w2g-address")).to_be_focused()
+    assert ok(admin.get(url))["entries"][0]["paid"] is None
+    shoot(desk, "poker-desk-w2g-refused-1280x800")
+    desk.fill("#w2g-address", "12 Loockerman St, Dover DE 19901")
+    desk.click("#w2g-pay")
+    expect(dialog).to_be_hidden()
+    expect(desk.locator("#last")).to_contain_text(f"Paid $7,000.00 at 21:14 by {NAMES['desk']}")
+    expect(desk.locator("#last")).to_contain_text("W-2G required")
+    expect(desk.locator("#in-drawer")).to_have_text("$0.00")
+    slip = ok(admin.get("/api/v1/print-jobs?station=front"))[0]
+    assert slip["kind"] == "poker_prize"
+    assert problems == [] and errors == []
+    desk.close()
 
 
 def test_1827_2_the_director_undoes_a_bust_with_two_taps_and_the_player_sits_down_again(

@@ -261,7 +261,7 @@ def test_prizes_paid_once_after_the_end_with_slips_and_the_poker_w2g_rule(
         ],
     )
     first = ok(admin.post(url + "/buys", {"kind": "entry", "player_name": "Player 1", "tendered": "1000.00"}), 201)
-    assert "Seat drawn at the start" in printed(session, first["print_jobs"][0]["id"]).footer
+    assert ("Seat drawn at the start", "") in printed(session, first["print_jobs"][0]["id"]).lines
     for n in range(2, 11):
         ok(admin.post(url + "/buys", {"kind": "entry", "player_name": f"Player {n}", "tendered": "1000.00"}), 201)
     ok(admin.post(url + "/start", {"seats_per_table": 10}))
@@ -274,7 +274,9 @@ def test_prizes_paid_once_after_the_end_with_slips_and_the_poker_w2g_rule(
                 url + "/eliminations", {"hand": hand, "busts": [{"entry_number": number, "starting_stack": 100}]}
             )
         )
-    winner = ok(admin.post(url + "/payouts", {"entry_number": 1}), 201)
+    refused(admin.post(url + "/payouts", {"entry_number": 1}), 422, "w2g_identification_required", "IRS Form W-2G")
+    identified = {"winner_name": "Ann Lee", "winner_address": "1 Main St, Dover DE", "winner_id": "DE licence 4567"}
+    winner = ok(admin.post(url + "/payouts", {"entry_number": 1, **identified}), 201)
     assert winner["entry"]["prize"] == "7000.00" and winner["w2g_required"] is True
     slip = printed(session, winner["print_jobs"][0]["id"])
     assert ("Prize", "$7,000.00") in slip.totals and any("W-2G" in line for line in slip.footer)

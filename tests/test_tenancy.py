@@ -185,6 +185,8 @@ LOADS_OUTSIDE_THE_SCOPE = {
         "poker/services/tournaments.py",
         "PokerOccasionLicense",
     ): "checked against the tournament's organization on the next line",
+    ("poker/services/desk_receipts.py", "PokerOccasionLicense"): "the licence of a tournament already reached",
+    ("poker/services/desk_receipts.py", "TournamentPermit"): "the permit of a tournament already reached",
     ("shared/platform/service_kit.py", "model"): "get_or_refuse itself",
     ("shared/hall/services/staff_sessions.py", "StaffSession"): "a session by its own token",
 }

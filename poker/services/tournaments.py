@@ -15,7 +15,7 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from bingo.models import Till
+from bingo.models import Sale, Till
 from bingo.services import cash
 from poker.models import Buy as BuyRow
 from poker.models import DeckLogEntry, Entry, PrizePayment, SeatMove, Tournament, TournamentStatus
@@ -51,10 +51,7 @@ from shared.hall.services.organizations import get_organization
 from shared.hall.services.staff import person_name
 from shared.platform.audit import Actor
 from shared.platform.service_kit import check, finish, get_or_refuse
-from shared.printing.documents import Receipt
 from shared.reports.document import Document, Table, training_paper
-
-RECEIPT_KIND = {Buy.ENTRY: "entry", Buy.REBUY: "re-buy", Buy.REENTRY: "re-entry"}
 
 
 def profile_of(tournament: Tournament) -> Profile:
@@ -185,9 +182,17 @@ def pool_cents(tournament: Tournament) -> int:
 
 @dataclass(frozen=True)
 class BuyResult:
+    """A buy as posted: the entry, its buy row and the sale on the desk's till it was paid in."""
+
     entry: Entry
     buy: BuyRow
-    change_cents: int
+    sale: Sale
+    seated: bool
+    """the buy drew a seat at a running tournament (a late entry or a re-entry)"""
+
+    @property
+    def change_cents(self) -> int:
+        return self.sale.change_cents
 
 
 def buy(
@@ -260,7 +265,8 @@ def buy(
         sale_line_id=sale.lines[0].id,
     )
     entry.buys.append(row)
-    if tournament.status == TournamentStatus.RUNNING and kind is not Buy.REBUY:
+    seated = tournament.status == TournamentStatus.RUNNING and kind is not Buy.REBUY
+    if seated:
         _seat_late(session, tournament, entry, now, rng)
     live.publish(session, tournament, f"buy {kind.value}", now)
     finish(
@@ -280,7 +286,7 @@ def buy(
             **({"age_confirmed_by": entry.age_confirmed_by} if kind is Buy.ENTRY and entry.age_confirmed_by else {}),
         },
     )
-    return BuyResult(entry, row, data.tendered_cents - cost)
+    return BuyResult(entry, row, sale, seated)
 
 
 def _seat_late(session: Session, tournament: Tournament, entry: Entry, now: datetime, rng: random.Random) -> None:
@@ -569,8 +575,15 @@ def deck_reminders(session: Session, tournament_id: int, now: datetime) -> list[
 
 @dataclass(frozen=True)
 class PrizePaid:
+    """A prize as paid: the entry, its payment row and the payout sale on the desk's till."""
+
     entry: Entry
-    w2g_required: bool
+    payment: PrizePayment
+    sale: Sale
+
+    @property
+    def w2g_required(self) -> bool:
+        return self.payment.w2g_required
 
 
 def paid_prize(entry: Entry, zone: tzinfo) -> PaidPrize | None:
@@ -584,12 +597,15 @@ def _paid(place: int, paid: PrizePayment | None, zone: tzinfo) -> PaidPrize | No
     return PaidPrize(place, paid.cents, paid.at.astimezone(zone).strftime("%H:%M"), paid.cashier_name)
 
 
-def pay_prize(session: Session, actor: Actor, now: datetime, tournament_id: int, entry_number: int) -> PrizePaid:
+def pay_prize(
+    session: Session, actor: Actor, now: datetime, tournament_id: int, entry_number: int, winner: tills.W2GWinner
+) -> PrizePaid:
     """A finishing player's prize, paid once at the desk after the tournament has ended, from the
     cash in the desk's open till: the tournament row is locked and the payment row is unique per
     entry, so two stations pressing Pay together pay once; a second payment is refused saying when and
-    by whom the first was made (`payouts.second_payment_refusal`). The slip flags a W-2G when the
-    winnings less the player's buy-ins pass $5,000."""
+    by whom the first was made (`payouts.second_payment_refusal`). IRS Form W-2G: when the winnings
+    less the player's buy-ins pass $5,000, the winner's name, address and ID seen are taken first
+    (`tills.w2g_identification_refusal`, refused before anything is written) and kept with the payment."""
     tournament = lock(session, tournament_id)
     profile = profile_of(tournament)
     check(conduct.prize_before_finish_refusal(profile, tournament.status == TournamentStatus.FINISHED))
@@ -599,16 +615,22 @@ def pay_prize(session: Session, actor: Actor, now: datetime, tournament_id: int,
     zone = now.tzinfo or UTC
     check(second_payment_refusal(profile, paid_prize(entry, zone)))
     w2g = tills.needs_w2g_poker(entry.prize_cents, entry.spent_cents)
+    winner = tills.W2GWinner(winner.name.strip(), winner.address.strip(), winner.id_shown.strip())
+    check(tills.w2g_identification_refusal(w2g, winner))
     till = cash.open_till_for(session, actor.station, tournament_id=tournament.id)
     sale = cash.post_payout(session, actor, now, till, tournament.organization_id, entry.prize_cents)
-    entry.payment = PrizePayment(
+    payment = PrizePayment(
         cents=entry.prize_cents,
         at=now,
         station=actor.station,
         cashier_name=person_name(session, actor),
         w2g_required=w2g,
+        w2g_name=winner.name if w2g else None,
+        w2g_address=winner.address if w2g else None,
+        w2g_id_shown=winner.id_shown if w2g else None,
         sale_id=sale.id,
     )
+    entry.payment = payment
     entry_id, place = entry.id, entry.place or 0
     try:
         session.flush()
@@ -638,39 +660,4 @@ def pay_prize(session: Session, actor: Actor, now: datetime, tournament_id: int,
             "w2g": w2g,
         },
     )
-    return PrizePaid(entry, w2g)
-
-
-def buy_receipt(session: Session, tournament: Tournament, result: BuyResult, now: datetime) -> Receipt:
-    """The buyer's receipt: what was bought, the change, and the table and seat once drawn."""
-    org = get_organization(session, tournament.organization_id)
-    entry = result.entry
-    seat = [f"Table {entry.table_number}, seat {entry.seat}"] if entry.table_number else ["Seat drawn at the start"]
-    return Receipt(
-        title=org.name,
-        header=[tournament.name, now.strftime("%Y-%m-%d %H:%M"), f"Player {entry.number}: {entry.player_name}"],
-        lines=[
-            (RECEIPT_KIND[Buy(result.buy.kind)], format_cents(result.buy.cents)),
-            ("Tendered", format_cents(result.buy.tendered_cents)),
-            ("Change", format_cents(result.change_cents)),
-        ],
-        totals=[("Spent in this tournament", format_cents(entry.spent_cents))],
-        footer=seat,
-    )
-
-
-def prize_slip(session: Session, tournament: Tournament, paid: PrizePaid, now: datetime) -> Receipt:
-    org = get_organization(session, tournament.organization_id)
-    entry = paid.entry
-    footer = ["W-2G REQUIRED: winnings less buy-ins exceed $5,000"] if paid.w2g_required else []
-    return Receipt(
-        title=org.name,
-        header=[tournament.name, "PRIZE PAID", now.strftime("%Y-%m-%d %H:%M")],
-        lines=[
-            ("Place", str(entry.place)),
-            ("Player", f"{entry.number}: {entry.player_name}"),
-            ("Paid in", format_cents(entry.spent_cents)),
-        ],
-        totals=[("Prize", format_cents(entry.prize_cents or 0))],
-        footer=footer,
-    )
+    return PrizePaid(entry, payment, sale)

@@ -51,6 +51,7 @@ from poker.services import disputes as showdowns
 from poker.services import eliminations, live, registration_desk, staff, tables, tournament_permits, tournaments
 from poker.web import presenters
 from shared.core.roles import OFFICE_EDIT, OFFICE_VIEW, Role
+from shared.core.tills import W2GWinner
 from shared.platform import audit
 from shared.platform.api import operation
 from shared.platform.context import (
@@ -202,6 +203,22 @@ def print_rules(tournament_id: int) -> Any:
 
 @operation(
     bp,
+    TOURNAMENT + "/seat-cards",
+    "POST",
+    summary="Print a seat card for every player seated now (28 Del. C. §1804 B(2)), a print job each, "
+    "at this station's printer",
+    access=CASH,
+    response=PrintJobOut,
+    many=True,
+    status=201,
+)
+def print_seat_cards(tournament_id: int) -> Any:
+    _mine(tournament_id)
+    return registration_desk.print_seat_cards(db_session(), hall_now(), tournament_id, desk())
+
+
+@operation(
+    bp,
     TOURNAMENT + "/tills",
     "POST",
     summary="Open the desk's till at this station with a starting bank: every buy goes in "
@@ -257,7 +274,7 @@ def take_buy(tournament_id: int, body: BuyRequest) -> Any:
         "kind": result.buy.kind,
         "price_cents": result.buy.cents,
         "change_cents": result.change_cents,
-        "print_jobs": [bought.job],
+        "print_jobs": bought.jobs,
     }
 
 
@@ -410,7 +427,8 @@ def deck_reminders(tournament_id: int) -> Any:
     bp,
     TOURNAMENT + "/payouts",
     "POST",
-    summary="Pay a finishing player's prize once; the slip flags a W-2G where it applies",
+    summary="Pay a finishing player's prize once; where a W-2G is due the winner's name, address and ID "
+    "come first (422 naming the field missing), and the slip carries them",
     access=CASH,
     body=PrizePayIn,
     response=PrizePaidOut,
@@ -418,7 +436,17 @@ def deck_reminders(tournament_id: int) -> Any:
 )
 def pay_prize(tournament_id: int, body: dict[str, Any]) -> Any:
     _mine(tournament_id)
-    slip = registration_desk.pay_prize(db_session(), actor(), hall_now(), tournament_id, body["entry_number"], desk())
+    winner = W2GWinner(body["winner_name"], body["winner_address"], body["winner_id"])
+    slip = registration_desk.pay_prize(
+        db_session(),
+        actor(),
+        hall_now(),
+        tournament_id,
+        body["entry_number"],
+        winner,
+        desk(),
+        settings().payout_slip_copies,
+    )
     return {
         "entry": presenters.entry(slip.paid.entry, settings().zone),
         "w2g_required": slip.paid.w2g_required,

@@ -12,6 +12,7 @@ from poker.rules.payouts import PaidPrize, ordinal
 from poker.rules.setup import Prize, PrizeTable
 from poker.services.eliminations import LastOut
 from poker.services.tournaments import paid_prize
+from shared.core import tills
 from shared.core.money import format_cents
 
 
@@ -33,6 +34,7 @@ def entry(row: Entry, zone: tzinfo) -> dict[str, Any]:
         "table_number": row.table_number,
         "seat": row.seat,
         "prize_cents": row.prize_cents,
+        "w2g_due": tills.needs_w2g_poker(row.prize_cents or 0, row.spent_cents),
         "age_confirmed_by": row.age_confirmed_by,
         "paid": None
         if paid is None

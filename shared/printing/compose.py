@@ -151,7 +151,12 @@ def _paper(receipt: Receipt, profile: str, reprint: ReprintMark | None, copy: st
     for line in receipt.header:
         for part in text(line):
             printer.textln(part)
-    printer.set(align="left", normal_textsize=True)
+    if receipt.banner:
+        printer.set(align="center", bold=True, double_height=True, double_width=True)
+        for line in receipt.banner:
+            for part in text(line, width // 2):
+                printer.textln(part)
+    printer.set(align="left", bold=False, normal_textsize=True)
     printer.textln("-" * width)
     for paragraph in receipt.body:
         for part in text(paragraph):

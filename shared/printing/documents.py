@@ -11,7 +11,8 @@ class Receipt:
     """What a receipt says, top to bottom. `grid` is the U Pick Em B-I-N-G-O layout, if any; `barcode`
         is the id a verifier scans back (Code128); `body` is running text, wrapped and left-aligned (a
         tournament's printed rules); `training` prints TRAINING above and below it (training mode); `copies`
-    names each copy to print ("winner", "hall"), none for one unnamed paper."""
+    names each copy to print ("winner", "hall"), none for one unnamed paper; `banner` is printed large
+    under the header, for what must be read at arm's length (a seat card's table and seat)."""
 
     title: str
     header: list[str]
@@ -23,6 +24,7 @@ class Receipt:
     body: list[str] = field(default_factory=list)
     training: bool = False
     copies: list[str] = field(default_factory=list)
+    banner: list[str] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -40,6 +42,7 @@ class Receipt:
             body=list(data.get("body", [])),
             training=bool(data.get("training", False)),
             copies=list(data.get("copies", [])),
+            banner=list(data.get("banner", [])),
         )
 
 

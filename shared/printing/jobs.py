@@ -52,6 +52,24 @@ class PrintDesk:
             session, now, self.printers, self.station, kind, reference, receipt, organization_id=organization_id
         )
 
+    def print_each(
+        self,
+        session: Session,
+        now: datetime,
+        kind: str,
+        papers: list[tuple[str, Receipt]],
+        organization_id: int | None,
+    ) -> list[PrintJob]:
+        """Flashboard house rule (papers in a batch): many papers at once (a seat card a player), a job
+        each, recorded together (committed) and tried in turn after the commit. Once one does not print,
+        the rest are not tried and wait in the queue as not printed, saying why: a printer that is off
+        or out of paper costs one wait, not one a paper, and no card is lost."""
+        jobs = [_job(self.station, now, kind, reference, receipt, organization_id) for reference, receipt in papers]
+        session.add_all(jobs)
+        commit(session)
+        after_commit(session, lambda: _attempt_in_turn(session, now, jobs, self.printers))
+        return jobs
+
 
 def printer_for(printers: dict[str, StationPrinter], station: str) -> StationPrinter:
     printer = printers.get(station)
@@ -72,7 +90,16 @@ def record(
     """The job is committed before the printer is touched (DESIGN.md: commit first, then print), in
     the same transaction as the sale it prints when the request commits once. It belongs to the
     organization whose paper it is, so another organization can neither list nor reprint it."""
-    job = PrintJob(
+    job = _job(station, now, kind, reference, receipt, organization_id)
+    session.add(job)
+    commit(session)
+    return job
+
+
+def _job(
+    station: str, now: datetime, kind: str, reference: str, receipt: Receipt, organization_id: int | None
+) -> PrintJob:
+    return PrintJob(
         station=station[:100],
         kind=kind,
         reference=reference[:100],
@@ -83,9 +110,18 @@ def record(
         reprints=0,
         created_at=now,
     )
-    session.add(job)
-    commit(session)
-    return job
+
+
+def _attempt_in_turn(
+    session: Session, now: datetime, jobs: list[PrintJob], printers: dict[str, StationPrinter]
+) -> None:
+    for n, job in enumerate(jobs):
+        if attempt(session, now, job, printers).status != PRINTED:
+            for left in jobs[n + 1 :]:
+                left.status = NOT_PRINTED
+                left.last_error = f"not tried: the paper before it ({job.reference}) did not print"
+            session.commit()
+            return
 
 
 def attempt(

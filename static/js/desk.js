@@ -1,7 +1,10 @@
 // The tournament desk: entries, re-buys and re-entries (the server checks the policy, the caps and
 // the no-credit rule, and prints the receipt with the table and seat) into the desk's till (till.js),
 // prizes paid from it once the tournament is over, and the clock for the re-buy period. A prize takes
-// two taps; once paid, its row says when and by whom and offers no Pay button, after a reload too.
+// two taps; once paid, its row says when and by whom and offers no Pay button, after a reload too. A
+// prize a W-2G reports opens a dialog first for the winner's name, address and ID seen, and its Pay
+// sends them (a refusal names the field). Once the seats are drawn, Print seat cards prints a card
+// for every player seated.
 (function () {
   var root = document.getElementById("desk");
   var base = root.dataset.base;
@@ -42,8 +45,9 @@
   }
 
   function payButton(entry) {
-    var b = action("Pay $" + entry.prize, "prize", entry);
+    var b = action("Pay $" + entry.prize + (entry.w2g_due ? " · W-2G" : ""), "prize", entry);
     b.classList.add("btn-primary");
+    if (entry.w2g_due) return b;
     b.dataset.twostep = "prize-" + entry.number;
     b.dataset.confirm = "Tap again to pay $" + entry.prize;
     TwoStep.mark(b);
@@ -75,7 +79,11 @@
 
   function load() {
     Till.refresh();
-    return Station.get(base).then(function (data) { tournament = data; render(); });
+    return Station.get(base).then(function (data) {
+      tournament = data;
+      document.getElementById("seat-cards").hidden = data.status !== "running";
+      render();
+    });
   }
 
   document.getElementById("entry-form").addEventListener("submit", function (event) {
@@ -101,7 +109,10 @@
     var button = event.target.closest("button[data-kind]");
     if (!button) return;
     if (button.dataset.kind === "prize") {
-      if (TwoStep.tap(button)) pay(parseInt(button.dataset.entry, 10));
+      var number = parseInt(button.dataset.entry, 10);
+      var entry = tournament.entries.find(function (e) { return e.number === number; });
+      if (entry.w2g_due) openW2G(entry);
+      else if (TwoStep.tap(button)) pay(number);
       return;
     }
     buying = {kind: button.dataset.kind, entry: parseInt(button.dataset.entry, 10)};
@@ -115,15 +126,83 @@
   // The answer names the payment as made (amount, hall time, cashier); the same payment seen again on
   // this page (a repeated tap) says so. A prize paid elsewhere is refused by the server, its message in
   // the bar, and the list is reloaded so the row shows it paid.
-  function pay(number) {
-    Station.send("POST", base + "/payouts", {entry_number: number}, "prize-" + number + "-" + page).then(function (data) {
-      var e = data.entry, seen = shown[e.number];
-      shown[e.number] = true;
-      showLast((seen ? "Already paid: " : "") + e.place_label + " place · #" + e.number + " " + e.player_name,
-        [e.paid.text, data.w2g_required ? "W-2G required: winnings less buy-ins over $5,000" : "", seen ? "" : receiptLine(data)]);
-      load();
-    }).catch(function () { load(); });
+  function paidShown(data) {
+    var e = data.entry, seen = shown[e.number];
+    shown[e.number] = true;
+    showLast((seen ? "Already paid: " : "") + e.place_label + " place · #" + e.number + " " + e.player_name,
+      [e.paid.text, data.w2g_required ? "W-2G required: winnings less buy-ins over $5,000" : "", seen ? "" : receiptLine(data)]);
+    load();
   }
+
+  function pay(number) {
+    Station.send("POST", base + "/payouts", {entry_number: number}, "prize-" + number + "-" + page)
+      .then(paidShown).catch(function () { load(); });
+  }
+
+  // IRS Form W-2G: the winner's identification before the prize is paid. The dialog is the
+  // confirmation (its Pay is the second, deliberate tap); a refusal is said in it, beside the field it
+  // names, and a new try is a new request (the same key would answer the refusal again).
+  var w2g = {entry: null, tries: 0};
+  var w2gFields = ["w2g-name", "w2g-address", "w2g-id"].map(function (id) { return document.getElementById(id); });
+
+  function w2gProblem(message, field) {
+    var box = document.getElementById("w2g-problem");
+    var wrong = w2gFields.find(function (input) { return input.dataset.field === field; });
+    var label = wrong ? document.querySelector('label[for="' + wrong.id + '"]').textContent : "";
+    box.textContent = message ? (label ? label + " is missing. " : "") + message : "";
+    box.hidden = !message;
+    w2gFields.forEach(function (input) { input.removeAttribute("aria-invalid"); });
+    if (wrong) { wrong.setAttribute("aria-invalid", "true"); wrong.focus(); }
+  }
+
+  function openW2G(entry) {
+    w2g.entry = entry;
+    document.getElementById("w2g-title").textContent = "W-2G: " + entry.place_label + " place · #" + entry.number +
+      " " + entry.player_name + " · $" + entry.prize;
+    w2gFields.forEach(function (input) { input.value = ""; });
+    w2gFields[0].value = entry.player_name;
+    document.getElementById("w2g-pay").textContent = "Pay $" + entry.prize;
+    w2gProblem("");
+    document.getElementById("w2g").hidden = false;
+    w2gFields[0].focus();
+  }
+
+  function closeW2G() {
+    document.getElementById("w2g").hidden = true;
+    w2g.entry = null;
+  }
+
+  document.getElementById("w2g-cancel").addEventListener("click", closeW2G);
+  document.getElementById("w2g-form").addEventListener("submit", function (event) {
+    event.preventDefault();
+    if (!w2g.entry) return;
+    var number = w2g.entry.number, payButton = document.getElementById("w2g-pay");
+    var body = {entry_number: number, winner_name: w2gFields[0].value.trim(), winner_address: w2gFields[1].value.trim(),
+      winner_id: w2gFields[2].value.trim()};
+    payButton.disabled = true;
+    Station.ask("POST", base + "/payouts", body, "prize-" + number + "-" + page + "-w" + w2g.tries).then(function (answer) {
+      payButton.disabled = false;
+      if (answer.ok) { closeW2G(); Station.say(""); paidShown(answer.data); return; }
+      w2g.tries += 1;
+      var data = answer.data || {};
+      var field = Object.keys(data.fields || {})[0];
+      w2gProblem((data.message || "The server answered " + answer.status + ".") + (data.rule ? " (" + data.rule + ")" : ""), field);
+      if (answer.status !== 422) load();
+    }).catch(function () { payButton.disabled = false; });
+  });
+
+  // Seat cards for every player seated now, one print job each; the answer says how many printed.
+  document.getElementById("seat-cards").addEventListener("click", function () {
+    var button = document.getElementById("seat-cards");
+    button.disabled = true;
+    Station.send("POST", base + "/seat-cards", undefined, Station.fresh("seat-cards")).then(function (jobs) {
+      button.disabled = false;
+      PrintQueue.changed();
+      var printed = jobs.filter(function (job) { return job.status === "printed"; }).length;
+      showLast("Seat cards", [printed + " of " + jobs.length + " printed" +
+        (printed < jobs.length ? "; the rest wait in To print" : ".")]);
+    }).catch(function () { button.disabled = false; });
+  });
 
   document.getElementById("buy-form").addEventListener("submit", function (event) {
     event.preventDefault();
@@ -144,7 +223,7 @@
     b.addEventListener("click", function () { b.closest(".sheet").hidden = true; });
   });
   document.addEventListener("keydown", function (event) {
-    if (event.key === "Escape") document.getElementById("buy-dialog").hidden = true;
+    if (event.key === "Escape") { document.getElementById("buy-dialog").hidden = true; closeW2G(); }
   });
   document.getElementById("find").addEventListener("input", render);
 

@@ -19,13 +19,12 @@ def shoot(page: Page, name: str, full_page: bool = False) -> None:
 
 
 def keep_receipt(emulator: Any, receipt: str, name: str) -> None:
-    """The receipt as the emulator rendered it, beside the screenshots (when they are being taken) and
-    in the receipts' gallery (FLASHBOARD_RECEIPTS_DIR: docs/receipts/)."""
-    for variable in ("FLASHBOARD_SCREENSHOT_DIR", "FLASHBOARD_RECEIPTS_DIR"):
-        folder = os.environ.get(variable)
-        if folder:
-            Path(folder).mkdir(parents=True, exist_ok=True)
-            Path(folder, f"{name}.png").write_bytes(emulator.image(receipt))
+    """The receipt as the emulator rendered it, beside the screenshots (when they are being taken) and in
+    FLASHBOARD_RECEIPTS_DIR (when set: docs/receipts keeps the layouts looked at)."""
+    named = (os.environ.get("FLASHBOARD_SCREENSHOT_DIR"), os.environ.get("FLASHBOARD_RECEIPTS_DIR"))
+    for folder in dict.fromkeys(f for f in named if f):
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        Path(folder, f"{name}.png").write_bytes(emulator.image(receipt))
 
 
 AUDIT = """() => {
