@@ -150,7 +150,6 @@
     var wrong = w2gFields.find(function (input) { return input.dataset.field === field; });
     var label = wrong ? document.querySelector('label[for="' + wrong.id + '"]').textContent : "";
     box.textContent = message ? (label ? label + " is missing. " : "") + message : "";
-    box.hidden = !message;
     w2gFields.forEach(function (input) { input.removeAttribute("aria-invalid"); });
     if (wrong) { wrong.setAttribute("aria-invalid", "true"); wrong.focus(); }
   }
