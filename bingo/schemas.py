@@ -13,7 +13,7 @@ from bingo.rules.limits import GameKind, PromotionOccasion
 from bingo.rules.patterns import PatternKind
 from bingo.rules.payouts import Prize
 from bingo.rules.sales import ProductKind
-from shared.platform.fields import Day, Id, Money, Name, RequestSchema
+from shared.platform.fields import Day, Id, Money, Name, RequestSchema, W2GWinnerIn
 from shared.printing.schemas import PrintJobOut
 from shared.reports.schemas import ReportOut
 
@@ -673,7 +673,7 @@ class PayoutRequest:
     winner_id: str = ""
 
 
-class PayoutIn(RequestSchema):
+class PayoutIn(W2GWinnerIn, RequestSchema):
     request = PayoutRequest
 
     game_number = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=200))
@@ -681,17 +681,6 @@ class PayoutIn(RequestSchema):
     claim_id = Id(load_default=None, allow_none=True)
     ticket_code = fields.String(load_default=None, allow_none=True, validate=validate.Length(min=1, max=20))
     verifier_name = fields.String(load_default=None, allow_none=True, validate=validate.Length(max=200))
-    winner_name = fields.String(
-        load_default="", validate=validate.Length(max=100), metadata={"description": "IRS Form W-2G: when one is due"}
-    )
-    winner_address = fields.String(
-        load_default="", validate=validate.Length(max=300), metadata={"description": "IRS Form W-2G: when one is due"}
-    )
-    winner_id = fields.String(
-        load_default="",
-        validate=validate.Length(max=60),
-        metadata={"description": 'IRS Form W-2G: the ID seen, its kind and last digits ("DE licence 4567")'},
-    )
 
 
 class PayoutOut(Schema):

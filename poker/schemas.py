@@ -10,7 +10,7 @@ from marshmallow import Schema, fields, validate
 
 from poker.rules.clock import ClockAction
 from poker.rules.profiles import Jurisdiction
-from shared.platform.fields import Day, Id, Money, Name, RequestSchema
+from shared.platform.fields import Day, Id, Money, Name, RequestSchema, W2GWinnerIn
 from shared.printing.schemas import PrintJobOut
 
 CHIPS = validate.Range(min=0, max=100_000_000)
@@ -356,19 +356,8 @@ class BuyOut(Schema):
     print_jobs = fields.List(fields.Nested(PrintJobOut))
 
 
-class PrizePayIn(Schema):
+class PrizePayIn(W2GWinnerIn):
     entry_number = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=100_000))
-    winner_name = fields.String(
-        load_default="", validate=validate.Length(max=100), metadata={"description": "IRS Form W-2G: when one is due"}
-    )
-    winner_address = fields.String(
-        load_default="", validate=validate.Length(max=300), metadata={"description": "IRS Form W-2G: when one is due"}
-    )
-    winner_id = fields.String(
-        load_default="",
-        validate=validate.Length(max=60),
-        metadata={"description": 'IRS Form W-2G: the ID seen, its kind and last digits ("DE licence 4567")'},
-    )
 
 
 class UndoIn(Schema):

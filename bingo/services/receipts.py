@@ -16,7 +16,7 @@ from bingo.rules.payouts import Prize
 from bingo.rules.upick import ticket_layout
 from bingo.services.jars import JarSummary
 from shared.core.money import format_cents
-from shared.core.tills import Tender
+from shared.core.tills import Tender, W2GWinner, w2g_slip_lines
 from shared.printing.documents import Receipt
 
 
@@ -162,16 +162,13 @@ def payout_slip(
         (f"Winner: {payout.winner}", ""),
         (f"Verified by {payout.verifier_name}", ""),
     ]
-    footer: list[str] = []
-    if payout.w2g_required:
-        footer += [
-            f"W-2G REQUIRED: {format_cents(payout.amount_cents)} reaches the "
-            f"{format_cents(threshold_cents)} threshold.",
-            f"Winner: {payout.w2g_name or ''}",
-            f"Address: {payout.w2g_address or ''}",
-            f"ID seen: {payout.w2g_id_shown or ''}",
-        ]
-    footer += ["", "Winner's signature: ______________________", "", f"Paid by {row.cashier_name}: ____________"]
+    why = (
+        f"W-2G REQUIRED: {format_cents(payout.amount_cents)} reaches the {format_cents(threshold_cents)} threshold."
+        if payout.w2g_required
+        else ""
+    )
+    winner = W2GWinner(payout.w2g_name or "", payout.w2g_address or "", payout.w2g_id_shown or "")
+    footer = w2g_slip_lines(why, winner, row.cashier_name)
     return Receipt(
         title=org_name,
         header=[

@@ -19,7 +19,7 @@ from poker.models import Entry, PrizePayment, Tournament, TournamentPermit
 from poker.rules.profiles import PROFILES, Jurisdiction
 from poker.rules.registration import Buy
 from shared.core.money import format_cents
-from shared.core.tills import POKER_TOURNAMENT_W2G_CENTS
+from shared.core.tills import POKER_TOURNAMENT_W2G_CENTS, W2GWinner, w2g_slip_lines
 from shared.hall.models import PokerOccasionLicense
 from shared.printing.documents import Receipt
 
@@ -93,15 +93,9 @@ def prize_slip(head: Heading, entry: Entry, payment: PrizePayment, sale: Sale, c
     paid in and the prize; where a W-2G is due, why, and the winner's name, address and ID seen; a
     signature line and "Paid by" a name. Two copies where the hall keeps one
     (FLASHBOARD_PAYOUT_SLIP_COPIES): the winner's, and the hall's, signed, for the tournament's papers."""
-    footer: list[str] = []
-    if payment.w2g_required:
-        footer += [
-            f"W-2G REQUIRED: prize less buy-ins over {format_cents(POKER_TOURNAMENT_W2G_CENTS)}",
-            f"Winner: {payment.w2g_name or ''}",
-            f"Address: {payment.w2g_address or ''}",
-            f"ID seen: {payment.w2g_id_shown or ''}",
-        ]
-    footer += ["", "Winner's signature: ______________________", "", f"Paid by {sale.cashier_name}: ____________"]
+    why = f"W-2G REQUIRED: prize less buy-ins over {format_cents(POKER_TOURNAMENT_W2G_CENTS)}"
+    winner = W2GWinner(payment.w2g_name or "", payment.w2g_address or "", payment.w2g_id_shown or "")
+    footer = w2g_slip_lines(why if payment.w2g_required else "", winner, sale.cashier_name)
     return Receipt(
         title=head.organization,
         header=["PRIZE PAID", *head.lines(), _who(sale, payment.at), f"Transaction {sale.number}"],

@@ -83,6 +83,17 @@ class W2GWinner:
     id_shown: str
 
 
+def w2g_slip_lines(why: str, winner: W2GWinner, paid_by: str) -> list[str]:
+    """IRS Form W-2G: what a payout slip says below its amount: why a W-2G is due (when `why` says so)
+    and who was paid, then the winner's signature line and who paid, by name.
+
+    >>> w2g_slip_lines("", W2GWinner("", "", ""), "Kim Ode")[-1]
+    'Paid by Kim Ode: ____________'
+    """
+    due = [why, f"Winner: {winner.name}", f"Address: {winner.address}", f"ID seen: {winner.id_shown}"] if why else []
+    return [*due, "", "Winner's signature: ______________________", "", f"Paid by {paid_by}: ____________"]
+
+
 def w2g_identification_refusal(due: bool, winner: W2GWinner) -> Violation | None:
     """IRS Form W-2G: the payer takes the winner's name, address and identification before paying a
     prize the form reports, so the slip the winner signs carries them and the form can be filed.

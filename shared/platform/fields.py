@@ -66,3 +66,20 @@ class RequestSchema(Schema):
     @post_load
     def _as_request(self, data: dict[str, Any], **kwargs: Any) -> Any:
         return self.request(**data)
+
+
+class W2GWinnerIn(Schema):
+    """IRS Form W-2G: the winner's name, address and the ID seen, sent with a payment the form reports
+    (the payment's door refuses it without them, shared.core.tills.w2g_identification_refusal)."""
+
+    winner_name = fields.String(
+        load_default="", validate=validate.Length(max=100), metadata={"description": "IRS Form W-2G: when one is due"}
+    )
+    winner_address = fields.String(
+        load_default="", validate=validate.Length(max=300), metadata={"description": "IRS Form W-2G: when one is due"}
+    )
+    winner_id = fields.String(
+        load_default="",
+        validate=validate.Length(max=60),
+        metadata={"description": 'IRS Form W-2G: the ID seen, its kind and last digits ("DE licence 4567")'},
+    )
