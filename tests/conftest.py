@@ -12,7 +12,6 @@ import os
 import random
 import shutil
 import subprocess
-import threading
 import uuid
 from collections.abc import Iterator
 from datetime import datetime
@@ -26,7 +25,6 @@ from flask.testing import FlaskClient
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session
-from werkzeug.serving import make_server
 
 from shared.core.roles import Role
 from shared.platform import migrate
@@ -37,6 +35,7 @@ from shared.platform.tables import metadata
 from tests.support.client import Api
 from tests.support.clock import Clock
 from tests.support.factories import PASSWORD, TEST_KDF_N, make_user
+from tests.support.hall_server import HallServer
 from tests.support.printer import Emulator
 from tests.support.servers import free_port
 
@@ -205,14 +204,10 @@ def browser() -> Iterator[Any]:
 
 @pytest.fixture
 def live_url(app: Flask) -> Iterator[str]:
-    """The app served on a loopback port in a thread, for the browser to reach."""
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_port}"
-    app.extensions["flashboard.stopping"].set()
-    server.shutdown()
-    thread.join(timeout=5)
+    """The hall served on a loopback port in a thread (uvicorn, as `flashboard serve`), for the browser to reach."""
+    server = HallServer(app)
+    yield server.url
+    server.stop()
 
 
 @pytest.fixture

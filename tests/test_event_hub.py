@@ -1,11 +1,14 @@
-"""The live screens' event hub (issue 10 load test): a poll wakes only the streams with news they
-show. A claim verified ten times a second wakes the caller's console, never the three hundred TVs
-that skip claims, and one occasion's call wakes nobody watching another."""
+"""The live screens' feed (issues 10 and 21): news wakes only the streams that show it. A claim
+verified ten times a second wakes the caller's console, never the three hundred TVs that skip
+claims, and one occasion's call wakes nobody watching another. Each event is encoded once however
+many screens write it, and a stream that cannot read the database waits and retries."""
 
 from __future__ import annotations
 
+import asyncio
 import threading
-from typing import cast
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar, cast
 
 import pytest
 from flask import Flask
@@ -14,56 +17,109 @@ from sqlalchemy.exc import TimeoutError as PoolTimeout
 
 from bingo.services import board
 from shared.platform.db import Database
-from shared.platform.events import Channel, Group, Hub, event_stream, screen_key
+from shared.platform.events import Admission, Channel, admit, screen_key
+from shared.platform.live_screens import Feed, Group, Stream
 
 CHANNEL = Channel(kind="board", after=lambda *_: [], recent=lambda *_: [], latest=lambda _: 0)
 TV_SKIPS = frozenset({"claim"})
+T = TypeVar("T")
 
 
-class Wakes:
-    """Counts notify_all in place of a threading.Condition."""
+def on_a_loop(work: Callable[[], Awaitable[T]]) -> T:
+    """Run `work` on a loop of its own, in a thread (Playwright's sync API keeps a loop in the main thread)."""
+    done: list[T] = []
+    failed: list[BaseException] = []
 
-    def __init__(self) -> None:
-        self.count = 0
+    def run() -> None:
+        try:
+            done.append(asyncio.run(cast(Any, work)()))
+        except BaseException as exc:  # noqa: BLE001 - handed back to the test's thread
+            failed.append(exc)
 
-    def notify_all(self) -> None:
-        self.count += 1
+    worker = threading.Thread(target=run)
+    worker.start()
+    worker.join()
+    if failed:
+        raise failed[0]
+    return done[0]
 
 
-def hub_with(groups: dict[str, tuple[int, frozenset[str]]]) -> tuple[Hub, dict[str, Wakes]]:
-    hub = Hub(CHANNEL, cast(Database, None), threading.Event())
-    wakes = {name: Wakes() for name in groups}
-    hub.groups = {spec: Group(cast(threading.Condition, wakes[name]), *spec) for name, spec in groups.items()}
-    return hub, wakes
+def feed_for(channel: Channel = CHANNEL, db: Database | None = None) -> Feed:
+    """A feed on the running loop whose thread is not started: the test hands it the rows."""
+    return Feed(channel, cast(Database, db), threading.Event(), {})
+
+
+def woken(groups: dict[str, Group]) -> dict[str, bool]:
+    return {name: group.news.done() for name, group in groups.items()}
 
 
 def test_issue_10_claim_event_wakes_consoles_not_tvs() -> None:
-    hub, wakes = hub_with({"tv": (1, TV_SKIPS), "console": (1, frozenset()), "other tv": (2, TV_SKIPS)})
-    hub._wake([(10, 1, "claim", "{}"), (11, 1, "claim", "{}")])
-    assert {name: w.count for name, w in wakes.items()} == {"tv": 0, "console": 1, "other tv": 0}
+    async def work() -> dict[str, bool]:
+        feed = feed_for()
+        feed._started(0)
+        groups = {"tv": feed.subscribe(1, TV_SKIPS), "console": feed.subscribe(1, frozenset())}
+        groups["other tv"] = feed.subscribe(2, TV_SKIPS)
+        waiting = {name: group.news for name, group in groups.items()}
+        feed._publish([(10, 1, "claim", "{}"), (11, 1, "claim", "{}")])
+        return {name: future.done() for name, future in waiting.items()}
+
+    assert on_a_loop(work) == {"tv": False, "console": True, "other tv": False}
 
 
 def test_issue_10_call_wakes_every_screen_of_its_occasion_only() -> None:
-    hub, wakes = hub_with({"tv": (1, TV_SKIPS), "console": (1, frozenset()), "other tv": (2, TV_SKIPS)})
-    hub._wake([(10, 1, "claim", "{}"), (11, 1, "call", "{}")])
-    assert {name: w.count for name, w in wakes.items()} == {"tv": 1, "console": 1, "other tv": 0}
+    async def work() -> dict[str, bool]:
+        feed = feed_for()
+        feed._started(0)
+        groups = {"tv": feed.subscribe(1, TV_SKIPS), "console": feed.subscribe(1, frozenset())}
+        groups["other tv"] = feed.subscribe(2, TV_SKIPS)
+        waiting = {name: group.news for name, group in groups.items()}
+        feed._publish([(10, 1, "claim", "{}"), (11, 1, "call", "{}")])
+        return {name: future.done() for name, future in waiting.items()}
+
+    assert on_a_loop(work) == {"tv": True, "console": True, "other tv": False}
+
+
+def test_issue_21_each_event_is_encoded_once_for_every_screen_and_replayed_from_memory() -> None:
+    async def work() -> tuple[list[bytes], list[bytes], bool]:
+        feed = feed_for()
+        feed._started(0)
+        feed._publish([(10, 1, "call", '{"last": "B-7"}'), (11, 1, "claim", "{}")])
+        first, second = feed.since(1, 0), feed.since(1, 0)
+        assert first is not None and second is not None
+        same = all(a.chunk is b.chunk for a, b in zip(first, second, strict=True))
+        return [k.chunk for k in first], [k.chunk for k in feed.since(1, 10) or []], same
+
+    everything, after_ten, shared = on_a_loop(work)
+    assert everything[0] == b'id: 10\nevent: board\ndata: {"last": "B-7"}\n\n' and len(everything) == 2
+    assert after_ten == [b"id: 11\nevent: board\ndata: {}\n\n"] and shared
+
+
+def test_issue_21_memory_that_does_not_reach_back_sends_the_stream_to_the_database() -> None:
+    async def work() -> tuple[object, object]:
+        feed = feed_for()
+        feed._started(4000)
+        return feed.since(1, 3999), feed.since(1, 4000)
+
+    assert on_a_loop(work) == (None, [])
 
 
 def test_issue_10_streams_share_a_group_and_it_goes_when_the_last_leaves() -> None:
-    hub = Hub(CHANNEL, cast(Database, None), threading.Event())
-    hub.running = True
-    first = hub.subscribe(1, TV_SKIPS)
-    assert hub.subscribe(1, TV_SKIPS) is first and hub.subscribe(1, frozenset()) is not first
-    hub.unsubscribe(1, TV_SKIPS)
-    assert hub.groups[(1, TV_SKIPS)].streams == 1
-    hub.unsubscribe(1, TV_SKIPS)
-    hub.unsubscribe(1, frozenset())
-    assert hub.groups == {} and hub.listeners == 0
+    async def work() -> None:
+        feed = feed_for()
+        first = feed.subscribe(1, TV_SKIPS)
+        assert feed.subscribe(1, TV_SKIPS) is first and feed.subscribe(1, frozenset()) is not first
+        feed.unsubscribe(first)
+        assert feed.groups[(1, TV_SKIPS)].streams == 1
+        feed.unsubscribe(first)
+        feed.unsubscribe(feed.groups[(1, frozenset())])
+        assert feed.groups == {} and feed.streams == 0
+
+    on_a_loop(work)
 
 
-def test_issue_10_stream_waits_out_a_database_error_instead_of_failing(app: Flask) -> None:
+def test_issue_10_stream_waits_out_a_database_error_instead_of_failing(database: Database) -> None:
     """A TV's stream that cannot read the database (busy or restarting) keeps the connection, retries,
-    and sends the event once the database answers: no 500, nothing lost. (The hub's memory starts
+    and sends the event once the database answers: no 500, nothing lost. (The feed's memory starts
     far past the stream's position, so the stream must read the database.)"""
     failures = [OperationalError("SELECT", {}, Exception("database restarting"))]
     event = (5, 7, "call", '{"last": "B-5"}')
@@ -71,16 +127,35 @@ def test_issue_10_stream_waits_out_a_database_error_instead_of_failing(app: Flas
     def after(session: object, key: int, after_id: int, limit: int) -> list[tuple[int, str, str]]:
         if failures:
             raise failures.pop()
-        return [event[0:1] + event[2:]] if after_id < event[0] else []
+        return [(event[0], event[2], event[3])] if after_id < event[0] else []
 
     channel = Channel(kind="board-retry", after=after, recent=lambda session, after_id: [], latest=lambda session: 5000)
-    with app.test_request_context("/bingo/board/x/events?after=1"):
-        response = event_stream(channel, 7)
-    chunks = iter(response.response)
-    assert next(chunks) == "retry: 1000\n\n"
-    assert next(chunks) == f"id: 5\nevent: board-retry\ndata: {event[3]}\n\n"
+    written: list[bytes] = []
+
+    async def work() -> None:
+        feed = feed_for(channel, database)
+        feed._started(4000)
+
+        async def send(message: Any) -> None:
+            written.append(message["body"])
+            if len(written) == 2:
+                feed.stopping.set()
+
+        stream = Stream(Admission(channel, 7, frozenset(), 1), feed, send)
+        await asyncio.wait_for(stream.run(), 10)
+
+    on_a_loop(work)
+    assert written == [b"retry: 1000\n\n", f"id: 5\nevent: board-retry\ndata: {event[3]}\n\n".encode()]
     assert failures == []
-    app.extensions["flashboard.stopping"].set()
+
+
+def test_issue_21_a_stream_served_without_the_event_loop_says_how_the_hall_is_served(app: Flask) -> None:
+    """A plain WSGI server has no loop to stream from: the TV gets a 503 naming `flashboard serve`,
+    not an empty stream it would reconnect to forever without a word."""
+    assert app.test_client().get("/bingo/board/unknown-token/events").status_code == 404
+    with app.test_request_context("/bingo/board/x/events"):
+        refusal = admit(CHANNEL, 1)
+    assert refusal.status_code == 503 and "flashboard serve" in refusal.get_data(as_text=True)
 
 
 def test_issue_10_a_display_token_is_looked_up_once_per_process(app: Flask) -> None:

@@ -3,7 +3,6 @@ a real Chromium TV that shows each call (the call-to-screen time is measured and
 
 from __future__ import annotations
 
-import json
 import time
 
 import pytest
@@ -16,6 +15,7 @@ from tests.support.clock import Clock
 from tests.support.occasions import setup_occasion
 from tests.support.replies import ok
 from tests.support.screens import shoot
+from tests.support.sse import read_events
 
 
 def running(admin: Api, session: Session) -> tuple[str, str, Api]:
@@ -34,36 +34,18 @@ def running(admin: Api, session: Session) -> tuple[str, str, Api]:
     return occ, occasion["display_token"], caller
 
 
-def read_events(api: Api, token: str, last_id: int, wanted: int) -> list[dict[str, object]]:
-    reply = api.client.get(f"/bingo/board/{token}/events", headers={"Last-Event-ID": str(last_id)}, buffered=False)
-    events: list[dict[str, object]] = []
-    buffer = ""
-    for chunk in reply.response:
-        buffer += chunk.decode() if isinstance(chunk, bytes) else chunk
-        while "\n\n" in buffer:
-            block, buffer = buffer.split("\n\n", 1)
-            fields = dict(
-                line.split(": ", 1) for line in block.splitlines() if ": " in line and not line.startswith(":")
-            )
-            if "data" in fields:
-                events.append({"id": int(fields["id"]), "board": json.loads(fields["data"])})
-        if len(events) >= wanted:
-            break
-    reply.close()
-    return events
-
-
-def test_board_events_replay_after_last_event_id(admin: Api, session: Session, clock: Clock) -> None:
+def test_board_events_replay_after_last_event_id(admin: Api, session: Session, clock: Clock, live_url: str) -> None:
     occ, token, caller = running(admin, session)
+    stream = f"/bingo/board/{token}/events"
     state = admin.client.get(f"/bingo/board/{token}/state").get_json()
     start = state["id"]
     assert state["board"]["game"]["pattern"] == "Any row" and state["board"]["cookie_jar_number"] == "N-44"
     for ball in (7, 22, 61):
         ok(caller.post(occ + "/games/1/calls", {"ball": ball}), 201)
-    events = read_events(admin, token, start, 3)
-    assert [e["board"]["game"]["last"] for e in events] == ["B-7", "I-22", "O-61"]  # type: ignore[index]
-    missed = read_events(admin, token, events[0]["id"], 2)  # type: ignore[arg-type]
-    assert [e["board"]["game"]["count"] for e in missed] == [2, 3]  # type: ignore[index]
+    events = read_events(live_url, stream, start, 3)
+    assert [e["board"]["game"]["last"] for e in events] == ["B-7", "I-22", "O-61"]
+    missed = read_events(live_url, stream, events[0]["id"], 2)
+    assert [e["board"]["game"]["count"] for e in missed] == [2, 3]
 
 
 def test_public_board_shows_only_the_board(admin: Api, session: Session, clock: Clock) -> None:

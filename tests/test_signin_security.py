@@ -350,8 +350,9 @@ def test_the_server_command_releases_a_resting_address_and_an_account(app: Flask
 def test_behind_a_trusted_proxy_each_station_counts_on_its_own_address(
     db_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Found walking the screens: waitress dropped X-Forwarded-For before the app's ProxyFix saw it,
-    so behind one proxy every station shared the proxy's address and one tablet rested them all."""
+    """Found walking the screens: the server (then waitress) dropped X-Forwarded-For before the app's
+    ProxyFix saw it, so behind one proxy every station shared the proxy's address and one tablet
+    rested them all. uvicorn must pass the header on untouched (its own proxy handling off)."""
     settings = Settings(
         instance_path=tmp_path, database_url=db_url, secret_key="k", idle_lock_minutes=0, trusted_proxies=1
     )
@@ -367,7 +368,7 @@ def test_behind_a_trusted_proxy_each_station_counts_on_its_own_address(
     other.client.environ_base["HTTP_X_FORWARDED_FOR"] = "10.9.9.10"
     assert other.sign_in("proxied", pin=PIN).status_code == 200
     seen: dict[str, object] = {}
-    monkeypatch.setattr("waitress.serve", lambda app, **options: seen.update(options))
+    monkeypatch.setattr("uvicorn.run", lambda app, **options: seen.update(options))
     monkeypatch.setattr("shared.platform.migrate.upgrade", lambda engine, revision="head": None)
     assert proxied.test_cli_runner().invoke(args=["serve", "--port", "8123"]).exit_code == 0
-    assert seen["clear_untrusted_proxy_headers"] is False
+    assert seen["proxy_headers"] is False

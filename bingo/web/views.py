@@ -44,7 +44,7 @@ from shared.platform.context import (
     settings,
     station_name,
 )
-from shared.platform.events import Channel, event_stream, screen_key
+from shared.platform.events import Channel, admit, screen_key
 from shared.platform.forms import FormState, submit
 from shared.platform.scope import check_org
 from shared.platform.station import my_org_id, station_page
@@ -266,11 +266,11 @@ TV_SKIPS = frozenset({board.CLAIM})
 @bp.get("/board/<token>/events")
 @public
 def board_events(token: str) -> Response:
-    """The flashboard's Server-Sent Events (see shared/platform/events.py)."""
+    """The flashboard's Server-Sent Events (see shared/platform/events.py and live_screens.py)."""
     occasion_id = screen_key(BOARD_EVENTS, token[:40], _occasion_id)
     if occasion_id is None:
         abort(404)
-    return event_stream(
+    return admit(
         BOARD_EVENTS, occasion_id, frozenset() if request.args.get("claims") == "1" and _sees_claims() else TV_SKIPS
     )
 

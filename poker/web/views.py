@@ -32,7 +32,7 @@ from shared.platform.context import (
     hall_today,
     station_name,
 )
-from shared.platform.events import Channel, event_stream, screen_key
+from shared.platform.events import Channel, admit, screen_key
 from shared.platform.forms import FormState, submit
 from shared.platform.scope import check_org
 from shared.platform.station import my_org_id, station_page
@@ -207,8 +207,8 @@ CLOCK_EVENTS = Channel(
 @bp.get("/clock/<token>/events")
 @public
 def clock_events(token: str) -> Response:
-    """The clock's Server-Sent Events (see shared/platform/events.py)."""
+    """The clock's Server-Sent Events (see shared/platform/events.py and live_screens.py)."""
     tournament_id = screen_key(CLOCK_EVENTS, token[:40], _tournament_id)
     if tournament_id is None:
         abort(404)
-    return event_stream(CLOCK_EVENTS, tournament_id)
+    return admit(CLOCK_EVENTS, tournament_id)

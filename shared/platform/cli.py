@@ -322,11 +322,12 @@ def _restore_sqlite(db: Database, path: Path, checks: list[backups.Check]) -> li
 @click.option("--host", default="0.0.0.0", show_default=True, help="0.0.0.0 lets the hall's other stations connect.")
 @click.option("--port", default=8000, show_default=True, type=int)
 @click.option("--demo", is_flag=True, help="Load the demo organization and print its logins first.")
-@click.option("--threads", default=48, show_default=True, type=int, help="Live screens each hold a thread.")
+@click.option("--workers", default=1, show_default=True, type=int, help="Server processes (one per core at most).")
+@click.option("--threads", default=48, show_default=True, type=int, help="Request threads per process.")
 @with_appcontext
-def serve_command(host: str, port: int, demo: bool, threads: int) -> None:
-    """Migrate the database and serve the hall with waitress."""
-    from waitress import serve
+def serve_command(host: str, port: int, demo: bool, workers: int, threads: int) -> None:
+    """Migrate the database and serve the hall: uvicorn, with the live screens on its event loop."""
+    from shared.platform.live_screens import LiveHall, serve
 
     migrate.upgrade(database().engine)
     if demo:
@@ -335,16 +336,8 @@ def serve_command(host: str, port: int, demo: bool, threads: int) -> None:
         click.echo("Tonight's demo occasion is a TRAINING occasion: it plays at any hour and is never filed.")
         _print_logins(load_demo(database().sessions, _now()), port)
     click.echo(f"Flashboard is at http://localhost:{port}/ (stations use this computer's address).")
-    proxied = bool(current_app.extensions["flashboard.settings"].trusted_proxies)
-    # Behind FLASHBOARD_TRUSTED_PROXIES, waitress must pass X-Forwarded-For on to the app's ProxyFix.
-    serve(
-        current_app._get_current_object(),  # type: ignore[attr-defined]
-        host=host,
-        port=port,
-        threads=threads,
-        ident="Flashboard",
-        clear_untrusted_proxy_headers=not proxied,
-    )
+    app: Flask = current_app._get_current_object()  # type: ignore[attr-defined]
+    serve(LiveHall(app, threads) if workers == 1 else None, host, port, workers, threads)
 
 
 def register_commands(app: Flask) -> None:

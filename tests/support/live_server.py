@@ -1,14 +1,15 @@
 """A Flashboard server in its own process, for the tests that kill one with SIGKILL or run two side
-by side: the real app under waitress, with the hall clock starting at the test's time and running
-on from there (the rules refuse play before noon, so the wall clock cannot be used).
+by side: the whole hall under uvicorn as `flashboard serve` runs it (the live screens on its event
+loop), with the hall clock starting at the test's time and running on from there (the rules refuse
+play before noon, so the wall clock cannot be used).
 
     python -m tests.support.live_server DATABASE_URL PORT ISO_TIME INSTANCE_PATH
 
 FLASHBOARD_CRASH_ON=ACTION makes the process SIGKILL itself inside the transaction of that audited
-action (the crash tests). Or under gunicorn (the load test), with the same four values in FLASHBOARD_LIVE_DATABASE_URL,
-FLASHBOARD_LIVE_NOW and FLASHBOARD_LIVE_INSTANCE:
+action (the crash tests). Or several processes (the load test), with the same values in
+FLASHBOARD_LIVE_DATABASE_URL, FLASHBOARD_LIVE_NOW and FLASHBOARD_LIVE_INSTANCE:
 
-    gunicorn -k gthread 'tests.support.live_server:gunicorn_app()'
+    uvicorn --factory tests.support.live_server:hall_app --workers 2
 """
 
 from __future__ import annotations
@@ -24,12 +25,12 @@ from typing import Any
 
 from flask import Flask
 from sqlalchemy.orm import Session
-from waitress import serve
 
 from shared.platform import audit
 from shared.platform.app import create_app
 from shared.platform.audit import Actor, AuditEntry
 from shared.platform.config import Settings
+from shared.platform.live_screens import LiveHall, serve
 from shared.printing import jobs as printing
 from tests.support.factories import TEST_KDF_N
 
@@ -80,17 +81,18 @@ def test_app(database_url: str, now: str, instance: str) -> Flask:
     return app
 
 
-def gunicorn_app() -> Flask:
-    return test_app(
+def hall_app() -> LiveHall:
+    app = test_app(
         os.environ["FLASHBOARD_LIVE_DATABASE_URL"],
         os.environ["FLASHBOARD_LIVE_NOW"],
         os.environ["FLASHBOARD_LIVE_INSTANCE"],
     )
+    return LiveHall(app, int(os.environ.get("FLASHBOARD_LIVE_THREADS", "48")))
 
 
 def main(argv: list[str]) -> None:
     database_url, port, now, instance = argv
-    serve(test_app(database_url, now, instance), host="127.0.0.1", port=int(port), threads=12, channel_timeout=30)
+    serve(LiveHall(test_app(database_url, now, instance), 12), host="127.0.0.1", port=int(port))
 
 
 if __name__ == "__main__":

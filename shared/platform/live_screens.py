@@ -1,0 +1,439 @@
+"""Live screens on an event loop (issue 21): the TV flashboard, the clock TV and the consoles' live
+feeds are Server-Sent Events written by one thread, the event loop, so a ball called wakes no
+request worker and three hundred (or a thousand) TVs cost one write each, not one thread each.
+
+How a stream starts: the Flask view (`events.admit`) runs every check a request gets (access,
+tenancy, the display token, who may see claims) in a request worker and, instead of streaming,
+leaves an `Admission` in the ASGI scope. `LiveHall` sees it when the answer starts, drops that
+answer's body and streams from the loop with the answer's headers. A request the view refuses
+(a 404 for an unknown token) passes through untouched.
+
+How news arrives: one `Feed` per event table per process. Its thread LISTENs on PostgreSQL (the
+statement trigger of migration 0030 NOTIFYs at commit) and reads what is new once per commit; on
+SQLite it polls every 50 ms. It hands the rows to the loop, which keeps the last events of every
+screen in memory and wakes only the streams with news. A stream that reconnects with
+Last-Event-ID replays from memory, or from the database when memory does not reach back that far;
+after a restart the feed starts with the last thousand events, so a TV resumes exactly.
+
+A ping comment keeps proxies from closing a quiet stream; a stream ends after ten minutes (the
+browser reconnects where it left off) or when the server stops.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import os
+import threading
+import time
+from collections import deque
+from collections.abc import Awaitable, Callable, MutableMapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from a2wsgi import WSGIMiddleware
+from flask import Flask
+from sqlalchemy import Connection, Engine
+from sqlalchemy.exc import SQLAlchemyError
+
+from shared.platform.db import Database
+from shared.platform.events import ADMITTED, Admission, Channel, Event
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+
+POLL_SECONDS = 0.05
+LISTEN_SECONDS = 2.0
+PING_SECONDS = 15.0
+STREAM_SECONDS = 600.0
+TICK_SECONDS = 5.0
+KEPT_PER_KEY = 200
+IDLE_SECONDS = 5.0
+BACKLOG_LIMIT = 100
+PRELOAD_IDS = 1000
+RETRY_SECONDS = 1.0
+RECENT_LIMIT = 500
+THREADS_VARIABLE = "FLASHBOARD_SERVE_THREADS"
+
+
+def notify_channel(kind: str) -> str:
+    """The PostgreSQL NOTIFY channel of an event table's trigger (migration 0030)."""
+    return f"flashboard_{kind}"
+
+
+@dataclass(frozen=True)
+class Kept:
+    """One event as every stream of its screen writes it: encoded once, whoever listens."""
+
+    id: int
+    reason: str
+    chunk: bytes
+
+
+@dataclass
+class Group:
+    """The streams of one screen that skip the same reasons, and the future they wait on."""
+
+    key: int
+    skip: frozenset[str]
+    news: asyncio.Future[None]
+    streams: int = 0
+
+
+class Feed:
+    """The news of one event table for this process: a listening thread, and on the loop the
+    events kept in memory and the groups of streams waiting for them."""
+
+    def __init__(self, channel: Channel, db: Database, stopping: threading.Event, home: dict[str, Feed]) -> None:
+        self.channel, self.db, self.stopping, self.home = channel, db, stopping, home
+        self.loop = asyncio.get_running_loop()
+        self.groups: dict[tuple[int, frozenset[str]], Group] = {}
+        self.kept: dict[int, deque[Kept]] = {}
+        self.floors: dict[int, int] = {}
+        self.start: int | None = None
+        self.last = 0
+        self.cursor = 0
+        self.streams = 0
+        self.ticker: asyncio.TimerHandle | None = None
+
+    def begin(self) -> Feed:
+        """Start listening, and the tick that wakes every stream now and then."""
+        self.ticker = self.loop.call_later(TICK_SECONDS, self._tick)
+        self._listen()
+        return self
+
+    # -- the loop's side: only ever called on the loop, so it needs no lock
+
+    def subscribe(self, key: int, skip: frozenset[str]) -> Group:
+        group = self.groups.get((key, skip))
+        if group is None:
+            group = self.groups[(key, skip)] = Group(key, skip, self.loop.create_future())
+        group.streams += 1
+        self.streams += 1
+        return group
+
+    def unsubscribe(self, group: Group) -> None:
+        self.streams -= 1
+        group.streams -= 1
+        if group.streams == 0:
+            self.groups.pop((group.key, group.skip), None)
+
+    def since(self, key: int, after: int) -> list[Kept] | None:
+        """This screen's events after `after` from memory, or None when memory does not reach back
+        that far (the stream reads the database). Read from the newest back, so an up-to-date stream
+        costs one comparison."""
+        floor = self.floors.get(key, self.start)
+        if floor is None or after < floor:
+            return None
+        found: list[Kept] = []
+        for kept in reversed(self.kept.get(key, ())):
+            if kept.id <= after:
+                break
+            found.append(kept)
+        found.reverse()
+        return found
+
+    def _started(self, start: int) -> None:
+        self.start = self.last = start
+        for group in list(self.groups.values()):
+            self._wake(group)
+
+    def _publish(self, rows: list[tuple[int, int, str, str]]) -> None:
+        news: dict[int, set[str]] = {}
+        for event_id, key, reason, data in rows:
+            if event_id <= self.last:
+                continue
+            kept = self.kept.setdefault(key, deque())
+            if len(kept) == KEPT_PER_KEY:
+                self.floors[key] = kept.popleft().id
+            kept.append(Kept(event_id, reason, encode(self.channel.kind, (event_id, reason, data))))
+            self.last = event_id
+            news.setdefault(key, set()).add(reason)
+        for group in list(self.groups.values()):
+            if news.get(group.key, set()) - group.skip:
+                self._wake(group)
+
+    def _wake(self, group: Group) -> None:
+        if not group.news.done():
+            group.news.set_result(None)
+        group.news = self.loop.create_future()
+
+    def _tick(self) -> None:
+        """Every few seconds every stream wakes to ping, to notice its time is up or the server stopping."""
+        for group in list(self.groups.values()):
+            self._wake(group)
+        if not self.stopping.is_set():
+            self.ticker = self.loop.call_later(TICK_SECONDS, self._tick)
+
+    def _idle(self) -> None:
+        """The thread stopped after a while with no stream: retire, unless a stream came meanwhile."""
+        if self.streams == 0 or self.stopping.is_set():
+            if self.ticker is not None:
+                self.ticker.cancel()
+            if self.home.get(self.channel.kind) is self:
+                del self.home[self.channel.kind]
+            for group in list(self.groups.values()):
+                self._wake(group)
+        else:
+            self._listen()
+
+    # -- the thread's side: the database, and hands its rows to the loop
+
+    def _listen(self) -> None:
+        threading.Thread(target=self._run, name=f"live-{self.channel.kind}", daemon=True).start()
+
+    def _run(self) -> None:
+        engine = self.db.engine
+        idle_since: float | None = None
+        listener: Connection | None = None
+        try:
+            while not self.stopping.is_set():
+                if engine.dialect.name == "postgresql" and listener is None:
+                    listener = _listener(engine, notify_channel(self.channel.kind))
+                try:
+                    self._read()
+                except SQLAlchemyError:
+                    _close(listener)
+                    listener = None
+                    self.stopping.wait(RETRY_SECONDS)
+                    continue
+                if self.streams > 0:
+                    idle_since = None
+                elif idle_since is None:
+                    idle_since = time.monotonic()
+                elif time.monotonic() - idle_since > IDLE_SECONDS:
+                    break
+                if listener is None:
+                    self.stopping.wait(POLL_SECONDS)
+                elif not _notified(listener, LISTEN_SECONDS):
+                    _close(listener)
+                    listener = None
+        except Exception:  # noqa: BLE001 - the database is away: the thread retires, the next stream restarts it
+            self.stopping.wait(RETRY_SECONDS)
+        finally:
+            _close(listener)
+            self._call(self._idle)
+
+    def _read(self) -> None:
+        with self.db.readers() as session:
+            if self.start is None and self.cursor == 0:
+                start = self.cursor = max(0, self.channel.latest(session) - PRELOAD_IDS)
+                self._call(lambda: self._started(start))
+            while True:
+                rows = list(self.channel.recent(session, self.cursor))
+                if rows:
+                    self.cursor = rows[-1][0]
+                    self._call(functools.partial(self._publish, rows))
+                if len(rows) < RECENT_LIMIT:
+                    return
+
+    def _call(self, work: Callable[[], None]) -> None:
+        try:
+            self.loop.call_soon_threadsafe(work)
+        except RuntimeError:  # the loop has closed: the server is gone
+            self.stopping.set()
+
+
+def _listener(engine: Engine, channel: str) -> Connection | None:
+    """A connection of its own LISTENing on `channel`, or None while the database is away."""
+    try:
+        connection = engine.connect().execution_options(isolation_level="AUTOCOMMIT")
+        connection.exec_driver_sql(f"LISTEN {channel}")
+        return connection
+    except SQLAlchemyError:
+        return None
+
+
+def _notified(listener: Connection, seconds: float) -> bool:
+    """Wait up to `seconds` for a NOTIFY and take every one already queued; False when the
+    connection broke (the caller reconnects)."""
+    try:
+        raw: Any = listener.connection.dbapi_connection
+        for _ in raw.notifies(timeout=seconds, stop_after=1):
+            pass
+        return True
+    except Exception:  # noqa: BLE001 - psycopg's OperationalError: the server went away
+        return False
+
+
+def _close(listener: Connection | None) -> None:
+    """Close a listening connection (broken or not); what is left to listen on is None."""
+    if listener is not None:
+        try:
+            listener.invalidate()
+            listener.close()
+        except Exception:  # noqa: BLE001, S110 - closing a broken connection can only fail again
+            pass
+    return None
+
+
+def encode(kind: str, event: Event) -> bytes:
+    event_id, _, data = event
+    return f"id: {event_id}\nevent: {kind}\ndata: {data}\n\n".encode()
+
+
+@dataclass
+class Stream:
+    """One screen's stream from admission to its end."""
+
+    admission: Admission
+    feed: Feed
+    send: Send
+    after: int = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.after = self.admission.after
+
+    async def run(self) -> None:
+        channel, key, skip = self.admission.channel, self.admission.key, self.admission.skip
+        feed = self.feed
+        group = feed.subscribe(key, skip)
+        try:
+            await self.write(b"retry: 1000\n\n")
+            started = last_ping = time.monotonic()
+            while time.monotonic() - started < STREAM_SECONDS and not feed.stopping.is_set():
+                news = group.news
+                found = feed.since(key, self.after)
+                if feed.start is None:
+                    await news
+                    continue
+                if found is None:
+                    events = await self.from_database(channel, key)
+                    chunk = b"".join(encode(channel.kind, e) for e in events if e[1] not in skip)
+                    self.after = events[-1][0] if events else self.after
+                elif found:
+                    chunk = b"".join(k.chunk for k in found if k.reason not in skip)
+                    self.after = found[-1].id
+                else:
+                    await news
+                    continue
+                if chunk:
+                    await self.write(chunk)
+                if time.monotonic() - last_ping > PING_SECONDS:
+                    last_ping = time.monotonic()
+                    await self.write(b": ping\n\n")
+        finally:
+            feed.unsubscribe(group)
+
+    async def write(self, chunk: bytes) -> None:
+        await self.send({"type": "http.response.body", "body": chunk, "more_body": True})
+
+    async def from_database(self, channel: Channel, key: int) -> list[Event]:
+        after, db = self.after, self.feed.db
+
+        def read() -> list[Event]:
+            found: list[Event] = []
+            with db.readers() as session:
+                while True:
+                    batch = list(channel.after(session, key, found[-1][0] if found else after, BACKLOG_LIMIT))
+                    found += batch
+                    if len(batch) < BACKLOG_LIMIT:
+                        return found
+
+        try:
+            return await asyncio.get_running_loop().run_in_executor(None, read)
+        except SQLAlchemyError:
+            await asyncio.sleep(RETRY_SECONDS)
+            return []
+
+
+class LiveHall:
+    """The whole hall as one ASGI application: the Flask app in a pool of request threads (a2wsgi),
+    and the live screens' streams on the loop."""
+
+    def __init__(self, app: Flask, threads: int = 48) -> None:
+        self.app = app
+        self.requests = WSGIMiddleware(app, workers=threads)  # type: ignore[arg-type]
+        self.feeds: dict[str, Feed] = {}
+        self.db: Database = app.extensions["flashboard.db"]
+        self.stopping: threading.Event = app.extensions["flashboard.stopping"]
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "lifespan":
+            await self.lifespan(receive, send)
+        elif scope["type"] != "http":
+            await self.requests(scope, receive, send)  # type: ignore[arg-type]
+        else:
+            await self.http(scope, receive, send)
+
+    async def lifespan(self, receive: Receive, send: Send) -> None:
+        while True:
+            message = await receive()
+            if message["type"] == "lifespan.startup":
+                await send({"type": "lifespan.startup.complete"})
+            elif message["type"] == "lifespan.shutdown":
+                self.stopping.set()
+                await send({"type": "lifespan.shutdown.complete"})
+                return
+
+    async def http(self, scope: Scope, receive: Receive, send: Send) -> None:
+        held: list[Message] = []
+
+        async def answer(message: Message) -> None:
+            if ADMITTED not in scope:
+                await send(message)
+            elif message["type"] == "http.response.start":
+                held.append(message)
+
+        await self.requests(scope, receive, answer)  # type: ignore[arg-type]
+        admission: Admission | None = scope.get(ADMITTED)
+        if admission is None or not held:
+            return
+        start = held[0]
+        headers = [(name, value) for name, value in start["headers"] if name.lower() != b"content-length"]
+        await send({**start, "headers": headers})
+        await self.stream(admission, receive, send)
+
+    async def stream(self, admission: Admission, receive: Receive, send: Send) -> None:
+        feed = self.feeds.get(admission.channel.kind)
+        if feed is None:
+            feed = Feed(admission.channel, self.db, self.stopping, self.feeds).begin()
+            self.feeds[admission.channel.kind] = feed
+        writer = asyncio.current_task()
+
+        async def hang_up() -> None:
+            while (await receive())["type"] != "http.disconnect":
+                pass
+            if writer is not None:
+                writer.cancel()
+
+        watcher = asyncio.create_task(hang_up())
+        try:
+            await Stream(admission, feed, send).run()
+            await send({"type": "http.response.body", "body": b"", "more_body": False})
+        except (asyncio.CancelledError, OSError):
+            pass
+        finally:
+            watcher.cancel()
+
+
+def hall_from_environment() -> LiveHall:
+    """The hall as configured by FLASHBOARD_* variables: what each server process builds when
+    `flashboard serve --workers N` starts several."""
+    from shared.platform.app import create_app
+
+    return LiveHall(create_app(), int(os.environ.get(THREADS_VARIABLE, "48")))
+
+
+def serve(hall: LiveHall | None, host: str, port: int, workers: int = 1, threads: int = 48) -> None:
+    """Serve the hall with uvicorn: one process with `hall`, or `workers` processes that each build
+    their own from the environment (a process per core; each has its own loop and request threads)."""
+    import uvicorn
+
+    options: dict[str, Any] = {
+        "host": host,
+        "port": port,
+        "lifespan": "on",
+        "proxy_headers": False,  # the app's ProxyFix reads X-Forwarded-For, behind FLASHBOARD_TRUSTED_PROXIES only
+        "server_header": False,
+        "timeout_graceful_shutdown": 2,
+        "log_level": "warning",
+        "access_log": False,
+    }
+    if workers > 1 or hall is None:
+        os.environ[THREADS_VARIABLE] = str(threads)
+        uvicorn.run("shared.platform.live_screens:hall_from_environment", factory=True, workers=workers, **options)
+    else:
+        uvicorn.run(hall, **options)
