@@ -9,33 +9,16 @@ import pytest
 from playwright.sync_api import Browser, expect
 from sqlalchemy.orm import Session
 
-from tests.support.bingo_factories import make_hall
-from tests.support.client import Api, staff
+from tests.support.client import Api
 from tests.support.clock import Clock
-from tests.support.occasions import setup_occasion
+from tests.support.occasions import board_in_play
 from tests.support.replies import ok
 from tests.support.screens import shoot
 from tests.support.sse import read_events
 
 
-def running(admin: Api, session: Session) -> tuple[str, str, Api]:
-    hall = make_hall(session, name="Millbrook Volunteer Fire Company")
-    ok(admin.put(f"/api/v1/organizations/{hall.org.id}/cookie-jar", {"maximum": "1000.00", "fee": "2.00"}))
-    occasion = setup_occasion(
-        admin,
-        hall,
-        [{"pattern": {"kind": "any_row"}, "prize": "250.00"}, {"pattern": {"kind": "blackout"}, "prize": "150.00"}],
-    )
-    occ = f"/api/v1/occasions/{occasion['id']}"
-    caller = staff(admin, f"caller{hall.org.id}")
-    ok(caller.post(occ + "/ball-check", {"checked_by": [hall.caller.id]}))
-    ok(caller.post(occ + "/cookie-jar-number", {"ball": 44}))
-    ok(caller.post(occ + "/games/1/start", {}))
-    return occ, occasion["display_token"], caller
-
-
 def test_board_events_replay_after_last_event_id(admin: Api, session: Session, clock: Clock, live_url: str) -> None:
-    occ, token, caller = running(admin, session)
+    occ, token, caller = board_in_play(admin, session)
     stream = f"/bingo/board/{token}/events"
     state = admin.client.get(f"/bingo/board/{token}/state").get_json()
     start = state["id"]
@@ -49,7 +32,7 @@ def test_board_events_replay_after_last_event_id(admin: Api, session: Session, c
 
 
 def test_public_board_shows_only_the_board(admin: Api, session: Session, clock: Clock) -> None:
-    _, token, _ = running(admin, session)
+    _, token, _ = board_in_play(admin, session)
     anonymous = admin.client.application.test_client()
     state = anonymous.get(f"/bingo/board/{token}/state").get_json()
     assert set(state["board"]) == {
@@ -72,7 +55,7 @@ def test_public_board_shows_only_the_board(admin: Api, session: Session, clock: 
 
 @pytest.mark.browser
 def test_tv_shows_each_call(browser: Browser, live_url: str, admin: Api, session: Session, clock: Clock) -> None:
-    occ, token, caller = running(admin, session)
+    occ, token, caller = board_in_play(admin, session)
     page = browser.new_page(viewport={"width": 1920, "height": 1080})
     page.goto(f"{live_url}/bingo/board/{token}")
     expect(page.locator("#game-title")).to_have_text("Game 1: Any row")

@@ -40,6 +40,8 @@ from tests.support.servers import free_port
 
 SECONDS = float(os.environ.get("FLASHBOARD_LOAD_SECONDS", "30"))
 SCREENS = int(os.environ.get("FLASHBOARD_LOAD_SCREENS", "300"))
+VERIFIERS = int(os.environ.get("FLASHBOARD_LOAD_VERIFIERS", "50"))
+CASHIERS = int(os.environ.get("FLASHBOARD_LOAD_CASHIERS", "4"))
 
 
 class Hall:
@@ -158,6 +160,8 @@ def busy_hall(admin: Api, session: Session) -> tuple[Plan, int]:
         cashier=(f"cashier{hall.org.id}", PASSWORD),
         caller=(f"caller{hall.org.id}", PASSWORD),
         screens=SCREENS,
+        verifiers=VERIFIERS,
+        cashiers=CASHIERS,
         seconds=SECONDS,
     )
     return plan, state["id"]

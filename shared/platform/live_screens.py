@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import gc
 import os
 import threading
 import time
@@ -362,6 +363,9 @@ class LiveHall:
         while True:
             message = await receive()
             if message["type"] == "lifespan.startup":
+                # What start-up built (the app, its models, its templates) lives as long as the process:
+                # out of the collector's way, a full collection no longer pauses every stream for it.
+                gc.freeze()
                 await send({"type": "lifespan.startup.complete"})
             elif message["type"] == "lifespan.shutdown":
                 self.stopping.set()

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from sqlalchemy.orm import Session
+
 from bingo.rules.patterns import STANDARD, PatternKind
 from shared.core.money import parse_cents, wire_cents
-from tests.support.bingo_factories import SERIES_SEED, SERIES_SIZE, Hall, split_script
+from tests.support.bingo_factories import SERIES_SEED, SERIES_SIZE, Hall, make_hall, split_script
 from tests.support.books import close_till, till_open
 from tests.support.client import Api, staff
 from tests.support.replies import ok
@@ -93,3 +95,21 @@ def closed_game(admin: Api, occ: str, winners: int = 3) -> list[dict[str, Any]]:
     claims = [ok(admin.post(occ + "/games/1/claims", {"face_number": f}), 201) for f in script.winners]
     ok(admin.post(occ + "/games/1/close"))
     return claims
+
+
+def board_in_play(admin: Api, session: Session) -> tuple[str, str, Api]:
+    """An occasion whose first game is in play (any row, the jar number drawn): its API path, its
+    display token and the caller."""
+    hall = make_hall(session, name="Millbrook Volunteer Fire Company")
+    ok(admin.put(f"/api/v1/organizations/{hall.org.id}/cookie-jar", {"maximum": "1000.00", "fee": "2.00"}))
+    occasion = setup_occasion(
+        admin,
+        hall,
+        [{"pattern": {"kind": "any_row"}, "prize": "250.00"}, {"pattern": {"kind": "blackout"}, "prize": "150.00"}],
+    )
+    occ = f"/api/v1/occasions/{occasion['id']}"
+    caller = staff(admin, f"caller{hall.org.id}")
+    ok(caller.post(occ + "/ball-check", {"checked_by": [hall.caller.id]}))
+    ok(caller.post(occ + "/cookie-jar-number", {"ball": 44}))
+    ok(caller.post(occ + "/games/1/start", {}))
+    return occ, occasion["display_token"], caller

@@ -1,0 +1,61 @@
+"""The live screens on the event loop (issue 21), through a served hall as a TV reaches it: a stream
+starts with the answer's headers (the event stream, the security headers), a refused stream passes
+through as the view refused it, and on PostgreSQL a committed call reaches the screen by NOTIFY,
+well before the feed's fallback wake would have read it."""
+
+from __future__ import annotations
+
+import http.client
+from urllib.parse import urlsplit
+
+import pytest
+from sqlalchemy.orm import Session
+
+from shared.platform import live_screens
+from tests.support.client import Api
+from tests.support.clock import Clock
+from tests.support.occasions import board_in_play
+from tests.support.replies import ok
+from tests.support.sse import EventReader
+
+
+def opened(url: str, path: str) -> http.client.HTTPResponse:
+    where = urlsplit(url)
+    connection = http.client.HTTPConnection(where.hostname or "127.0.0.1", where.port, timeout=10)
+    connection.request("GET", path)
+    return connection.getresponse()
+
+
+def test_issue_21_a_stream_starts_with_the_views_headers_and_a_refusal_passes_through(
+    admin: Api, session: Session, clock: Clock, live_url: str
+) -> None:
+    _, token, _ = board_in_play(admin, session)
+    stream = opened(live_url, f"/bingo/board/{token}/events")
+    assert stream.status == 200
+    assert stream.getheader("Content-Type", "").startswith("text/event-stream")
+    assert stream.getheader("Cache-Control") == "no-store" and stream.getheader("X-Frame-Options") == "DENY"
+    assert stream.getheader("Content-Length") is None
+    assert stream.readline() == b"retry: 1000\n"
+    stream.close()
+    unknown = opened(live_url, "/bingo/board/no-such-token/events")
+    assert unknown.status == 404 and not unknown.getheader("Content-Type", "").startswith("text/event-stream")
+
+
+def test_issue_21_a_call_reaches_the_screen_by_notify_on_postgresql(
+    pg_required: None, admin: Api, session: Session, clock: Clock, live_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The fallback wake is moved a minute out: once the screen has its first call, only the second
+    call's NOTIFY at commit can bring it within the reader's fifteen seconds."""
+    monkeypatch.setattr(live_screens, "LISTEN_SECONDS", 60.0)
+    occ, token, caller = board_in_play(admin, session)
+    start = ok(admin.client.get(f"/bingo/board/{token}/state"))["id"]
+    ok(caller.post(occ + "/games/1/calls", {"ball": 7}), 201)
+    tv = EventReader(live_url, f"/bingo/board/{token}/events", start)
+    try:
+        first = tv.next_event()
+        assert first is not None and first["board"]["game"]["last"] == "B-7"
+        ok(caller.post(occ + "/games/1/calls", {"ball": 22}), 201)
+        second = tv.next_event()
+        assert second is not None and second["board"]["game"]["last"] == "I-22"
+    finally:
+        tv.close()
