@@ -363,9 +363,6 @@ class LiveHall:
         while True:
             message = await receive()
             if message["type"] == "lifespan.startup":
-                # What start-up built (the app, its models, its templates) lives as long as the process:
-                # out of the collector's way, a full collection no longer pauses every stream for it.
-                gc.freeze()
                 await send({"type": "lifespan.startup.complete"})
             elif message["type"] == "lifespan.shutdown":
                 self.stopping.set()
@@ -418,12 +415,16 @@ def hall_from_environment() -> LiveHall:
     `flashboard serve --workers N` starts several."""
     from shared.platform.app import create_app
 
-    return LiveHall(create_app(), int(os.environ.get(THREADS_VARIABLE, "48")))
+    hall = LiveHall(create_app(), int(os.environ.get(THREADS_VARIABLE, "48")))
+    gc.freeze()
+    return hall
 
 
 def serve(hall: LiveHall | None, host: str, port: int, workers: int = 1, threads: int = 48) -> None:
     """Serve the hall with uvicorn: one process with `hall`, or `workers` processes that each build
-    their own from the environment (a process per core; each has its own loop and request threads)."""
+    their own from the environment (a process per core; each has its own loop and request threads).
+    What start-up built (the app, its models, its templates) lives as long as the process, so it is
+    frozen out of the collector's way: a full collection then never pauses every stream for it."""
     import uvicorn
 
     options: dict[str, Any] = {
@@ -440,4 +441,5 @@ def serve(hall: LiveHall | None, host: str, port: int, workers: int = 1, threads
         os.environ[THREADS_VARIABLE] = str(threads)
         uvicorn.run("shared.platform.live_screens:hall_from_environment", factory=True, workers=workers, **options)
     else:
+        gc.freeze()
         uvicorn.run(hall, **options)
