@@ -26,7 +26,7 @@ from shared.hall.services.authentication import SecretRefused
 from shared.platform.access import allow, public
 from shared.platform.context import current_user, db_session, utc_now
 from shared.platform.fields import ErrorSchema, Money
-from shared.platform.idempotency import IdempotencyRecord
+from shared.platform.idempotency import IDEMPOTENCY_HEADER, IdempotencyRecord, answered
 from shared.platform.inputs import json_body
 from shared.platform.service_kit import (
     AFTER_COMMIT,
@@ -37,7 +37,6 @@ from shared.platform.service_kit import (
 
 API_PREFIX = "/api/v1"
 PUBLIC_ACCESS = "public"
-IDEMPOTENCY_HEADER = "Idempotency-Key"
 REPLAYED_HEADER = "Idempotent-Replayed"
 SESSION_COOKIE = "flashboard_session"
 IDEMPOTENCY_KEY = re.compile(r"^[A-Za-z0-9_.:-]{8,100}$")
@@ -60,7 +59,7 @@ def idempotent(key: str, endpoint: str, act: Callable[[], Any], render: Callable
     user = current_user()
     user_id = user.id if user is not None else 0
     session = db_session()
-    existing = session.get(IdempotencyRecord, (user_id, key))
+    existing = answered(session, user_id, key)
     if existing is not None:
         return _replay(existing, endpoint)
     record = IdempotencyRecord(user_id=user_id, key=key, endpoint=endpoint, created_at=utc_now())
