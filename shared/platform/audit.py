@@ -109,8 +109,14 @@ def hold_chain(session: Session) -> AuditHead:
     if found is None:
         found = AuditHead(id=1, seq=0, hash=GENESIS)
         session.add(found)
-    session.info[HELD] = (session.get_transaction(), found)
-    return found
+    return hold_locked(session, found)
+
+
+def hold_locked(session: Session, head: AuditHead) -> AuditHead:
+    """The head, locked by the caller's own statement (with the rows it locks before it, in the
+    order every use case takes them: bingo/services/locks.py), held until the transaction ends."""
+    session.info[HELD] = (session.get_transaction(), head)
+    return head
 
 
 def _keyring(session: Session) -> Keyring | None:
