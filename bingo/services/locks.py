@@ -21,14 +21,14 @@ def lock_occasion(session: Session, occasion_id: int) -> Occasion:
     audit chain, and a claim holding the chain and checking that key, would otherwise deadlock."""
     occasion = session.execute(
         select(Occasion)
-        .where(*_in_scope(occasion_id, session))
+        .where(*in_scope(occasion_id, session))
         .with_for_update(key_share=True)
         .execution_options(populate_existing=True)
     ).scalar_one_or_none()
     return found_or_refuse(session, occasion, occasion_id, "occasion_id", "occasion")
 
 
-def _in_scope(occasion_id: int, session: Session) -> list[ColumnElement[bool]]:
+def in_scope(occasion_id: int, session: Session) -> list[ColumnElement[bool]]:
     """The occasion asked for, within the request's organizations: another organization's row is not
     even locked on the way to its 404."""
     allowed = tenant(session)
@@ -44,7 +44,7 @@ def lock_occasion_and_chain(session: Session, occasion_id: int) -> Occasion:
     found = session.execute(
         select(Occasion, AuditHead)
         .join(AuditHead, true())
-        .where(*_in_scope(occasion_id, session), AuditHead.id == 1)
+        .where(*in_scope(occasion_id, session), AuditHead.id == 1)
         .options(joinedload(Occasion.jar_settings))
         .with_for_update(of=[Occasion, AuditHead], key_share=True)
         .execution_options(populate_existing=True)
