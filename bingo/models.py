@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from sqlalchemy import (
     Boolean,
     Date,
+    FetchedValue,
     ForeignKey,
     Index,
     Integer,
@@ -495,7 +496,8 @@ class Sale(Base):
 
     id: Mapped[int] = mapped_column(primary_key=True)
     organization_id: Mapped[int] = mapped_column(ForeignKey("organizations.id"), index=True)
-    number: Mapped[int] = mapped_column(Integer)
+    # taken by the INSERT itself (cash.next_number) and read back with it: FetchedValue tells the ORM so
+    number: Mapped[int] = mapped_column(Integer, server_default=FetchedValue())
     occasion_id: Mapped[int | None] = mapped_column(ForeignKey("bingo_occasions.id"), index=True)
     tournament_id: Mapped[int | None] = mapped_column(ForeignKey("poker_tournaments.id"), index=True)
     kind: Mapped[SaleKind] = mapped_column(EnumText(SaleKind))

@@ -152,7 +152,8 @@ def test_a_crash_after_the_commit_answers_the_retry_with_the_first_answer_and_th
     """The measured failure: the answer was stored in a later commit than the sale, so a SIGKILL
     between the two left 9 of 46 interrupted actions answering a permanent 409 "already received",
     3 of them sales with no receipt and nothing in the reprint queue. Now the sale, its audit entry,
-    its receipt's print job and the answer are one transaction; the process dies while printing."""
+    its receipt's print job and the answer are one transaction; the process dies while printing (at
+    a station with a printer: a station with none has nothing to print after the commit)."""
     hall = make_hall(session, name="Crash Test Fire Company")
     occasion = setup_occasion(admin, hall, [{"pattern": {"kind": "blackout"}, "prize": "300.00"}])
     occ = f"/api/v1/occasions/{occasion['id']}"
@@ -168,7 +169,10 @@ def test_a_crash_after_the_commit_answers_the_retry_with_the_first_answer_and_th
         "tendered": "5.00",
     }
     port, now = free_port(), clock.now.isoformat()
-    crashing = Server(db_url, port, now, tmp_path, crash_on="print")
+    printers = tmp_path / "printers.yaml"
+    printer = f"    printer:\n      type: Network\n      host: 127.0.0.1\n      port: {free_port()}\n"
+    printers.write_text("stations:\n  127.0.0.1:\n" + printer)
+    crashing = Server(db_url, port, now, tmp_path, crash_on="print", printers=printers)
     station = Station(crashing.url)
     station.sign_in(f"cashier{hall.org.id}")
     crashes(station, occ + "/sales", sale, "till1-sale-crash-01")

@@ -10,7 +10,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import ColumnElement, Select, func, select
+from sqlalchemy import ColumnElement, ScalarSelect, Select, SQLColumnExpression, func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -69,13 +69,20 @@ def in_charge(session: Session, actor: Actor) -> bool:
     return user is not None and bool({Role.MEMBER_IN_CHARGE.value, Role.ADMIN.value} & set(user.role_names))
 
 
-def _open_at(station: str, occasion_id: int | None, tournament_id: int | None) -> Select[Till]:
-    return select(Till).where(
+def open_at(
+    station: str, occasion_id: int | SQLColumnExpression[int] | None, tournament_id: int | None
+) -> list[ColumnElement[bool]]:
+    """The till open at a station for an occasion (or a tournament's desk), as a condition."""
+    return [
         Till.occasion_id.is_(None) if occasion_id is None else Till.occasion_id == occasion_id,
         Till.tournament_id.is_(None) if tournament_id is None else Till.tournament_id == tournament_id,
         Till.station == station,
         Till.closed_at.is_(None),
-    )
+    ]
+
+
+def _open_at(station: str, occasion_id: int | None, tournament_id: int | None) -> Select[Till]:
+    return select(Till).where(*open_at(station, occasion_id, tournament_id))
 
 
 def till_at(
@@ -137,10 +144,12 @@ def post_sale(
     tendered_cents: int,
     enabled: Collection[Tender],
     credit_rule: str = tills.NO_CREDIT_RULE,
+    numbering_locked: bool = False,
 ) -> Sale:
     """The one place money comes in, for bingo's sale door and the poker desk alike: the tender is
     one the hall takes and never credit, the sale is numbered in the organization's one sequence and
-    posted with its lines on the open till. Inside the door's transaction (its audit entry follows)."""
+    posted with its lines on the open till. Inside the door's transaction (its audit entry follows);
+    `numbering_locked` when the caller already holds the organization row (next_number)."""
     total = sum(line.quantity * line.unit_cents for line in lines)
     if total > MAX_CENTS:
         raise refuse(
@@ -152,9 +161,11 @@ def post_sale(
             422,
         )
     check(tills.tender_refusal(tender, enabled, total, tendered_cents, credit_rule))
+    if not numbering_locked:
+        lock_numbering(session, org_id)
     sale = Sale(
         organization_id=org_id,
-        number=next_transaction_number(session, org_id),
+        number=next_number(org_id),
         occasion_id=till.occasion_id,
         tournament_id=till.tournament_id,
         kind=SALE,
@@ -188,9 +199,10 @@ def post_payout(session: Session, actor: Actor, now: datetime, till: Till, org_i
     """The one place money goes out as a prize: from the cash in the open till, never more than it
     holds (a paid-in from the prize bank comes first). Inside the door's transaction."""
     check(tills.payout_refusal(drawer(session, till), amount_cents))
+    lock_numbering(session, org_id)
     sale = Sale(
         organization_id=org_id,
-        number=next_transaction_number(session, org_id),
+        number=next_number(org_id),
         occasion_id=till.occasion_id,
         tournament_id=till.tournament_id,
         kind=PAYOUT,
@@ -342,11 +354,17 @@ def pay(session: Session, actor: Actor, now: datetime, occasion_id: int, request
     return sale, payout
 
 
-def next_transaction_number(session: Session, org_id: int) -> int:
+def lock_numbering(session: Session, org_id: int) -> None:
     """Transaction numbers run 1, 2, 3… per organization and never repeat: the organization row is
-    locked while the next one is taken."""
+    locked while the next one is taken (next_number)."""
     session.execute(select(Organization.id).where(Organization.id == org_id).with_for_update(key_share=True))
-    return (session.scalar(select(func.max(Sale.number)).where(Sale.organization_id == org_id)) or 0) + 1
+
+
+def next_number(org_id: int) -> ScalarSelect[int]:
+    """The organization's next transaction number, taken by the sale's own INSERT (and read back with
+    it): under the organization row lock its caller holds, that statement sees every number before it
+    (issue 21: no statement of its own)."""
+    return select(func.coalesce(func.max(Sale.number), 0) + 1).where(Sale.organization_id == org_id).scalar_subquery()
 
 
 def void_approval(org_id: int) -> Approval:

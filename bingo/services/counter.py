@@ -68,17 +68,15 @@ def sell(
     """10 DE Admin Code 101-4.30.1.3 and 4.31.3: the sale through the one door for money in, then its
     receipt and a ticket for each U Pick Em face (its id, numbers and barcode) at the station's printer."""
     result = selling.sell(session, actor, now, occasion_id, request, rng, tenders)
-    sale = result.sale
-    occasion = occasions.get_occasion(session, occasion_id)
-    org = get_organization(session, sale.organization_id)
-    licence = bingo_license_status(session, org.id, occasion.occasion_date).current_number
+    sale, occasion, licence = result.sale, result.occasion, result.licence
+    org_id = sale.organization_id
     day = occasion.occasion_date.isoformat()
-    receipt = selling.receipt_for(session, result, licence, org.name, day, now)
-    code = receipts.transaction_code(org.id, sale.number)
-    jobs = [desk.print(session, now, "sale", code, paper_for(occasion, receipt), org.id)]
+    receipt = selling.receipt_for(session, result, now)
+    code = receipts.transaction_code(org_id, sale.number)
+    jobs = [desk.print(session, now, "sale", code, paper_for(occasion, receipt), org_id)]
     for ticket in result.tickets:
         face = receipts.upick_ticket(
-            org.name,
+            result.org_name,
             licence,
             day,
             ticket.game_number,
@@ -90,7 +88,7 @@ def sell(
             now,
             sale.number,
         )
-        jobs.append(desk.print(session, now, "upick_ticket", ticket.code, paper_for(occasion, face), org.id))
+        jobs.append(desk.print(session, now, "upick_ticket", ticket.code, paper_for(occasion, face), org_id))
     return Sold(sale, list(result.tickets), jobs)
 
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 
 from sqlalchemy import and_, func, or_, select
-from sqlalchemy.orm import Session, object_session
+from sqlalchemy.orm import Session, contains_eager, object_session
 
 from bingo.models import (
     BallCheck,
@@ -44,7 +44,7 @@ from bingo.services import upick_tickets as upick_service
 from bingo.services.game_winners import winning_claims
 from bingo.services.games import game_states, occasion_state
 from bingo.services.licence_check import licence_refusal
-from bingo.services.locks import lock_occasion
+from bingo.services.locks import lock_occasion, lock_occasion_and_chain
 from bingo.services.programs import get_program, terms_of
 from shared.core.money import format_cents
 from shared.core.violations import RuleViolation, Violation, refuse
@@ -379,6 +379,48 @@ class ClaimResult:
     face_cells: tuple[int, ...]
 
 
+@dataclass(frozen=True)
+class _ClaimFacts:
+    game: Game
+    numbers: str | None
+    existing_id: int | None
+    tracks_paper: bool
+    held: bool
+
+
+def _claim_facts(session: Session, occasion: Occasion, number: int, face_number: int) -> _ClaimFacts:
+    """What a claim is decided on, read in one statement under the occasion lock (so afresh): the game
+    with its calls, the face's numbers, the claim already made on this face on this call, and whether
+    the occasion tracks paper and a sold pack held the face. Each value beside the game is its own
+    uncorrelated subquery, which both engines evaluate once, however many calls the game has."""
+    game_id = select(Game.id).where(Game.occasion_id == occasion.id, Game.number == number).scalar_subquery()
+    calls = select(func.count(Call.id)).where(Call.game_id == game_id).scalar_subquery()
+    existing = (
+        select(Claim.id)
+        .where(Claim.game_id == game_id, Claim.face_number == face_number, Claim.on_call == calls)
+        .limit(1)
+        .scalar_subquery()
+    )
+    numbers = series_service.numbers_of(occasion.series_id, face_number).scalar_subquery()
+    tracks_paper, held = inventory.sold_tests(occasion, face_number)
+    rows = (
+        session.execute(
+            select(Game, numbers, existing, tracks_paper, held)
+            .outerjoin(Game.calls)
+            .where(Game.occasion_id == occasion.id, Game.number == number)
+            .order_by(Call.seq)
+            .options(contains_eager(Game.calls))
+            .execution_options(populate_existing=True)
+        )
+        .unique()
+        .all()
+    )
+    if not rows:
+        raise refuse("not_found", f"This occasion has no game {number}.", None, "game_number", 404)
+    game, cells, existing_id, tracks, sold = rows[0]
+    return _ClaimFacts(game, cells, existing_id, bool(tracks), bool(sold))
+
+
 def verify_claim(
     session: Session, actor: Actor, now: datetime, occasion_id: int, number: int, face_number: int, player: str | None
 ) -> ClaimResult:
@@ -386,23 +428,21 @@ def verify_claim(
     invalid with the reason, the covered squares, the winning alternative and the completing call. A valid
     claim ends the caller's hold on the game (the bingo it was held for is found). It decides under the
     occasion lock: two tablets checking one face on one call record one claim (two would be two shares)."""
-    occasion, game = locked_in_play(session, occasion_id, number)
+    occasion = lock_occasion_and_chain(session, occasion_id)
+    facts = _claim_facts(session, occasion, number, face_number)
+    game = facts.game
+    check(play.settle_refusal(occasion_state(occasion), GameState(game.number, game.status)))
     calls = [c.ball for c in game.calls]
     check(upick_play.keyed_claim_refusal(game.kind))
     if not calls:
         raise refuse("no_calls", "No ball has been called in this game yet.", None, "face_number", 409)
-    face = series_service.face(session, occasion.series_id, face_number)
-    existing = session.scalar(
-        select(Claim)
-        .where(Claim.game_id == game.id, Claim.face_number == face_number, Claim.on_call == len(calls))
-        .limit(1)
-    )
-    if existing is not None:
-        return ClaimResult(existing, face.cells)
+    face = series_service.face_from(face_number, facts.numbers)
+    if facts.existing_id is not None:
+        return ClaimResult(session.get_one(Claim, facts.existing_id), face.cells)
     last_call_only = occasion.last_call_only and game.kind != GameKind.BREAK_OPEN
     result = check_face(face, from_spec(json.loads(game.pattern_spec)), calls, last_call_only)
     verdict = result.verdict
-    if verdict is Verdict.VALID and inventory.face_sold(session, occasion, face_number) is False:
+    if verdict is Verdict.VALID and inventory.face_sold(facts.tracks_paper, facts.held) is False:
         verdict = Verdict.NOT_SOLD
     claim = Claim(
         face_number=face_number,

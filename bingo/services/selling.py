@@ -10,9 +10,11 @@ import random
 from collections.abc import Collection
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import Any
 
-from sqlalchemy import select
-from sqlalchemy.orm import Session
+from sqlalchemy import and_, select
+from sqlalchemy.orm import Session, joinedload
+from sqlalchemy.orm.attributes import set_committed_value
 
 from bingo.models import (
     CookieJarSettings,
@@ -21,6 +23,7 @@ from bingo.models import (
     PaperSet,
     Product,
     Sale,
+    Till,
     UPickTicket,
 )
 from bingo.rules import jar_sales, upick_play
@@ -31,13 +34,18 @@ from bingo.services import jars as jar_service
 from bingo.services import receipts
 from bingo.services import stock as inventory
 from bingo.services import upick_tickets as upick_service
-from bingo.services.cash import Line, books_open_refusal, open_till_for, post_sale
-from bingo.services.locks import lock_occasion
+from bingo.services.cash import Line, books_open_refusal, open_at, open_till_for, post_sale
+from bingo.services.locks import in_scope, lock_occasion
 from bingo.services.occasions import get_occasion
 from shared.core.tills import Tender
 from shared.core.violations import refuse
+from shared.hall.models import Organization
+from shared.hall.services.licenses import bingo_license_status, number_in_force
+from shared.hall.services.organizations import get_organization
 from shared.hall.services.roster import is_working
-from shared.platform.audit import Actor
+from shared.platform import audit
+from shared.platform.audit import Actor, AuditHead
+from shared.platform.db import Base
 from shared.platform.service_kit import check, finish
 from shared.printing.documents import Receipt
 
@@ -139,8 +147,65 @@ def add_product(session: Session, actor: Actor, now: datetime, occasion_id: int,
 @dataclass
 class SaleResult:
     sale: Sale
+    occasion: Occasion
+    org_name: str
+    licence: str | None
     tickets: list[UPickTicket] = field(default_factory=list)
+    packs: dict[int, list[Pack]] = field(default_factory=dict)
     jar_cents: int = 0
+
+
+@dataclass(frozen=True)
+class _Counter:
+    """What a sale stands on, locked and read in one statement: the occasion, the station's open till,
+    the organization (its transaction numbers) and, when asked, the audit chain's head; with the
+    products asked for, the jar settings and the licence number in force on the occasion's day."""
+
+    occasion: Occasion
+    till: Till
+    organization: Organization
+    products: dict[int, Product]
+    licence: str | None
+
+
+def _counter(session: Session, occasion_id: int, station: str, product_ids: set[int], chain: bool) -> _Counter | None:
+    """The locks of a sale in one statement (issue 21), in the order every use case takes them: the
+    occasion, the till, the organization, then the chain's head (PostgreSQL locks the rows of FOR ... OF
+    in the order named); FOR NO KEY UPDATE, as lock_occasion. None when there is no such row to lock
+    here (no open till at the station, or no such occasion): the sale then goes the long way, which
+    refuses in its usual order. The head is taken here only when nothing the sale writes locks a row
+    another use case takes before the head (a pack sold is such a row: a pack move holds it, then the
+    head); otherwise the audit entry takes it, last, as before."""
+    locked: list[type[Base]] = [Occasion, Till, Organization, *([AuditHead] if chain else [])]
+    columns: list[Any] = [
+        Occasion,
+        Till,
+        Organization,
+        number_in_force(Occasion.organization_id, Occasion.occasion_date),
+        Product,
+    ]
+    query = (
+        select(*columns, *([AuditHead] if chain else []))
+        .join(Till, and_(*open_at(station, Occasion.id, None)))
+        .join(Organization, Organization.id == Occasion.organization_id)
+    )
+    if chain:
+        query = query.join(AuditHead, AuditHead.id == 1)
+    query = (
+        query.outerjoin(Product, and_(Product.occasion_id == Occasion.id, Product.id.in_(product_ids)))
+        .where(*in_scope(occasion_id, session))
+        .options(joinedload(Occasion.jar_settings))
+        .with_for_update(of=locked, key_share=True)
+        .execution_options(populate_existing=True)
+    )
+    rows = session.execute(query).unique().all()
+    if not rows:
+        return None
+    occasion, till, organization, licence = rows[0][:4]
+    if chain:
+        audit.hold_locked(session, rows[0][-1])
+    products = {row[4].id: row[4] for row in rows if row[4] is not None}
+    return _Counter(occasion, till, organization, products, licence)
 
 
 def sell(
@@ -156,10 +221,16 @@ def sell(
     open, every line is checked, the buyer is checked once for all gaming lines, the tender is one the
     hall takes and never credit; then the sale is numbered and every item created in one transaction
     with one audit entry. Nothing is written if any check fails."""
-    occasion: Occasion = lock_occasion(session, occasion_id)
+    chain = not any(line.pack_serials for line in request.lines)
+    counter = _counter(session, occasion_id, actor.station, {line.product_id for line in request.lines}, chain)
+    occasion: Occasion = counter.occasion if counter is not None else lock_occasion(session, occasion_id)
     books_open_refusal(occasion)
-    fee = _jar_fee(session, occasion.organization_id)
-    catalogue = {p.id: p for p in session.scalars(select(Product).where(Product.occasion_id == occasion.id))}
+    fee = occasion.jar_settings.fee_cents if occasion.jar_settings is not None else None
+    catalogue = (
+        counter.products
+        if counter is not None
+        else {p.id: p for p in session.scalars(select(Product).where(Product.occasion_id == occasion.id))}
+    )
     requests = []
     for index, line in enumerate(request.lines):
         product = catalogue.get(line.product_id)
@@ -185,7 +256,7 @@ def sell(
     buyer = request.buyer_member_id
     working = buyer is not None and is_working(session, occasion.organization_id, buyer, occasion.occasion_date)
     check(buyer_refusal(requests, request.buyer_is_adult, working))
-    till = open_till_for(session, actor.station, occasion_id=occasion.id)
+    till = counter.till if counter is not None else open_till_for(session, actor.station, occasion_id=occasion.id)
     sale = post_sale(
         session,
         actor,
@@ -196,10 +267,18 @@ def sell(
         request.tender,
         request.tendered_cents,
         tenders,
+        numbering_locked=counter is not None,
     )
-    result = SaleResult(sale)
+    if counter is not None:
+        org_name, licence = counter.organization.name, counter.licence
+    else:
+        org_name = get_organization(session, occasion.organization_id).name
+        licence = bingo_license_status(session, occasion.organization_id, occasion.occasion_date).current_number
+    result = SaleResult(sale, occasion, org_name, licence)
     for index, (asked, line, row) in enumerate(zip(requests, request.lines, sale.lines, strict=True)):
         product = catalogue[asked.product_id]
+        tickets: list[UPickTicket] = []
+        packs: list[Pack] = []
         if asked.kind is ProductKind.UPICK_FACE:
             picks = line.picks or []
             if len(picks) > asked.quantity:
@@ -215,7 +294,7 @@ def sell(
                 ticket = upick_service.add_ticket(
                     session, actor, now, occasion, product.game_number or 0, picked, rng, row.id
                 )
-                result.tickets.append(ticket)
+                tickets.append(ticket)
         elif asked.kind is ProductKind.COOKIE_JAR:
             result.jar_cents += jar_service.add_entries(
                 session, actor, now, occasion.id, asked.quantity, asked.unit_cents, sale.id
@@ -234,7 +313,13 @@ def sell(
                     f"lines.{index}.pack_serials",
                     422,
                 )
-            inventory.sell_packs(session, occasion, actor.station, product.paper_set_id, serials, row)
+            packs = inventory.sell_packs(session, occasion, actor.station, product.paper_set_id, serials, row)
+        # A line written now holds exactly what this sale gave it, so it is not read back (issue 21).
+        set_committed_value(row, "tickets", tickets)
+        set_committed_value(row, "packs", sorted(packs, key=lambda p: p.serial))
+        result.tickets += tickets
+        if packs:
+            result.packs[row.id] = sorted(packs, key=lambda p: p.serial)
     finish(
         session,
         actor,
@@ -254,19 +339,9 @@ def sell(
     return result
 
 
-def receipt_for(
-    session: Session,
-    result: SaleResult,
-    license_number: str | None,
-    org_name: str,
-    occasion_day: str,
-    sold_at_local: datetime,
-) -> Receipt:
+def receipt_for(session: Session, result: SaleResult, sold_at_local: datetime) -> Receipt:
     jars = jar_service.summary(session, result.sale.organization_id) if result.jar_cents else None
-    packs: dict[int, list[Pack]] = {}
-    line_ids = [line.id for line in result.sale.lines]
-    for pack in session.scalars(select(Pack).where(Pack.sale_line_id.in_(line_ids)).order_by(Pack.serial)):
-        packs.setdefault(pack.sale_line_id or 0, []).append(pack)
+    day = result.occasion.occasion_date.isoformat()
     return receipts.sale(
-        org_name, license_number, occasion_day, result.sale, result.tickets, sold_at_local, jars, packs
+        result.org_name, result.licence, day, result.sale, result.tickets, sold_at_local, jars, result.packs
     )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import func, select
+from sqlalchemy import Select, func, select
 from sqlalchemy.orm import Session
 
 from bingo.models import BingoFace, BingoSeries
@@ -94,8 +94,12 @@ def face_range(session: Session, series_id: int) -> tuple[int, int]:
 
 
 def _face(row: BingoFace) -> Face:
-    values = [int(v) for v in row.numbers.split(",")]
-    return Face.from_columns(row.face_number, [values[0:5], values[5:10], values[10:14], values[14:19], values[19:24]])
+    return _cells(row.face_number, row.numbers)
+
+
+def _cells(face_number: int, numbers: str) -> Face:
+    values = [int(v) for v in numbers.split(",")]
+    return Face.from_columns(face_number, [values[0:5], values[5:10], values[10:14], values[14:19], values[19:24]])
 
 
 def export(session: Session, series_id: int) -> str:
@@ -107,10 +111,18 @@ def export(session: Session, series_id: int) -> str:
 def face(session: Session, series_id: int, face_number: int) -> Face:
     """Constant-time lookup through the (series, face number) unique index."""
     get_series(session, series_id)
-    row = session.scalar(
-        select(BingoFace).where(BingoFace.series_id == series_id, BingoFace.face_number == face_number)
-    )
-    if row is None:
+    return face_from(face_number, session.scalar(numbers_of(series_id, face_number)))
+
+
+def numbers_of(series_id: int, face_number: int) -> Select[str]:
+    """A face's numbers, read alone or inside a statement of its own (the claim's)."""
+    return select(BingoFace.numbers).where(BingoFace.series_id == series_id, BingoFace.face_number == face_number)
+
+
+def face_from(face_number: int, numbers: str | None) -> Face:
+    """10 DE Admin Code 101-4.27: the face the series holds under the number keyed, or the refusal
+    naming the paper to check when the series has no such face."""
+    if numbers is None:
         raise RuleViolation(
             Violation(
                 "face_not_in_series",
@@ -120,4 +132,4 @@ def face(session: Session, series_id: int, face_number: int) -> Face:
                 404,
             )
         )
-    return _face(row)
+    return _cells(face_number, numbers)

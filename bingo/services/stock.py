@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import func, select
+from sqlalchemy import Exists, func, select
 from sqlalchemy.orm import Session
 
 from bingo.models import Occasion, Pack, PackStatus, PaperSet, SaleLine
@@ -153,18 +153,20 @@ def counts(session: Session, set_id: int) -> dict[str, int]:
     return {status: number for status, number in rows}
 
 
-def face_sold(session: Session, occasion: Occasion, face_number: int) -> bool | None:
-    """None when the occasion tracks no paper; otherwise whether a sold pack held the face."""
+def sold_tests(occasion: Occasion, face_number: int) -> tuple[Exists, Exists]:
+    """Whether the occasion tracks paper (a pack of its series sold there) and whether a sold pack held
+    the face: two tests a caller reads inside a statement of its own (the claim's, issue 21)."""
     sold = (
-        select(Pack)
+        select(Pack.id)
         .join(PaperSet, Pack.set_id == PaperSet.id)
         .where(Pack.occasion_id == occasion.id, Pack.status == SOLD, PaperSet.series_id == occasion.series_id)
     )
-    if session.scalar(sold.limit(1)) is None:
-        return None
-    return (
-        session.scalar(sold.where(Pack.first_face <= face_number, Pack.last_face >= face_number).limit(1)) is not None
-    )
+    return sold.exists(), sold.where(Pack.first_face <= face_number, Pack.last_face >= face_number).exists()
+
+
+def face_sold(tracks_paper: bool, held: bool) -> bool | None:
+    """None when the occasion tracks no paper; otherwise whether a sold pack held the face."""
+    return held if tracks_paper else None
 
 
 def list_sets(session: Session, org_id: int) -> list[PaperSet]:

@@ -16,9 +16,10 @@ from flask.typing import ResponseReturnValue
 
 from shared.core.roles import Role
 from shared.core.violations import refuse
-from shared.hall.models import User
+from shared.hall.models import StaffSession, User
 from shared.hall.services.staff import record_sign_out
-from shared.hall.services.staff_sessions import session_user
+from shared.hall.services.staff_sessions import live, session_query
+from shared.platform import idempotency
 from shared.platform.audit import Actor
 from shared.platform.context import (
     db_session,
@@ -81,15 +82,29 @@ def csrf_token() -> str:
 
 
 def _load_user() -> User | None:
-    """The user of the live server-side session the cookie's token names (staff_sessions.py)."""
+    """The user of the live server-side session the cookie's token names (staff_sessions.py), with
+    their roles and member; for a POST carrying an Idempotency-Key, the answer that key already got
+    is read in the same statement (issue 21)."""
     token = session.get(SESSION_KEY)
     if token is None:
         return None
-    found = session_user(db_session(), token, wall_now())
-    if found is None:
+    db = db_session()
+    key = request.headers.get(idempotency.IDEMPOTENCY_HEADER) if request.method not in SAFE_METHODS else None
+    row: StaffSession | None = None
+    if isinstance(token, str) and token:
+        if key is None:
+            row = db.execute(session_query(token)).unique().scalar_one_or_none()
+        else:
+            found = (
+                db.execute(idempotency.with_answer(session_query(token), StaffSession.user_id, key)).unique().first()
+            )
+            row = found[0] if found is not None else None
+            if row is not None and found is not None:
+                idempotency.remember(db, row.user_id, key, found[1])
+    if row is None or not live(row, wall_now()):
         session.pop(SESSION_KEY, None)
         return None
-    return found[1]
+    return row.user
 
 
 def _tenant_of(user: User | None) -> frozenset[int] | None:

@@ -18,15 +18,13 @@ from apispec.ext.marshmallow import MarshmallowPlugin
 from flask import Blueprint, Response, jsonify, request
 from marshmallow import Schema
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
-from sqlalchemy.orm import Session
 
 from shared.core.roles import Role
-from shared.core.violations import refuse
-from shared.hall.services.authentication import SecretRefused
+from shared.core.violations import RuleViolation, refuse
 from shared.platform.access import allow, public
 from shared.platform.context import current_user, db_session, utc_now
 from shared.platform.fields import ErrorSchema, Money
-from shared.platform.idempotency import IdempotencyRecord
+from shared.platform.idempotency import IDEMPOTENCY_HEADER, IdempotencyRecord, answered
 from shared.platform.inputs import json_body
 from shared.platform.service_kit import (
     AFTER_COMMIT,
@@ -37,7 +35,6 @@ from shared.platform.service_kit import (
 
 API_PREFIX = "/api/v1"
 PUBLIC_ACCESS = "public"
-IDEMPOTENCY_HEADER = "Idempotency-Key"
 REPLAYED_HEADER = "Idempotent-Replayed"
 SESSION_COOKIE = "flashboard_session"
 IDEMPOTENCY_KEY = re.compile(r"^[A-Za-z0-9_.:-]{8,100}$")
@@ -45,10 +42,12 @@ IDEMPOTENCY_KEY = re.compile(r"^[A-Za-z0-9_.:-]{8,100}$")
 
 def idempotent(key: str, endpoint: str, act: Callable[[], Any], render: Callable[[Any], Response]) -> Response:
     """DESIGN.md "Nothing lost, nothing doubled": a touchscreen POST carries an Idempotency-Key. The
-    key, the change, its audit entry, its print jobs and the answer are written in ONE transaction,
-    so a double tap, a race or a retry after a crash at any instant gets the first answer back and
-    never acts twice. Printing runs after that commit; the client then gets the answer again with the
-    printers' outcome."""
+    change, its audit entry, its print jobs and the answer under the key are written in ONE
+    transaction, so a double tap, a race or a retry after a crash at any instant gets the first answer
+    back and never acts twice. The key's answer is read with the sign-in (access.py) and written once,
+    with the answer (issue 21); a tap racing the first one acts, finds the key taken as it commits (or
+    a refusal, because the first one acted), rolls back and answers as the first one did. Printing
+    runs after that commit; the client then gets the answer again with the printers' outcome."""
     if not IDEMPOTENCY_KEY.match(key):
         raise refuse(
             "bad_idempotency_key",
@@ -60,30 +59,31 @@ def idempotent(key: str, endpoint: str, act: Callable[[], Any], render: Callable
     user = current_user()
     user_id = user.id if user is not None else 0
     session = db_session()
-    existing = session.get(IdempotencyRecord, (user_id, key))
+    existing = answered(session, user_id, key)
     if existing is not None:
         return _replay(existing, endpoint)
-    record = IdempotencyRecord(user_id=user_id, key=key, endpoint=endpoint, created_at=utc_now())
     session.info.pop(AFTER_COMMIT, None)
     session.info[DEFER_COMMIT] = True
     try:
-        session.add(record)
-        session.flush()
         result = act()
         reply = render(result)
-        record.status = reply.status_code
-        record.body = reply.get_data(as_text=True)
+        record = IdempotencyRecord(
+            user_id=user_id,
+            key=key,
+            endpoint=endpoint,
+            status=reply.status_code,
+            body=reply.get_data(as_text=True),
+            created_at=utc_now(),
+        )
+        session.add(record)
         session.commit()
-    except IntegrityError:
+    except (IntegrityError, RuleViolation):
         session.rollback()
-        existing = session.get(IdempotencyRecord, (user_id, key))
-        if existing is None:
+        session.info.pop(AFTER_COMMIT, None)
+        first = session.get(IdempotencyRecord, (user_id, key))
+        if first is None:
             raise
-        return _replay(existing, endpoint)
-    except SecretRefused:
-        session.rollback()
-        _release_key(session, user_id, key)
-        raise
+        return _replay(first, endpoint)
     finally:
         session.info.pop(DEFER_COMMIT, None)
     work: list[Callable[[], object]] = session.info.pop(AFTER_COMMIT, [])
@@ -97,15 +97,6 @@ def idempotent(key: str, endpoint: str, act: Callable[[], Any], render: Callable
     except SQLAlchemyError:
         session.rollback()
     return final
-
-
-def _release_key(session: Session, user_id: int, key: str) -> None:
-    """A refused secret check commits its failure at once (authentication.py), and the key's claim
-    with it; the refusal is not an answer worth replaying, so the key is let go for the next try."""
-    claimed = session.get(IdempotencyRecord, (user_id, key))
-    if claimed is not None and claimed.status is None:
-        session.delete(claimed)
-        session.commit()
 
 
 def _replay(record: IdempotencyRecord, endpoint: str) -> Response:

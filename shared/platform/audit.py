@@ -14,8 +14,9 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Iterator
 
-from sqlalchemy import Integer, Select, String, Text, event, func, select
+from sqlalchemy import Integer, Select, String, Text, event, func, inspect, select
 from sqlalchemy.orm import Mapped, Session, mapped_column
+from sqlalchemy.orm.attributes import set_committed_value
 
 from shared.core.audit_chain import (
     GENESIS,
@@ -108,8 +109,14 @@ def hold_chain(session: Session) -> AuditHead:
     if found is None:
         found = AuditHead(id=1, seq=0, hash=GENESIS)
         session.add(found)
-    session.info[HELD] = (session.get_transaction(), found)
-    return found
+    return hold_locked(session, found)
+
+
+def hold_locked(session: Session, head: AuditHead) -> AuditHead:
+    """The head, locked by the caller's own statement (with the rows it locks before it, in the
+    order every use case takes them: bingo/services/locks.py), held until the transaction ends."""
+    session.info[HELD] = (session.get_transaction(), head)
+    return head
 
 
 def _keyring(session: Session) -> Keyring | None:
@@ -154,9 +161,19 @@ def _append(
         hash=digest,
     )
     session.add(entry)
-    head.seq = fields.seq
-    head.hash = digest
+    _follow(head, fields.seq, digest)
     return entry
+
+
+def _follow(head: AuditHead, seq: int, digest: str) -> None:
+    """The database moves the head with each entry it stores (the trigger audit_entries_move_head,
+    migration 0030), so the row held here is told where it now stands rather than written again; a
+    head not yet stored (a database without one) is written with the entry."""
+    if inspect(head).persistent:
+        set_committed_value(head, "seq", seq)
+        set_committed_value(head, "hash", digest)
+    else:
+        head.seq, head.hash = seq, digest
 
 
 def _key_for_append(session: Session, head: AuditHead) -> AuditKey | None:

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
 
-from sqlalchemy import Connection, Table, event, select, tuple_
+from sqlalchemy import Connection, Table, event, inspect, select, tuple_
 from sqlalchemy.orm import Mapper, Session, SessionTransaction, object_session
 
 from shared.core.audit_chain import canonical_time
@@ -47,6 +47,7 @@ DELETED = "deleted"
 NEW = "new"
 TOUCHED = "flashboard.touched_rows"
 BEFORE = "flashboard.rows_before"
+WRITTEN = "flashboard.rows_written"
 RowId = tuple[str, tuple[object, ...]]
 
 
@@ -102,13 +103,18 @@ def _stored_digest(connection: Connection, table: str, ident: tuple[object, ...]
     return row_digest(dict(row)) if row is not None else NEW
 
 
-def _touch(target: object, found: RowId, before: str | None) -> None:
+def _touch(target: object, found: RowId, before: str | None, written: bool = True) -> None:
     session = object_session(target)
     if session is None:
         return
     session.info.setdefault(TOUCHED, set()).add(found)
     if before is not None:
         session.info.setdefault(BEFORE, {}).setdefault(found, before)
+    rows: dict[RowId, object] = session.info.setdefault(WRITTEN, {})
+    if written:
+        rows[found] = target
+    else:
+        rows.pop(found, None)
 
 
 def _inserted(mapper: Mapper[Any], _connection: Connection, target: object) -> None:
@@ -134,7 +140,7 @@ def _deleting(mapper: Mapper[Any], connection: Connection, target: object) -> No
     if found is None or session is None:
         return
     known = session.info.get(BEFORE, {})
-    _touch(target, found, None if found in known else _stored_digest(connection, *found))
+    _touch(target, found, None if found in known else _stored_digest(connection, *found), written=False)
 
 
 def _forget(session: Session, transaction: SessionTransaction) -> None:
@@ -142,6 +148,7 @@ def _forget(session: Session, transaction: SessionTransaction) -> None:
     if transaction.parent is None:
         session.info.pop(TOUCHED, None)
         session.info.pop(BEFORE, None)
+        session.info.pop(WRITTEN, None)
 
 
 event.listen(Base, "after_insert", _inserted, propagate=True)
@@ -150,13 +157,49 @@ event.listen(Base, "before_delete", _deleting, propagate=True)
 event.listen(Session, "after_transaction_end", _forget)
 
 
-def _digests(session: Session, table: str, idents: list[tuple[object, ...]]) -> dict[tuple[object, ...], str]:
-    """The rows as stored now, read back (so the digest is what verify will read)."""
+def _as_written(target: object, table: Table, inserted: bool) -> dict[str, Any] | None:
+    """The row exactly as this session's flushes wrote it, column by column, from the object that
+    holds it, so it is what verify will read back: every column mapped and known, nothing changed
+    since. A column of a row inserted here that the object never set was written NULL (SQLAlchemy
+    sends NULL for a column with no default of the database's own). None when any column is not
+    known here (a value the database filled in, an expired or changed attribute): that row is read
+    back instead."""
+    state = inspect(target)
+    if state.session is None or state.modified or state.expired_attributes:
+        return None
+    values: dict[str, Any] = {}
+    for attr in state.mapper.column_attrs:
+        for column in attr.columns:
+            if column.table is not table:
+                continue
+            if attr.key in state.dict:
+                values[column.name] = state.dict[attr.key]
+            elif inserted and column.server_default is None and column.computed is None and column.identity is None:
+                values[column.name] = None
+            else:
+                return None
+    return values if len(values) == len(table.columns) else None
+
+
+def _digests(
+    session: Session, table: str, idents: list[tuple[object, ...]], inserted: set[tuple[object, ...]]
+) -> dict[tuple[object, ...], str]:
+    """The rows as stored now (so the digest is what verify will read): a row this session just wrote
+    from the values it wrote (issue 21: no read after the flush), any other read back."""
     t = _table(table)
     keys = list(t.primary_key.columns)
     found: dict[tuple[object, ...], str] = {}
-    for start in range(0, len(idents), 500):
-        chunk = idents[start : start + 500]
+    written: dict[RowId, object] = session.info.get(WRITTEN, {})
+    unknown: list[tuple[object, ...]] = []
+    for ident in idents:
+        target = written.get((table, ident))
+        values = _as_written(target, t, ident in inserted) if target is not None else None
+        if values is None:
+            unknown.append(ident)
+        else:
+            found[ident] = row_digest(values)
+    for start in range(0, len(unknown), 500):
+        chunk = unknown[start : start + 500]
         where = keys[0].in_([i[0] for i in chunk]) if len(keys) == 1 else tuple_(*keys).in_(chunk)
         for row in session.execute(select(t).where(where)).mappings():
             found[tuple(row[k.name] for k in keys)] = row_digest(dict(row))
@@ -182,7 +225,7 @@ def take_seals(session: Session) -> dict[str, list[str]]:
     for table, ident in touched:
         by_table.setdefault(table, []).append(ident)
     for table, idents in sorted(by_table.items()):
-        after = _digests(session, table, idents)
+        after = _digests(session, table, idents, {i for i in idents if before.get((table, i)) == NEW})
         for ident in idents:
             seals[row_key(table, ident)] = [before.pop((table, ident), NEW), after.get(ident, DELETED)]
     return seals

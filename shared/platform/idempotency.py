@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Any
 
-from sqlalchemy import Integer, String, Text
-from sqlalchemy.orm import Mapped, mapped_column
+from sqlalchemy import Integer, Select, String, Text, and_
+from sqlalchemy.orm import InstrumentedAttribute, Mapped, Session, mapped_column
 
 from shared.platform.db import Base, UtcDateTime
+
+IDEMPOTENCY_HEADER = "Idempotency-Key"
+PREFETCHED = "flashboard.idempotency_prefetched"
 
 
 class IdempotencyRecord(Base):
@@ -22,3 +26,24 @@ class IdempotencyRecord(Base):
     status: Mapped[int | None] = mapped_column(Integer)
     body: Mapped[str | None] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(UtcDateTime())
+
+
+def with_answer(query: Select[Any], user_id: InstrumentedAttribute[int], key: str) -> Select[Any, IdempotencyRecord]:
+    """`query` with the answer already given to `key` for the user it finds, beside it (None when
+    there is none): the sign-in lookup reads it in the same statement (issue 21)."""
+    found = and_(IdempotencyRecord.user_id == user_id, IdempotencyRecord.key == key)
+    return query.add_columns(IdempotencyRecord).outerjoin(IdempotencyRecord, found)
+
+
+def remember(session: Session, user_id: int, key: str, record: IdempotencyRecord | None) -> None:
+    """What `with_answer` found for this request's key, so the request does not ask again."""
+    session.info[PREFETCHED] = (user_id, key, record)
+
+
+def answered(session: Session, user_id: int, key: str) -> IdempotencyRecord | None:
+    """The answer already given to the user's key: as read beside the sign-in, or read now."""
+    prefetched = session.info.pop(PREFETCHED, None)
+    if prefetched is not None and prefetched[:2] == (user_id, key):
+        found: IdempotencyRecord | None = prefetched[2]
+        return found
+    return session.get(IdempotencyRecord, (user_id, key))

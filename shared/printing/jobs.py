@@ -78,24 +78,6 @@ def printer_for(printers: dict[str, StationPrinter], station: str) -> StationPri
     return printer
 
 
-def record(
-    session: Session,
-    now: datetime,
-    station: str,
-    kind: str,
-    reference: str,
-    receipt: Receipt,
-    organization_id: int | None,
-) -> PrintJob:
-    """The job is committed before the printer is touched (DESIGN.md: commit first, then print), in
-    the same transaction as the sale it prints when the request commits once. It belongs to the
-    organization whose paper it is, so another organization can neither list nor reprint it."""
-    job = _job(station, now, kind, reference, receipt, organization_id)
-    session.add(job)
-    commit(session)
-    return job
-
-
 def _job(
     station: str, now: datetime, kind: str, reference: str, receipt: Receipt, organization_id: int | None
 ) -> PrintJob:
@@ -198,9 +180,19 @@ def print_receipt(
     *,
     organization_id: int | None,
 ) -> PrintJob:
-    """Record the job, then (after the commit) try the printer; the job says how it went."""
-    job = record(session, now, station, kind, reference, receipt, organization_id)
-    after_commit(session, lambda: attempt(session, now, job, printers))
+    """The job is committed before the printer is touched (DESIGN.md: commit first, then print), in
+    the same transaction as the sale it prints when the request commits once, and tried after that
+    commit; its row says how it went. It belongs to the organization whose paper it is, so another
+    organization can neither list nor reprint it. A station with no printer has nothing to try: its
+    job is recorded not printed, saying why, at once (as the try would have left it), so nothing
+    follows the commit (issue 21)."""
+    job = _job(station, now, kind, reference, receipt, organization_id)
+    if printers.get(job.station) is None:
+        job.status, job.attempts, job.last_error = NOT_PRINTED, 1, no_printer_reason(job.station)
+    session.add(job)
+    commit(session)
+    if job.status == PENDING:
+        after_commit(session, lambda: attempt(session, now, job, printers))
     return job
 
 

@@ -6,8 +6,9 @@ play before noon, so the wall clock cannot be used).
     python -m tests.support.live_server DATABASE_URL PORT ISO_TIME INSTANCE_PATH
 
 FLASHBOARD_CRASH_ON=ACTION makes the process SIGKILL itself inside the transaction of that audited
-action (the crash tests). Or several processes (the load test), with the same values in
-FLASHBOARD_LIVE_DATABASE_URL, FLASHBOARD_LIVE_NOW and FLASHBOARD_LIVE_INSTANCE:
+action (the crash tests); FLASHBOARD_LIVE_PRINTERS names a stations' printers file. Or several
+processes (the load test), with the same values in FLASHBOARD_LIVE_DATABASE_URL, FLASHBOARD_LIVE_NOW
+and FLASHBOARD_LIVE_INSTANCE:
 
     uvicorn --factory tests.support.live_server:hall_app --workers 2
 """
@@ -74,7 +75,14 @@ def crash_on(action: str) -> None:
 def test_app(database_url: str, now: str, instance: str) -> Flask:
     if os.environ.get("FLASHBOARD_CRASH_ON"):
         crash_on(os.environ["FLASHBOARD_CRASH_ON"])
-    settings = Settings(instance_path=Path(instance), database_url=database_url, secret_key=SECRET, idle_lock_minutes=0)
+    printers = os.environ.get("FLASHBOARD_LIVE_PRINTERS")
+    settings = Settings(
+        instance_path=Path(instance),
+        database_url=database_url,
+        secret_key=SECRET,
+        idle_lock_minutes=0,
+        printers_path=Path(printers) if printers else None,
+    )
     app = create_app(settings, {"FLASHBOARD_KDF_N": TEST_KDF_N})
     started, base = time.monotonic(), datetime.fromisoformat(now)
     app.extensions["flashboard.clock"] = lambda: base + timedelta(seconds=time.monotonic() - started)

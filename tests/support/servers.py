@@ -24,11 +24,19 @@ def free_port() -> int:
 class Server:
     """`python -m tests.support.live_server` on a loopback port, over the test's database."""
 
-    def __init__(self, database_url: str, port: int, now: str, instance: Path, crash_on: str | None = None) -> None:
+    def __init__(
+        self,
+        database_url: str,
+        port: int,
+        now: str,
+        instance: Path,
+        crash_on: str | None = None,
+        printers: Path | None = None,
+    ) -> None:
         self.port = port
         self.url = f"http://127.0.0.1:{port}"
         self.log = instance / f"server-{port}.log"
-        env = {**os.environ, "FLASHBOARD_CRASH_ON": crash_on or ""}
+        env = {**os.environ, "FLASHBOARD_CRASH_ON": crash_on or "", "FLASHBOARD_LIVE_PRINTERS": str(printers or "")}
         with self.log.open("ab") as log:
             self.process = subprocess.Popen(
                 [sys.executable, "-m", "tests.support.live_server", database_url, str(port), now, str(instance)],

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 from datetime import date, datetime
 
-from sqlalchemy import func, or_, select
+from sqlalchemy import ScalarSelect, SQLColumnExpression, func, or_, select
 from sqlalchemy.orm import Session, selectinload
 
 from shared.core.violations import refuse
@@ -224,6 +224,19 @@ def bingo_terms(session: Session, org_id: int) -> list[BingoLicense]:
 def bingo_suspensions(session: Session, org_id: int) -> list[BingoLicenseSuspension]:
     query = select(BingoLicenseSuspension).where(BingoLicenseSuspension.organization_id == org_id)
     return list(session.scalars(query.order_by(BingoLicenseSuspension.starts_on)))
+
+
+def number_in_force(org_id: SQLColumnExpression[int], on: SQLColumnExpression[date]) -> ScalarSelect[str]:
+    """The number of the licence term covering a day, read as bingo_license_status reads its
+    current_number (the first term by start date that covers the day), inside a caller's own
+    statement (a sale's receipt header, issue 21)."""
+    return (
+        select(BingoLicense.number)
+        .where(BingoLicense.organization_id == org_id, BingoLicense.valid_from <= on, BingoLicense.valid_to >= on)
+        .order_by(BingoLicense.valid_from)
+        .limit(1)
+        .scalar_subquery()
+    )
 
 
 @dataclass(frozen=True)

@@ -8,8 +8,8 @@ import hashlib
 import secrets
 from datetime import datetime, timedelta
 
-from sqlalchemy import select, update
-from sqlalchemy.orm import Session
+from sqlalchemy import Select, select, update
+from sqlalchemy.orm import Session, joinedload
 
 from shared.hall.models import SignInGuard, StaffSession, User
 
@@ -52,13 +52,28 @@ LONGEST_SESSION = timedelta(hours=14)
 kept busy stops working too)."""
 
 
+def session_query(token: str) -> Select[StaffSession]:
+    """The session a token names with its user, the user's roles and member, in one statement: what
+    every signed-in request needs before its view runs (issue 21: one round trip, not four)."""
+    return (
+        select(StaffSession)
+        .where(StaffSession.token_hash == token_hash(token))
+        .options(joinedload(StaffSession.user).options(joinedload(User.roles), joinedload(User.member)))
+    )
+
+
+def live(row: StaffSession | None, now: datetime) -> bool:
+    """Whether a session still stands: not ended, not older than the longest shift, its user active."""
+    return row is not None and row.ended_at is None and now - row.started_at <= LONGEST_SESSION and row.user.is_active
+
+
 def session_user(session: Session, token: object, now: datetime) -> tuple[StaffSession, User] | None:
     """The live session a cookie's token names, and its user; None once it ended, outlived the
     longest shift, or the user left."""
     if not isinstance(token, str) or not token:
         return None
-    row = session.get(StaffSession, token_hash(token))
-    if row is None or row.ended_at is not None or now - row.started_at > LONGEST_SESSION or not row.user.is_active:
+    row = session.execute(session_query(token)).unique().scalar_one_or_none()
+    if row is None or not live(row, now):
         return None
     return row, row.user
 
