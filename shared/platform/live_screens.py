@@ -9,7 +9,7 @@ answer's body and streams from the loop with the answer's headers. A request the
 (a 404 for an unknown token) passes through untouched.
 
 How news arrives: one `Feed` per event table per process. Its thread LISTENs on PostgreSQL (the
-statement trigger of migration 0030 NOTIFYs at commit) and reads what is new once per commit; on
+statement trigger of migration 0031 NOTIFYs at commit) and reads what is new once per commit; on
 SQLite it polls every 50 ms. It hands the rows to the loop, which keeps the last events of every
 screen in memory and wakes only the streams with news. A stream that reconnects with
 Last-Event-ID replays from memory, or from the database when memory does not reach back that far;
@@ -60,7 +60,7 @@ THREADS_VARIABLE = "FLASHBOARD_SERVE_THREADS"
 
 
 def notify_channel(kind: str) -> str:
-    """The PostgreSQL NOTIFY channel of an event table's trigger (migration 0030)."""
+    """The PostgreSQL NOTIFY channel of an event table's trigger (migration 0031)."""
     return f"flashboard_{kind}"
 
 

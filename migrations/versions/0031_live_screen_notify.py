@@ -2,8 +2,8 @@
 at once (NOTIFY from a statement trigger), so no process polls the event tables (issue 21). SQLite
 has no NOTIFY: there the listeners keep polling, and this revision changes nothing.
 
-Revision ID: 0030_live_screen_notify
-Revises: 0029_poker_w2g_winner
+Revision ID: 0031_live_screen_notify
+Revises: 0030_audit_head_follows_entries
 Create Date: 2026-12-09 09:00:00
 """
 
@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from alembic import op
 
-revision = "0030_live_screen_notify"
-down_revision = "0029_poker_w2g_winner"
+revision = "0031_live_screen_notify"
+down_revision = "0030_audit_head_follows_entries"
 branch_labels = None
 depends_on = None
 
