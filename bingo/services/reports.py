@@ -197,6 +197,7 @@ class Facts(Heading):
     tiers, and the drawings, loaded together; the sales summed by the database; as rows only the voided
     sales and the winning U Pick Em tickets."""
 
+    lines: list[takings.LineTotal]
     sold: list[rules.SoldLine]
     voids: list[Sale]
     payouts: list[Payout]
@@ -240,13 +241,15 @@ def gather(session: Session, occasion_id: int, zone: ZoneInfo) -> Facts:
         )
     ).all()
     game_of = {p.id: p.game_number for p in rows(Product, Product.id)}
+    lines = takings.line_totals(session, occasion.id)
     return Facts(
         occasion,
         head.org_name,
         head.license_number,
         head.premises,
         head.member_in_charge,
-        takings.sold_lines(session, occasion.id, game_of),
+        lines,
+        takings.sold_lines(lines, game_of),
         _voids(session, occasion.id),
         _payouts(session, occasion.id),
         rows(Giveaway, Giveaway.id),
@@ -350,7 +353,7 @@ def occasion_report(session: Session, occasion_id: int, zone: ZoneInfo) -> Docum
     )
     inducements = sum(g.value_cents for g in facts.giveaways if g.kind == GiveawayKind.INDUCEMENT)
     attendance = sorted({g.attendance for g in occasion.games if g.attendance is not None})
-    totals = takings.product_totals(session, occasion_id=occasion.id)
+    totals = takings.by_product(facts.lines)
     admissions = sum(t.quantity for t in totals if t.kind == ProductKind.ADMISSION)
     games = Table(
         "games",
@@ -841,11 +844,18 @@ def sales_report(session: Session, occasion_id: int, zone: ZoneInfo) -> Document
             .options(selectinload(Till.movements))
         )
     )
-    by_who = takings.completed_by(session, occasion.id, Sale.station, Sale.cashier_name)
+    by_who: dict[tuple[str, str], tuple[int, int]] = {}
+    by_tender: dict[str, tuple[int, int]] = {}
+    for (station, who, tender), (n, cents) in takings.completed_by(
+        session, occasion.id, Sale.station, Sale.cashier_name, Sale.tender
+    ).items():
+        had = by_who.get((station, who), (0, 0))
+        by_who[station, who] = (had[0] + n, had[1] + cents)
+        had = by_tender.get(tender, (0, 0))
+        by_tender[tender] = (had[0] + n, had[1] + cents)
     by_product = {
         (t.description, t.kind): (t.quantity, t.cents) for t in takings.product_totals(session, occasion_id=occasion.id)
     }
-    by_tender = {tender: found for (tender,), found in takings.completed_by(session, occasion.id, Sale.tender).items()}
     completed = sum(n for n, _ in by_tender.values())
     total = sum(c for _, c in by_tender.values())
     paid = session.execute(

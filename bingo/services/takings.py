@@ -67,27 +67,58 @@ def by_description(totals: Iterable[ProductTotal]) -> dict[str, tuple[int, int]]
     return found
 
 
-def sold_lines(session: Session, occasion_id: int, game_of: dict[int, int | None]) -> list[SoldLine]:
-    """The occasion's completed sales' lines summed per kind and product (a product's lines count to the
-    game it names, `game_of`; a line of no product of the occasion names no game)."""
+@dataclass(frozen=True)
+class LineTotal:
+    """What the completed sales' lines of one description, kind and product took."""
+
+    description: str
+    kind: str
+    product_id: int | None
+    quantity: int
+    cents: int
+
+
+def line_totals(session: Session, occasion_id: int) -> list[LineTotal]:
+    """The occasion's completed sales' lines summed per description, kind and product: one read that
+    gives both the receipts by product (`by_product`) and the receipts by game (`sold_lines`)."""
     rows = session.execute(
-        select(SaleLine.kind, SaleLine.product_id, func.sum(SaleLine.total_cents))
+        select(
+            SaleLine.description,
+            SaleLine.kind,
+            SaleLine.product_id,
+            func.sum(SaleLine.quantity),
+            func.sum(SaleLine.total_cents),
+        )
         .join(Sale, SaleLine.sale_id == Sale.id)
         .where(Sale.occasion_id == occasion_id, completed_sale_clause())
-        .group_by(SaleLine.kind, SaleLine.product_id)
-        .order_by(SaleLine.kind, SaleLine.product_id)
+        .group_by(SaleLine.description, SaleLine.kind, SaleLine.product_id)
     )
+    return [LineTotal(d, k, p, int(q), int(c)) for d, k, p, q, c in rows]
+
+
+def by_product(lines: Iterable[LineTotal]) -> list[ProductTotal]:
+    """The line totals as product_totals gives them: per description and kind."""
+    found: dict[tuple[str, str], tuple[int, int]] = {}
+    for line in lines:
+        quantity, cents = found.get((line.description, line.kind), (0, 0))
+        found[line.description, line.kind] = (quantity + line.quantity, cents + line.cents)
+    return [ProductTotal(d, k, q, c) for (d, k), (q, c) in sorted(found.items())]
+
+
+def sold_lines(lines: Iterable[LineTotal], game_of: dict[int, int | None]) -> list[SoldLine]:
+    """The line totals as the receipts by game read them: a product's lines count to the game it names
+    (`game_of`); a line of no product of the occasion names no game."""
     return [
-        SoldLine(kind, game_of.get(product_id) if product_id is not None else None, int(cents))
-        for kind, product_id, cents in rows
+        SoldLine(line.kind, game_of.get(line.product_id) if line.product_id is not None else None, line.cents)
+        for line in lines
     ]
 
 
 def completed_by(
     session: Session, occasion_id: int, *columns: InstrumentedAttribute[str]
 ) -> dict[tuple[str, ...], tuple[int, int]]:
-    """The occasion's completed sales counted and summed by these columns of the sale (station and
-    cashier, say, or tender): (how many sales, their cents) for each value found."""
+    """The occasion's completed sales counted and summed by these columns of the sale (station, cashier
+    and tender, say): (how many sales, their cents) for each set of values found."""
     rows = session.execute(
         select(*columns, func.count(Sale.id), func.sum(Sale.total_cents))
         .where(Sale.occasion_id == occasion_id, completed_sale_clause())
