@@ -9,8 +9,8 @@ from datetime import date, datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from sqlalchemy import select
-from sqlalchemy.orm import Session
+from sqlalchemy import func, or_, select
+from sqlalchemy.orm import Session, selectinload
 
 from bingo.models import (
     BallCheck,
@@ -24,6 +24,7 @@ from bingo.models import (
     OccasionAdjustment,
     Payout,
     Product,
+    QualifierDrawing,
     Sale,
     SaleKind,
     SaleStatus,
@@ -166,45 +167,95 @@ def swear_statement(
 
 
 @dataclass(frozen=True)
-class Facts:
-    """Everything the two reports read, gathered once."""
+class Heading:
+    """What every report of the occasion names: the occasion, its organization, licence, premises and
+    member in charge."""
 
     occasion: Occasion
     org_name: str
     license_number: str | None
     premises: Premises
     member_in_charge: str
-    sales: list[Sale]
-    products: dict[int, Product]
-    payouts: list[Payout]
-    giveaways: list[Giveaway]
-    expenses: list[Expense]
-    jar_lines: list[CookieJarLine]
-    tickets: list[UPickTicket]
-    zone: ZoneInfo
 
 
-def gather(session: Session, occasion_id: int, zone: ZoneInfo) -> Facts:
+def heading(session: Session, occasion_id: int) -> Heading:
     occasion = get_occasion(session, occasion_id)
-    by_occasion = {"occasion_id": occasion.id}
-
-    def rows(model: Any, order: Any) -> list[Any]:
-        return list(session.scalars(select(model).filter_by(**by_occasion).order_by(order)))
-
     member = session.get(Member, occasion.member_in_charge_id)
-    return Facts(
+    return Heading(
         occasion,
         get_organization(session, occasion.organization_id).name,
         bingo_license_status(session, occasion.organization_id, occasion.occasion_date).current_number,
         session.get(Premises, occasion.premises_id),  # type: ignore[arg-type]
         member.name if member else "",
-        rows(Sale, Sale.number),
-        {p.id: p for p in rows(Product, Product.id)},
-        rows(Payout, Payout.id),
+    )
+
+
+@dataclass(frozen=True)
+class Facts(Heading):
+    """Everything the occasion report and the sworn statement read, gathered once in a fixed number of
+    statements however many sales the night rang up (issue 21): the games with their calls, claims and
+    tiers, and the drawings, loaded together; the sales summed by the database; as rows only the voided
+    sales and the winning U Pick Em tickets."""
+
+    lines: list[takings.LineTotal]
+    sold: list[rules.SoldLine]
+    voids: list[Sale]
+    payouts: list[Payout]
+    giveaways: list[Giveaway]
+    expenses: list[Expense]
+    jar_lines: list[CookieJarLine]
+    winning_tickets: list[UPickTicket]
+    zone: ZoneInfo
+
+
+def _voids(session: Session, occasion_id: int) -> list[Sale]:
+    """The occasion's voided transactions, in their order."""
+    return list(
+        session.scalars(
+            select(Sale).where(Sale.occasion_id == occasion_id, Sale.status == SaleStatus.VOIDED).order_by(Sale.number)
+        )
+    )
+
+
+def _payouts(session: Session, occasion_id: int) -> list[Payout]:
+    return list(session.scalars(select(Payout).where(Payout.occasion_id == occasion_id).order_by(Payout.id)))
+
+
+def gather(session: Session, occasion_id: int, zone: ZoneInfo) -> Facts:
+    head = heading(session, occasion_id)
+    occasion = head.occasion
+    by_occasion = {"occasion_id": occasion.id}
+
+    def rows(model: Any, order: Any, *where: Any) -> list[Any]:
+        return list(session.scalars(select(model).filter_by(**by_occasion).where(*where).order_by(order)))
+
+    session.execute(
+        select(Occasion)
+        .where(Occasion.id == occasion.id)
+        .options(
+            selectinload(Occasion.games).options(
+                selectinload(Game.claims), selectinload(Game.calls), selectinload(Game.tiers)
+            ),
+            selectinload(Occasion.qualifier_drawings).selectinload(QualifierDrawing.winner),
+            selectinload(Occasion.jar_settings),
+        )
+    ).all()
+    game_of = {p.id: p.game_number for p in rows(Product, Product.id)}
+    lines = takings.line_totals(session, occasion.id)
+    return Facts(
+        occasion,
+        head.org_name,
+        head.license_number,
+        head.premises,
+        head.member_in_charge,
+        lines,
+        takings.sold_lines(lines, game_of),
+        _voids(session, occasion.id),
+        _payouts(session, occasion.id),
         rows(Giveaway, Giveaway.id),
         rows(Expense, Expense.id),
         rows(CookieJarLine, CookieJarLine.seq),
-        rows(UPickTicket, UPickTicket.id),
+        rows(UPickTicket, UPickTicket.id, or_(UPickTicket.share_cents != 0, UPickTicket.jar_share_cents != 0)),
         zone,
     )
 
@@ -214,17 +265,8 @@ def _local(at: datetime | None, zone: ZoneInfo) -> str:
 
 
 def _money_of_games(facts: Facts) -> tuple[list[rules.GameMoney], dict[int, int], int, int]:
-    lines = [
-        rules.SoldLine(
-            line.kind,
-            facts.products[line.product_id].game_number if line.product_id in facts.products else None,
-            line.total_cents,
-        )
-        for sale in takings.completed_sales(facts.sales)
-        for line in sale.lines
-    ]
     games = [(g.number, g.kind) for g in facts.occasion.games]
-    receipts, jar, other = rules.receipts_by_game(lines, games)
+    receipts, jar, other = rules.receipts_by_game(facts.sold, games)
     prizes = {g.number: _prizes_given(facts, g) for g in facts.occasion.games}
     expenses = [
         rules.Expense(e.payee_name, e.payee_address, e.description, e.amount_cents, e.game_number)
@@ -240,7 +282,7 @@ def _prizes_given(facts: Facts, game: Game) -> int:
         return 0
     claims = sum(c.share_cents or 0 for c in game.claims)
     drawings = sum(d.value_cents for d in facts.occasion.qualifier_drawings if d.game_number == game.number)
-    return claims + drawings + sum(t.share_cents or 0 for t in facts.tickets if t.game_number == game.number)
+    return claims + drawings + sum(t.share_cents or 0 for t in facts.winning_tickets if t.game_number == game.number)
 
 
 def _winners(facts: Facts, game: Game) -> str:
@@ -251,7 +293,7 @@ def _winners(facts: Facts, game: Game) -> str:
     ]
     found += [
         f"ticket {t.code} {format_cents(t.share_cents or 0)}"
-        for t in facts.tickets
+        for t in facts.winning_tickets
         if t.game_number == game.number and t.share_cents
     ]
     found += [
@@ -264,7 +306,7 @@ def _winners(facts: Facts, game: Game) -> str:
     ]
     found += [
         f"cookie jar: ticket {t.code} {format_cents(t.jar_share_cents)}"
-        for t in facts.tickets
+        for t in facts.winning_tickets
         if t.game_number == game.number and t.jar_share_cents
     ]
     return "; ".join(found) or "none"
@@ -311,7 +353,7 @@ def occasion_report(session: Session, occasion_id: int, zone: ZoneInfo) -> Docum
     )
     inducements = sum(g.value_cents for g in facts.giveaways if g.kind == GiveawayKind.INDUCEMENT)
     attendance = sorted({g.attendance for g in occasion.games if g.attendance is not None})
-    totals = takings.product_totals(session, occasion_id=occasion.id)
+    totals = takings.by_product(facts.lines)
     admissions = sum(t.quantity for t in totals if t.kind == ProductKind.ADMISSION)
     games = Table(
         "games",
@@ -351,7 +393,7 @@ def occasion_report(session: Session, occasion_id: int, zone: ZoneInfo) -> Docum
         tuple((name, str(q), format_cents(c)) for name, (q, c) in sorted(by_product.items()))
         + (("Total", "", format_cents(sum(c for _, c in by_product.values()))),),
     )
-    voids = [s for s in facts.sales if s.status == SaleStatus.VOIDED]
+    voids = facts.voids
     limits = Table(
         "limits",
         "Prizes and giveaways against the limits (101-4.6)",
@@ -790,33 +832,49 @@ def sales_report(session: Session, occasion_id: int, zone: ZoneInfo) -> Document
     """The cashiers' night: sales by station and cashier and by product, voids with their approvers,
     payouts with W-2G flags, and every till's count and over/short (the same figures as the printed
     end-of-session summary)."""
-    facts = gather(session, occasion_id, zone)
+    facts = heading(session, occasion_id)
     occasion = facts.occasion
-    tills = list(session.scalars(select(Till).where(Till.occasion_id == occasion.id).order_by(Till.opened_at, Till.id)))
-    completed = takings.completed_sales(facts.sales)
-    by_who: dict[tuple[str, str], list[int]] = {}
-    for sale in completed:
-        entry = by_who.setdefault((sale.station, sale.cashier_name), [0, 0])
-        entry[0] += 1
-        entry[1] += sale.total_cents
+    voids = _voids(session, occasion.id)
+    payouts = _payouts(session, occasion.id)
+    tills = list(
+        session.scalars(
+            select(Till)
+            .where(Till.occasion_id == occasion.id)
+            .order_by(Till.opened_at, Till.id)
+            .options(selectinload(Till.movements))
+        )
+    )
+    by_who: dict[tuple[str, str], tuple[int, int]] = {}
+    by_tender: dict[str, tuple[int, int]] = {}
+    for (station, who, tender), (n, cents) in takings.completed_by(
+        session, occasion.id, Sale.station, Sale.cashier_name, Sale.tender
+    ).items():
+        had = by_who.get((station, who), (0, 0))
+        by_who[station, who] = (had[0] + n, had[1] + cents)
+        had = by_tender.get(tender, (0, 0))
+        by_tender[tender] = (had[0] + n, had[1] + cents)
     by_product = {
         (t.description, t.kind): (t.quantity, t.cents) for t in takings.product_totals(session, occasion_id=occasion.id)
     }
-    total = sum(s.total_cents for s in completed)
-    by_tender: dict[str, list[int]] = {}
-    for sale in completed:
-        entry = by_tender.setdefault(sale.tender, [0, 0])
-        entry[0] += 1
-        entry[1] += sale.total_cents
+    completed = sum(n for n, _ in by_tender.values())
+    total = sum(c for _, c in by_tender.values())
+    paid = session.execute(
+        select(Sale, Payout)
+        .join(Payout, Payout.sale_id == Sale.id)
+        .where(Sale.occasion_id == occasion.id, Sale.kind == SaleKind.PAYOUT, Payout.occasion_id == occasion.id)
+        .order_by(Sale.number)
+    ).all()
+    first, last = session.execute(
+        select(func.min(Sale.number), func.max(Sale.number)).where(Sale.occasion_id == occasion.id)
+    ).one()
     moves = {m.id: m for t in tills for m in t.movements}
-    payouts = {p.sale_id: p for p in facts.payouts}
     tables = (
         Table(
             "by_station",
             "Sales by station and cashier",
             ("Station", "Cashier", "Sales", "Amount"),
             tuple((station, who, str(n), format_cents(c)) for (station, who), (n, c) in sorted(by_who.items()))
-            + (("Total", "", str(len(completed)), format_cents(total)),),
+            + (("Total", "", str(completed), format_cents(total)),),
         ),
         Table(
             "by_product",
@@ -833,7 +891,7 @@ def sales_report(session: Session, occasion_id: int, zone: ZoneInfo) -> Document
             "Sales by tender",
             ("Tender", "Sales", "Amount"),
             tuple((Tender(kind).label, str(n), format_cents(c)) for kind, (n, c) in sorted(by_tender.items()))
-            + (("Total", str(len(completed)), format_cents(total)),),
+            + (("Total", str(completed), format_cents(total)),),
         ),
         Table(
             "voids",
@@ -849,8 +907,7 @@ def sales_report(session: Session, occasion_id: int, zone: ZoneInfo) -> Document
                     s.void_reason or "",
                     s.approved_by or "",
                 )
-                for s in facts.sales
-                if s.status == SaleStatus.VOIDED
+                for s in voids
             ),
         ),
         Table(
@@ -860,17 +917,16 @@ def sales_report(session: Session, occasion_id: int, zone: ZoneInfo) -> Document
             tuple(
                 (
                     str(s.number),
-                    str(payouts[s.id].game_number),
-                    payouts[s.id].prize.replace("_", " "),
-                    payouts[s.id].winner,
+                    str(p.game_number),
+                    p.prize.replace("_", " "),
+                    p.winner,
                     format_cents(s.total_cents),
-                    payouts[s.id].verifier_name,
-                    "yes" if payouts[s.id].w2g_required else "no",
+                    p.verifier_name,
+                    "yes" if p.w2g_required else "no",
                 )
-                for s in facts.sales
-                if s.kind == SaleKind.PAYOUT and s.id in payouts
+                for s, p in paid
             )
-            + (("Total", "", "", "", format_cents(sum(p.amount_cents for p in facts.payouts)), "", ""),),
+            + (("Total", "", "", "", format_cents(sum(p.amount_cents for p in payouts)), "", ""),),
         ),
         Table(
             "cash_moves",
@@ -907,14 +963,13 @@ def sales_report(session: Session, occasion_id: int, zone: ZoneInfo) -> Document
             ),
         ),
     )
-    numbers = [s.number for s in facts.sales]
     document = Document(
         f"Sales and tills: {facts.org_name}",
         f"{occasion.occasion_date.isoformat()} · 10 DE Admin Code 101-4.1",
         (
             ("Organization", facts.org_name),
             ("Date", occasion.occasion_date.isoformat()),
-            ("Transactions", f"{min(numbers)} to {max(numbers)}" if numbers else "none"),
+            ("Transactions", f"{first} to {last}" if first is not None else "none"),
         ),
         tables,
         ("Member in charge: " + facts.member_in_charge,),
@@ -922,8 +977,8 @@ def sales_report(session: Session, occasion_id: int, zone: ZoneInfo) -> Document
         {
             "totals": {
                 "sales": total,
-                "voids": sum(s.total_cents for s in facts.sales if s.status == SaleStatus.VOIDED),
-                "payouts": sum(p.amount_cents for p in facts.payouts),
+                "voids": sum(s.total_cents for s in voids),
+                "payouts": sum(p.amount_cents for p in payouts),
                 **{f"tender_{kind}": c for kind, (_, c) in sorted(by_tender.items())},
                 "paid_ins": sum(m.cents for m in moves.values() if m.kind == CashMove.PAID_IN),
                 "drops": sum(m.cents for m in moves.values() if m.kind == CashMove.DROP),
