@@ -71,7 +71,7 @@ def sell(
     sale, occasion, licence = result.sale, result.occasion, result.licence
     org_id = sale.organization_id
     day = occasion.occasion_date.isoformat()
-    receipt = selling.receipt_for(session, result, now)
+    receipt = selling.receipt_for(result, now)
     code = receipts.transaction_code(org_id, sale.number)
     jobs = [desk.print(session, now, "sale", code, paper_for(occasion, receipt), org_id)]
     for ticket in result.tickets:

@@ -79,7 +79,10 @@ def _last(session: Session, org_id: int) -> CookieJarLine | None:
 
 
 def balances(session: Session, org_id: int) -> Jars:
-    last = _last(session, org_id)
+    return _balances_after(_last(session, org_id))
+
+
+def _balances_after(last: CookieJarLine | None) -> Jars:
     if last is None:
         return Jars()
     return Jars(
@@ -104,7 +107,7 @@ def _append(
     sale_id: int | None = None,
 ) -> Jars:
     last = _last(session, org_id)
-    jars = balances(session, org_id)
+    jars = _balances_after(last)
     seq = last.seq if last else 0
     by = person_name(session, actor)
     for move in moves:
@@ -172,13 +175,13 @@ class Sale:
 
 
 def add_entries(
-    session: Session, actor: Actor, now: datetime, occasion_id: int, quantity: int, fee_cents: int, sale_id: int
+    session: Session, actor: Actor, now: datetime, occasion: Occasion, quantity: int, fee_cents: int, sale_id: int
 ) -> Sale:
     """10 DE Admin Code 101-4.31.3-4: cookie-jar entries are their own product, sold from the start of
-    the occasion until the first number of the first game is drawn; the occasion row is locked so a
-    sale and the posting never overlap. The pending pot receives exactly what the sale line charged
-    (the fee as the sale read it from the settings). Inside the sale's transaction."""
-    occasion = lock_occasion(session, occasion_id)
+    the occasion until the first number of the first game is drawn; the occasion row is locked (by the
+    sale, which passes it in as it read it under that lock) so a sale and the posting never overlap.
+    The pending pot receives exactly what the sale line charged (the fee as the sale read it from the
+    settings). Inside the sale's transaction."""
     check(jar_sales.entry_sale_refusal(occasion.status, occasion.jar_posted_at is not None))
     _lock_org(session, occasion.organization_id)
     cents = fee_cents * quantity
@@ -449,8 +452,12 @@ class JarSummary:
 
 def summary(session: Session, org_id: int) -> JarSummary:
     """10 DE Admin Code 101-4.31.1-4: the organization's jar settings and the ledger's balances now."""
-    row = session.get(CookieJarSettings, org_id)
-    jars = balances(session, org_id)
+    return summary_of(session.get(CookieJarSettings, org_id), balances(session, org_id))
+
+
+def summary_of(row: CookieJarSettings | None, jars: Jars) -> JarSummary:
+    """The summary of settings and balances already in hand (a sale's receipt: the balances its own
+    entries left)."""
     return JarSummary(
         maximum_cents=row.maximum_cents if row else None,
         fee_cents=row.fee_cents if row else None,

@@ -27,6 +27,7 @@ from bingo.models import (
     UPickTicket,
 )
 from bingo.rules import jar_sales, upick_play
+from bingo.rules.cookie_jar import Jars
 from bingo.rules.sales import LineRequest, ProductKind, buyer_refusal, line_refusal
 from bingo.schemas import ProductRequest, SaleRequest
 from bingo.services import break_open as break_open_service
@@ -153,6 +154,8 @@ class SaleResult:
     tickets: list[UPickTicket] = field(default_factory=list)
     packs: dict[int, list[Pack]] = field(default_factory=dict)
     jar_cents: int = 0
+    jars: Jars | None = None
+    """The jars as this sale's entries left them."""
 
 
 @dataclass(frozen=True)
@@ -296,9 +299,9 @@ def sell(
                 )
                 tickets.append(ticket)
         elif asked.kind is ProductKind.COOKIE_JAR:
-            result.jar_cents += jar_service.add_entries(
-                session, actor, now, occasion.id, asked.quantity, asked.unit_cents, sale.id
-            ).cents
+            entries = jar_service.add_entries(session, actor, now, occasion, asked.quantity, asked.unit_cents, sale.id)
+            result.jar_cents += entries.cents
+            result.jars = entries.jars
         elif asked.kind is ProductKind.BREAK_OPEN:
             break_open_service.add_sheets(
                 session, actor, now, occasion, product.game_number or 0, asked.quantity, row.id
@@ -339,8 +342,8 @@ def sell(
     return result
 
 
-def receipt_for(session: Session, result: SaleResult, sold_at_local: datetime) -> Receipt:
-    jars = jar_service.summary(session, result.sale.organization_id) if result.jar_cents else None
+def receipt_for(result: SaleResult, sold_at_local: datetime) -> Receipt:
+    jars = jar_service.summary_of(result.occasion.jar_settings, result.jars) if result.jars is not None else None
     day = result.occasion.occasion_date.isoformat()
     return receipts.sale(
         result.org_name, result.licence, day, result.sale, result.tickets, sold_at_local, jars, result.packs
