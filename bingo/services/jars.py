@@ -79,7 +79,11 @@ def _last(session: Session, org_id: int) -> CookieJarLine | None:
 
 
 def balances(session: Session, org_id: int) -> Jars:
-    last = _last(session, org_id)
+    return balances_after(_last(session, org_id))
+
+
+def balances_after(last: CookieJarLine | None) -> Jars:
+    """10 DE Admin Code 101-4.31.1-4: the jars as the ledger's last line left them (empty before any line)."""
     if last is None:
         return Jars()
     return Jars(
@@ -104,7 +108,7 @@ def _append(
     sale_id: int | None = None,
 ) -> Jars:
     last = _last(session, org_id)
-    jars = balances(session, org_id)
+    jars = balances_after(last)
     seq = last.seq if last else 0
     by = person_name(session, actor)
     for move in moves:
@@ -449,8 +453,13 @@ class JarSummary:
 
 def summary(session: Session, org_id: int) -> JarSummary:
     """10 DE Admin Code 101-4.31.1-4: the organization's jar settings and the ledger's balances now."""
-    row = session.get(CookieJarSettings, org_id)
-    jars = balances(session, org_id)
+    return summary_of(session.get(CookieJarSettings, org_id), _last(session, org_id))
+
+
+def summary_of(row: CookieJarSettings | None, last: CookieJarLine | None) -> JarSummary:
+    """10 DE Admin Code 101-4.31.1-4: the jar settings and the balances the ledger's last line left, read
+    by whoever already holds them (a call reads both with its occasion)."""
+    jars = balances_after(last)
     return JarSummary(
         maximum_cents=row.maximum_cents if row else None,
         fee_cents=row.fee_cents if row else None,
