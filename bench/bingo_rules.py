@@ -5,7 +5,11 @@
 Prints:
 - the time to verify one claim in the rules core (target < 50 µs), for the common patterns;
 - the time, after each call, to find which of 100,000 sold faces have a bingo (target < 5 ms),
-  from the first call until a few calls past the first winners.
+  from the first call until a few calls past the first winners;
+- building the winner search index for 1,000,000 faces (issue 21: linear, not quadratic), and the
+  mass-win call among them: the call where the most faces complete at once (target < 5 ms);
+- U Pick Em: the winners among 50,000 tickets after a call (the request's own figure is
+  bench/upick_call.py).
 Figures go into docs/performance.md by hand, with the machine they were taken on.
 """
 
@@ -69,6 +73,41 @@ def winners_after_call(faces_in_play: int = 100_000, games: int = 5) -> None:
         )
 
 
+def index_build_and_mass_win(faces_in_play: int = 1_000_000, games: int = 3) -> None:
+    """Issue 21: the index over a million faces, built once, then games of any row played from the
+    first call to three calls past the first winners; the mass-win call is the one with most winners."""
+    start = time.perf_counter()
+    faces = generate_series(faces_in_play, seed=2)
+    print(f"(a series of {faces_in_play:,} faces generated in {time.perf_counter() - start:.1f} s)")
+    builds = []
+    for _ in range(3):
+        start = time.perf_counter()
+        CoverageIndex(faces)
+        builds.append(time.perf_counter() - start)
+    print(f"build the winner search index for {faces_in_play:,} faces: min {min(builds):.2f} s of 3")
+    pattern = STANDARD[PatternKind.ANY_ROW]
+    worst = (0.0, 0)
+    for game in range(games):
+        index = CoverageIndex(faces)
+        order = random.Random(game).sample(range(1, 76), 75)
+        first = None
+        for position, ball in enumerate(order):
+            start = time.perf_counter()
+            index.call(ball)
+            found = index.new_winners(pattern)
+            took = time.perf_counter() - start
+            if len(found) > worst[1]:
+                worst = (took, len(found))
+            if found and first is None:
+                first = position
+            if first is not None and position >= first + 3:
+                break
+    print(
+        f"mass-win call among {faces_in_play:,} faces, {pattern.name}: {worst[0] * 1e3:5.2f} ms "
+        f"for {worst[1]:,} new winners (the call with most winners of {games} games)"
+    )
+
+
 def upick_winners_after_call(tickets_in_play: int = 50_000, games: int = 5, count: int = 8) -> None:
     rng = random.Random(3)
     tickets = [Ticket(str(i), tuple(quick_pick(count, rng))) for i in range(tickets_in_play)]
@@ -95,3 +134,4 @@ if __name__ == "__main__":
     claim_verification()
     winners_after_call()
     upick_winners_after_call()
+    index_build_and_mass_win()

@@ -437,6 +437,8 @@ class UPickTicket(Base):
     price, who sold it and when; voided only before its game starts."""
 
     __tablename__ = "upick_tickets"
+    # Issue 21: the winners of a call are read by the call that completed them, not found among every ticket.
+    __table_args__ = (Index("ix_upick_tickets_game_completed", "occasion_id", "game_number", "completed_on_call"),)
 
     id: Mapped[int] = mapped_column(primary_key=True)
     code: Mapped[str] = mapped_column(String(20), unique=True)

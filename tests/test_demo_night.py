@@ -127,8 +127,8 @@ def test_4_2_training_occasion_starts_in_the_morning_and_plays_past_six_hours_an
         _start(s, occasion, MORNING)
         late = MORNING.replace(hour=23, minute=50) + timedelta(hours=2)
         assert occasions.todays_occasion(s, occasion.organization_id, late.date()) == occasion, "carried past midnight"
-        call = occasions.call_ball(s, SYSTEM, late, occasion.id, 1, 12, random.Random(2))
-        assert call.ball == 12
+        called = occasions.call_ball(s, SYSTEM, late, occasion.id, 1, 12, random.Random(2))
+        assert called.call.ball == 12
 
 
 def test_4_2_a_real_occasion_is_still_refused_before_noon(app: Flask) -> None:

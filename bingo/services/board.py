@@ -8,13 +8,14 @@ verdict left it (covered and winning squares from the claim's masks), at most a 
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from bingo.models import BoardEvent, Game, GameStatus, Occasion
+from bingo.models import BoardEvent, Claim, Game, GameStatus, Occasion, UPickTicket
 from bingo.rules.board_states import WINNER_FACES, board_stages, draws_a_card, game_label, how_to_win, last_balls
 from bingo.rules.claims import face_squares
 from bingo.rules.faces import ball_label
@@ -35,12 +36,25 @@ def _money(cents: int | None) -> str | None:
     return format_cents(cents) if cents is not None else None
 
 
-def _winners(session: Session, occasion: Occasion, game: Game) -> tuple[list[dict[str, Any]], int]:
+@dataclass(frozen=True)
+class Known:
+    """What the change being published has read already, so its snapshot does not read it again: the
+    jars, and for game `game_id`, the winners on its last call (its valid claims, or its U Pick Em
+    tickets). A call knows both: no claim is verified on a call just made, and it found the tickets."""
+
+    jar: jar_service.JarSummary | None = None
+    game_id: int | None = None
+    claims: tuple[Claim, ...] = ()
+    tickets: tuple[UPickTicket, ...] = ()
+
+
+def _winners(session: Session, occasion: Occasion, game: Game, known: Known) -> tuple[list[dict[str, Any]], int]:
     """10 DE Admin Code 101-4.27 and 4.11: the winners on the game's last call (the valid claims, or the
     U Pick Em tickets whose numbers are all called), the first few with their faces and shares (the
     winner drawn for a merchandise prize first), and how many there are in all."""
+    given = known.game_id == game.id
     if game.kind == GameKind.U_PICK_EM:
-        tickets = upick_tickets.winners(session, game)
+        tickets = list(known.tickets) if given else upick_tickets.winners(session, game)
         shown = [
             {
                 "ticket": t.code,
@@ -51,7 +65,8 @@ def _winners(session: Session, occasion: Occasion, game: Game) -> tuple[list[dic
             for t in tickets[:WINNER_FACES]
         ]
         return shown, len(tickets)
-    claims = sorted(winning_claims(session, game), key=lambda c: not c.merchandise_won)
+    found = list(known.claims) if given else winning_claims(session, game)
+    claims = sorted(found, key=lambda c: not c.merchandise_won)
     return [
         {
             "face_number": c.face_number,
@@ -92,14 +107,14 @@ def _next_game(occasion: Occasion, after: Game | None) -> dict[str, Any] | None:
     }
 
 
-def snapshot(session: Session, occasion: Occasion) -> dict[str, Any]:
+def snapshot(session: Session, occasion: Occasion, known: Known = Known()) -> dict[str, Any]:
     """The board as it stands: its state, the current (or last) game with its calls, pattern, prize and
-    winners, the next game, and the jar."""
+    winners, the next game, and the jar (what `known` holds is not read again)."""
     current = next((g for g in occasion.games if g.status == GameStatus.IN_PLAY), None)
     if current is None:
         closed = [g for g in occasion.games if g.status == GameStatus.CLOSED]
         current = closed[-1] if closed else None
-    jar = jar_service.summary(session, occasion.organization_id)
+    jar = known.jar or jar_service.summary(session, occasion.organization_id)
     following = _next_game(occasion, current)
     board: dict[str, Any] = {
         "organization": get_organization(session, occasion.organization_id).name,
@@ -117,7 +132,7 @@ def snapshot(session: Session, occasion: Occasion) -> dict[str, Any]:
     if current is not None:
         pattern = from_spec(json.loads(current.pattern_spec))
         calls = [c.ball for c in current.calls]
-        shown, winners = _winners(session, occasion, current)
+        shown, winners = _winners(session, occasion, current, known)
         board["game"] = {
             "number": current.number,
             "kind": current.kind,
@@ -154,11 +169,11 @@ def snapshot(session: Session, occasion: Occasion) -> dict[str, Any]:
     return board
 
 
-def publish(session: Session, occasion: Occasion, reason: str, now: datetime) -> None:
+def publish(session: Session, occasion: Occasion, reason: str, now: datetime, known: Known = Known()) -> None:
     """Append the board event inside the caller's transaction; it commits with the change, its id
     taken under the audit chain's lock so that ids follow commit order."""
     session.flush()
-    board = json.dumps(snapshot(session, occasion))
+    board = json.dumps(snapshot(session, occasion, known))
     hold_chain(session)
     session.add(BoardEvent(occasion_id=occasion.id, created_at=now, reason=reason, board=board))
 

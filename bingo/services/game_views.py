@@ -9,7 +9,7 @@ from datetime import datetime
 
 from sqlalchemy.orm import Session
 
-from bingo.models import Claim, Game, GameStatus, Occasion, OccasionStatus
+from bingo.models import Claim, Game, GameStatus, Occasion, OccasionStatus, QualifierDrawing
 from bingo.rules import play
 from bingo.rules.limits import GameKind
 from bingo.services import occasions, upick_tickets
@@ -28,6 +28,7 @@ class GameView:
     upick_winners: list[str]
     jar_award_due: bool
     split_preview: dict[int, int]
+    qualifier_drawing: QualifierDrawing | None
 
 
 @dataclass(frozen=True)
@@ -48,11 +49,26 @@ def _previews(game: Game) -> bool:
 
 def game_view(session: Session, game: Game) -> GameView:
     """10 DE Admin Code 101-4.11, 4.27, 4.30.1.8 and 4.31.6: the game's claims as the consoles list them
-    (every valid one and the latest others), its U Pick Em winners, the jar award due, the split preview."""
+    (every valid one and the latest others), its U Pick Em winners, the jar award due, the split preview,
+    and the later drawing among its qualifiers."""
     claims, total = occasions.shown_claims(session, game)
     winners = [t.code for t in upick_tickets.winners(session, game)] if game.kind == GameKind.U_PICK_EM else []
     preview = occasions.money_split(game.occasion, game) if _previews(game) else {}
-    return GameView(game, claims, total, winners, jar_award_due(session, game.occasion, game), preview)
+    drawing = next((d for d in game.occasion.qualifier_drawings if d.game_number == game.number), None)
+    return GameView(game, claims, total, winners, jar_award_due(session, game.occasion, game), preview, drawing)
+
+
+def called_view(session: Session, called: occasions.Called) -> GameView:
+    """The view of a game just called, from what the call read and found (issue 21: nothing read again):
+    its claims are those before the call, none verified on the call just made, so what closing now would
+    pay is a split among no claims (4.11); its U Pick Em winners are the tickets the call completed; a
+    game in play has no jar award due (4.31.6) and no later drawing, which follows a closed game (4.11)."""
+    game = called.game
+    preview = occasions.money_split(game.occasion, game, []) if _previews(game) else {}
+    winners = [t.code for t in called.upick_winners]
+    return GameView(
+        game, called.claims, called.claims_total, winners, jar_award_due(session, game.occasion, game), preview, None
+    )
 
 
 def game_of(session: Session, occasion_id: int, number: int) -> GameView:

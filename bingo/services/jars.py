@@ -79,10 +79,11 @@ def _last(session: Session, org_id: int) -> CookieJarLine | None:
 
 
 def balances(session: Session, org_id: int) -> Jars:
-    return _balances_after(_last(session, org_id))
+    return balances_after(_last(session, org_id))
 
 
-def _balances_after(last: CookieJarLine | None) -> Jars:
+def balances_after(last: CookieJarLine | None) -> Jars:
+    """10 DE Admin Code 101-4.31.1-4: the jars as the ledger's last line left them (empty before any line)."""
     if last is None:
         return Jars()
     return Jars(
@@ -107,7 +108,7 @@ def _append(
     sale_id: int | None = None,
 ) -> Jars:
     last = _last(session, org_id)
-    jars = _balances_after(last)
+    jars = balances_after(last)
     seq = last.seq if last else 0
     by = person_name(session, actor)
     for move in moves:
@@ -456,8 +457,9 @@ def summary(session: Session, org_id: int) -> JarSummary:
 
 
 def summary_of(row: CookieJarSettings | None, jars: Jars) -> JarSummary:
-    """The summary of settings and balances already in hand (a sale's receipt: the balances its own
-    entries left)."""
+    """10 DE Admin Code 101-4.31.1-4: the summary of the jar settings and balances already in hand (a
+    sale's receipt: the balances its own entries left; a call: the ledger line read with its occasion,
+    through balances_after)."""
     return JarSummary(
         maximum_cents=row.maximum_cents if row else None,
         fee_cents=row.fee_cents if row else None,

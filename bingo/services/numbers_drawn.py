@@ -25,10 +25,12 @@ from shared.platform.service_kit import check
 
 @dataclass(frozen=True)
 class Drawn:
-    """The calls a drawing added and the U Pick Em tickets that completed on its last number."""
+    """The calls a drawing added, the U Pick Em tickets that completed on its last number, and whether it
+    posted the cookie-jar fees (the jar's balances changed with it)."""
 
     calls: list[Call]
     upick_winners: list[UPickTicket]
+    posted_jar: bool
 
 
 def record_numbers(
@@ -44,7 +46,8 @@ def record_numbers(
     for ball in balls:
         check(draws.call_refusal(called, ball))
         called.append(ball)
-    if locked.jar_posted_at is None:  # 10 DE Admin Code 101-4.31.4: the first number posts the jar fees
+    posting = locked.jar_posted_at is None
+    if posting:  # 10 DE Admin Code 101-4.31.4: the first number posts the jar fees
         jars.post_fees(session, actor, now, locked)
     added = [
         Call(
@@ -58,8 +61,8 @@ def record_numbers(
         for i, ball in enumerate(balls, start=1)
     ]
     game.calls.extend(added)
-    won = upick_tickets.mark_winners(session, game) if game.kind == GameKind.U_PICK_EM else []
-    return Drawn(added, won)
+    won = upick_tickets.mark_winners(session, game, list(balls)) if game.kind == GameKind.U_PICK_EM else []
+    return Drawn(added, won, posting)
 
 
 def replace_last_number(session: Session, game: Game, ball: int) -> Call:
@@ -69,8 +72,7 @@ def replace_last_number(session: Session, game: Game, ball: int) -> Call:
     last = game.calls[-1]
     last.ball = ball
     if game.kind == GameKind.U_PICK_EM:
-        for ticket in upick_tickets.tickets_for(session, game.occasion_id, game.number):
-            if ticket.completed_on_call is not None and ticket.completed_on_call >= last.seq:
-                ticket.completed_on_call = None
-        upick_tickets.mark_winners(session, game)
+        session.flush()
+        upick_tickets.unmark_from(session, game, last.seq)
+        upick_tickets.mark_winners(session, game, [ball])
     return last

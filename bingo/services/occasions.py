@@ -9,8 +9,9 @@ import secrets
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 
-from sqlalchemy import and_, func, or_, select
-from sqlalchemy.orm import Session, contains_eager, object_session
+from sqlalchemy import and_, exists, func, or_, select
+from sqlalchemy.orm import Session, aliased, contains_eager, joinedload, object_session
+from sqlalchemy.orm.attributes import set_committed_value
 
 from bingo.models import (
     BallCheck,
@@ -18,6 +19,7 @@ from bingo.models import (
     Call,
     CallCorrection,
     Claim,
+    CookieJarLine,
     Game,
     GameStatus,
     GameTier,
@@ -25,6 +27,8 @@ from bingo.models import (
     GiveawayKind,
     Occasion,
     OccasionStatus,
+    TicketStatus,
+    UPickTicket,
     VerificationRequest,
 )
 from bingo.rules import draws, game_events, giveaways, jar_awards, limits, play, scheduling, upick_play, witnesses
@@ -43,8 +47,9 @@ from bingo.services import stock as inventory
 from bingo.services import upick_tickets as upick_service
 from bingo.services.game_winners import winning_claims
 from bingo.services.games import game_states, occasion_state
+from bingo.services.jars import JarSummary
 from bingo.services.licence_check import licence_refusal
-from bingo.services.locks import lock_occasion, lock_occasion_and_chain
+from bingo.services.locks import holding, lock_occasion, lock_occasion_and_chain, locking
 from bingo.services.programs import get_program, terms_of
 from shared.core.money import format_cents
 from shared.core.violations import RuleViolation, Violation, refuse
@@ -58,7 +63,7 @@ from shared.hall.services.organizations import get_organization, member_facts
 from shared.hall.services.roster import add_assignment, member_refusal
 from shared.hall.services.staff import person_name
 from shared.platform.audit import Actor
-from shared.platform.service_kit import check, finish, get_or_refuse
+from shared.platform.service_kit import check, finish, found_or_refuse, get_or_refuse
 
 ONE_DAY = timedelta(days=1)
 SCHEDULED, RUNNING, CLOSED = OccasionStatus.SCHEDULED, OccasionStatus.RUNNING, OccasionStatus.CLOSED
@@ -272,6 +277,8 @@ def start_game(
     game.announced_prize_cents = prize
     game.announcement = text
     game.started_at = now
+    if game.kind == GameKind.U_PICK_EM:  # 4.30.1.7: its tickets are now fixed; index them for the calls
+        upick_service.game_index(session, game)
     board.publish(session, occasion, "game_start", now)
     finish(session, actor, now, "game.start", game, "bingo_game", {"number": number, "announcement": text})
     return game
@@ -295,22 +302,91 @@ def locked_in_play(session: Session, occasion_id: int, number: int) -> tuple[Occ
     return occasion, game
 
 
+@dataclass(frozen=True)
+class CallFacts:
+    """What a call decides on, read with the occasion's lock: the occasion, its organization (held here so
+    the session keeps it for the TVs' snapshot), game `number` with its calls loaded, the jars as the TVs
+    show them, and of that game its claims' count and whether a bingo is verified on its last call (a
+    valid claim, or a U Pick Em ticket completed on it)."""
+
+    occasion: Occasion
+    organization: Organization
+    game: Game
+    jar: JarSummary
+    claims_total: int
+    bingo_now: bool
+
+
+def locked_for_call(session: Session, occasion_id: int, number: int) -> CallFacts:
+    """10 DE Admin Code 101-4.12, 4.10 and 4.16, as locked_in_play decides, read in two statements (issue 21):
+    the occasion locked and read afresh with its games and their tiers, its organization, its cookie-jar
+    settings and the jar ledger's last line, and game `number`'s claim count and bingo on the last call;
+    then that game's calls."""
+    target = select(Game.id).where(Game.occasion_id == occasion_id, Game.number == number).scalar_subquery()
+    calls_made = select(func.count()).select_from(Call).where(Call.game_id == target).scalar_subquery()
+    claims_total = select(func.count()).select_from(Claim).where(Claim.game_id == target).scalar_subquery()
+    valid_now = exists().where(Claim.game_id == target, Claim.verdict == Verdict.VALID, Claim.on_call == calls_made)
+    ticket_now = exists().where(
+        UPickTicket.occasion_id == occasion_id,
+        UPickTicket.game_number == number,
+        UPickTicket.completed_on_call == calls_made,
+        UPickTicket.status == TicketStatus.SOLD,
+    )
+    last_line = aliased(CookieJarLine)
+    newest = (
+        select(func.max(CookieJarLine.seq))
+        .where(CookieJarLine.organization_id == Occasion.organization_id)
+        .scalar_subquery()
+    )
+    query = (
+        select(Occasion, Organization, last_line, claims_total, or_(valid_now, ticket_now))
+        .join(Organization, Organization.id == Occasion.organization_id)
+        .outerjoin(last_line, and_(last_line.organization_id == Occasion.organization_id, last_line.seq == newest))
+        .where(Occasion.id == occasion_id)
+        .options(joinedload(Occasion.games).joinedload(Game.tiers), joinedload(Occasion.jar_settings))
+    )
+    row = session.execute(locking(query)).unique().one_or_none()
+    occasion = holding(
+        session, found_or_refuse(session, row[0] if row else None, occasion_id, "occasion_id", "occasion")
+    )
+    assert row is not None  # refused above
+    _, organization, line, claims, bingo_now = row
+    game = next((g for g in occasion.games if g.number == number), None)
+    if game is None:
+        raise refuse("not_found", f"This occasion has no game {number}.", None, "game_number", 404)
+    calls = session.scalars(
+        select(Call).where(Call.game_id == game.id).order_by(Call.seq).execution_options(populate_existing=True)
+    )
+    set_committed_value(game, "calls", list(calls))
+    check(play.settle_refusal(occasion_state(occasion), GameState(game.number, game.status)))
+    jar = jar_service.summary_of(occasion.jar_settings, jar_service.balances_after(line))
+    return CallFacts(occasion, organization, game, jar, claims or 0, bool(bingo_now))
+
+
+@dataclass(frozen=True)
+class Called:
+    """A call made: the call, its game, the game's claims as the consoles list them and their count, and
+    the U Pick Em tickets it completed."""
+
+    call: Call
+    game: Game
+    claims: list[Claim]
+    claims_total: int
+    upick_winners: list[UPickTicket]
+
+
 def call_ball(
     session: Session, actor: Actor, now: datetime, occasion_id: int, number: int, ball: int | None, rng: random.Random
-) -> Call:
+) -> Called:
     """10 DE Admin Code 101-4.12: a manual game takes the number keyed from the blower; an electronic
     game draws from the balls remaining. Once a valid bingo is verified, the caller closes the game."""
-    occasion, game = locked_in_play(session, occasion_id, number)
+    facts = locked_for_call(session, occasion_id, number)
+    occasion, game = facts.occasion, facts.game
     check(play.play_refusal(occasion_state(occasion), now))
     calls = [c.ball for c in game.calls]
     check(game_events.further_call_refusal(game.kind))
     check(play.held_call_refusal(game.held_at is not None))
-    valid_now = select(Claim.id).where(
-        Claim.game_id == game.id, Claim.verdict == Verdict.VALID, Claim.on_call == len(calls)
-    )
-    if session.scalar(valid_now.limit(1)) is not None or (
-        game.kind == GameKind.U_PICK_EM and upick_service.winners(session, game)
-    ):
+    if facts.bingo_now:
         raise refuse(
             "bingo_on_the_board", "A valid bingo is verified on this call: close the game to pay it.", None, "ball", 409
         )
@@ -323,7 +399,10 @@ def call_ball(
         ball = draws.draw(calls, rng)
     drawn = numbers_drawn.record_numbers(session, actor, now, occasion, game, [ball], game.ball_mode)
     call = drawn.calls[0]
-    board.publish(session, occasion, "call", now)
+    claims, total = shown_claims(session, game, facts.claims_total)
+    # No claim is verified on the call just made; the jars are as read unless this call posted the fees.
+    known = board.Known(None if drawn.posted_jar else facts.jar, game.id, (), tuple(drawn.upick_winners))
+    board.publish(session, occasion, "call", now, known)
     finish(
         session,
         actor,
@@ -333,7 +412,7 @@ def call_ball(
         "bingo_call",
         {"game": number, "seq": call.seq, "ball": ball, "upick_winners": [t.code for t in drawn.upick_winners]},
     )
-    return call
+    return Called(call, game, claims, total, drawn.upick_winners)
 
 
 def correct_last_call(
@@ -502,25 +581,30 @@ def request_verification(
     return row
 
 
-def shown_claims(session: Session, game: Game, recent: int = 50) -> tuple[list[Claim], int]:
+def shown_claims(session: Session, game: Game, total: int | None = None, recent: int = 50) -> tuple[list[Claim], int]:
     """What the consoles list: every valid claim and the latest others, oldest first, and how many
-    claims the game has in all."""
+    claims the game has in all (`total`, when the caller counted them already: none to list when 0)."""
+    if total is None:
+        total = session.scalar(select(func.count()).select_from(Claim).where(Claim.game_id == game.id)) or 0
+    if not total:
+        return [], 0
     latest = select(Claim.id).where(Claim.game_id == game.id).order_by(Claim.id.desc()).limit(recent)
     query = select(Claim).where(Claim.game_id == game.id, (Claim.verdict == Verdict.VALID) | Claim.id.in_(latest))
-    total = session.scalar(select(func.count()).select_from(Claim).where(Claim.game_id == game.id)) or 0
     return list(session.scalars(query.order_by(Claim.id))), total
 
 
-def money_split(occasion: Occasion, game: Game) -> dict[int, int]:
+def money_split(occasion: Occasion, game: Game, known: list[Claim] | None = None) -> dict[int, int]:
     """10 DE Admin Code 101-4.11: a money prize split among the valid claims on the last call (claim id
-    → cents), by the occasion's house rules; what closing the game now would pay, shown beforehand."""
+    → cents), by the occasion's house rules; what closing the game now would pay, shown beforehand.
+    `known`: those claims, when the caller has them already."""
     calls = len(game.calls)
     session = object_session(game)
-    winners = (
-        winning_claims(session, game)
-        if session is not None
-        else [c for c in game.claims if c.verdict == Verdict.VALID and c.on_call == calls]
-    )
+    if known is not None:
+        winners = known
+    elif session is not None:
+        winners = winning_claims(session, game)
+    else:
+        winners = [c for c in game.claims if c.verdict == Verdict.VALID and c.on_call == calls]
     prize = terms_of(game).payable(game.attendance, calls if winners else None)
     return split_money(
         prize,

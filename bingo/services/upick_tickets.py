@@ -4,15 +4,18 @@ before its game, finding the winners after every call, and looking a ticket up b
 from __future__ import annotations
 
 import random
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import datetime
+from weakref import WeakKeyDictionary
 
-from sqlalchemy import select
+from sqlalchemy import Engine, select, update
 from sqlalchemy.orm import Session
 
-from bingo.models import Game, Occasion, OccasionStatus, TicketStatus, UPickTicket
+from bingo.models import Game, GameStatus, Occasion, OccasionStatus, TicketStatus, UPickTicket
 from bingo.rules.limits import GameKind
-from bingo.rules.upick import new_ticket_code, pick_refusal, quick_pick, ticket_layout
+from bingo.rules.upick import PickIndex, Ticket, new_ticket_code, pick_refusal, quick_pick, ticket_layout
 from bingo.rules.upick_play import face_sale_refusal
 from bingo.services.games import game_of_kind
 from shared.core.violations import refuse
@@ -75,32 +78,97 @@ def find(session: Session, code: str) -> UPickTicket:
     return ticket
 
 
-def tickets_for(session: Session, occasion_id: int, number: int) -> list[UPickTicket]:
-    return list(
-        session.scalars(
-            select(UPickTicket)
-            .where(
-                UPickTicket.occasion_id == occasion_id, UPickTicket.game_number == number, UPickTicket.status == SOLD
-            )
-            .order_by(UPickTicket.id)
-        )
+@dataclass(frozen=True)
+class GameIndex:
+    """A game's tickets in play, indexed (bingo.rules.upick.PickIndex), with their row ids in the same
+    order."""
+
+    index: PickIndex
+    ids: list[int]
+
+    def completed_by(self, calls: list[int], drawn: list[int]) -> list[int]:
+        """The ids of the tickets the latest drawing completed (10 DE Admin Code 101-4.30.1.7-8)."""
+        return [self.ids[position] for position in self.index.positions_completed_by(calls, drawn)]
+
+
+KEPT_GAMES = 4  # the indexes one process keeps for each database: the game in play and a few before
+_indexes: WeakKeyDictionary[Engine, OrderedDict[tuple[int, datetime | None], GameIndex]] = WeakKeyDictionary()
+_indexes_lock = threading.Lock()
+
+
+def game_index(session: Session, game: Game) -> GameIndex:
+    """10 DE Admin Code 101-4.30.1.7: no face is sold or voided once the game has started, so its tickets
+    are fixed and each server process indexes them once (issue 21: a call then looks only at the tickets
+    holding its ball). The index is only a copy: the tickets and the calls stay in the database, so a
+    restart or another process builds the same one, and a game is known by its row and its start. A game
+    not started yet is indexed afresh each time and never kept (its tickets can still change)."""
+    key = (game.id, game.started_at)
+    engine = session.get_bind()
+    with _indexes_lock:
+        kept = _indexes.setdefault(engine, OrderedDict())  # type: ignore[arg-type]
+        found = kept.get(key)
+        if found is not None:
+            kept.move_to_end(key)
+            return found
+    rows = session.execute(
+        select(UPickTicket.id, UPickTicket.code, UPickTicket.numbers)
+        .where(UPickTicket.occasion_id == game.occasion_id, UPickTicket.game_number == game.number)
+        .where(UPickTicket.status == SOLD)
+        .order_by(UPickTicket.id)
+    ).all()
+    built = GameIndex(
+        PickIndex([Ticket(code, tuple(int(n) for n in numbers.split(","))) for _, code, numbers in rows]),
+        [row_id for row_id, _, _ in rows],
+    )
+    if game.status == GameStatus.PENDING:
+        return built
+    with _indexes_lock:
+        kept[key] = built
+        while len(kept) > KEPT_GAMES:
+            kept.popitem(last=False)
+    return built
+
+
+def mark_winners(session: Session, game: Game, drawn: list[int]) -> list[UPickTicket]:
+    """10 DE Admin Code 101-4.30.1.7-8: after each drawing the hall finds the tickets whose numbers are
+    all called; those the drawing completed are its winners, stored with the call that completed them.
+    Only the tickets holding a ball drawn are looked at (the index), and one UPDATE marks them."""
+    calls = [c.ball for c in game.calls]
+    done = game_index(session, game).completed_by(calls, drawn)
+    if not done:
+        return []
+    marked = session.scalars(
+        update(UPickTicket)
+        .where(UPickTicket.id.in_(done), UPickTicket.completed_on_call.is_(None))
+        .values(completed_on_call=len(calls))
+        .returning(UPickTicket),
+        execution_options={"synchronize_session": False},
+    )
+    return sorted(marked, key=lambda t: t.id)
+
+
+def unmark_from(session: Session, game: Game, seq: int) -> None:
+    """10 DE Admin Code 101-4.30.1.8: tickets completed on call `seq` or later completed on a number that is
+    no longer drawn (a corrected call): they are winners no more."""
+    session.execute(
+        update(UPickTicket)
+        .where(UPickTicket.occasion_id == game.occasion_id, UPickTicket.game_number == game.number)
+        .where(UPickTicket.completed_on_call >= seq)
+        .values(completed_on_call=None)
     )
 
 
-def mark_winners(session: Session, game: Game) -> list[UPickTicket]:
-    """10 DE Admin Code 101-4.30.1.7-8: after each call the hall finds the tickets whose numbers are
-    all called; those completing on this call are this call's winners."""
-    called = {c.ball for c in game.calls}
-    found = []
-    for ticket in tickets_for(session, game.occasion_id, game.number):
-        if ticket.completed_on_call is None and set(numbers_of(ticket)) <= called:
-            ticket.completed_on_call = len(game.calls)
-            found.append(ticket)
-    return found
-
-
 def winners(session: Session, game: Game) -> list[UPickTicket]:
-    return [t for t in tickets_for(session, game.occasion_id, game.number) if t.completed_on_call == len(game.calls)]
+    """10 DE Admin Code 101-4.30.1.8: the tickets completed on the game's last call, read by the completing
+    call stored with each (an index), not found again among every ticket."""
+    return list(
+        session.scalars(
+            select(UPickTicket)
+            .where(UPickTicket.occasion_id == game.occasion_id, UPickTicket.game_number == game.number)
+            .where(UPickTicket.completed_on_call == len(game.calls), UPickTicket.status == SOLD)
+            .order_by(UPickTicket.id)
+        )
+    )
 
 
 @dataclass(frozen=True)

@@ -443,9 +443,9 @@ def start_game(occasion_id: int, number: int, body: dict[str, Any]) -> Any:
     status=201,
 )
 def call_ball(occasion_id: int, number: int, body: dict[str, Any]) -> Any:
-    _occasion_org(occasion_id)
-    call = occasions.call_ball(db_session(), actor(), hall_now(), occasion_id, number, body["ball"], rng())
-    return presenters.game(game_views.game_of(db_session(), occasion_id, number)) if call else None
+    # The call reads its occasion under the lock, refusing another organization's as not found.
+    called = occasions.call_ball(db_session(), actor(), hall_now(), occasion_id, number, body["ball"], rng())
+    return presenters.game(game_views.called_view(db_session(), called))
 
 
 @operation(

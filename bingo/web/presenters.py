@@ -119,9 +119,7 @@ def game(view: GameView) -> dict[str, Any]:
             for c in view.claims
             if c.id in view.split_preview
         ],
-        "qualifier_drawing": next(
-            (drawing(d) for d in row.occasion.qualifier_drawings if d.game_number == row.number), None
-        ),
+        "qualifier_drawing": drawing(view.qualifier_drawing) if view.qualifier_drawing else None,
     }
 
 

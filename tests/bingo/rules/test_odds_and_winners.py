@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from bingo.rules.faces import FREE_CELL, generate_series
 from bingo.rules.odds import chance_within, odds, simulate
 from bingo.rules.patterns import STANDARD, Pattern, PatternKind, shape
-from bingo.rules.winners import CoverageIndex
+from bingo.rules.winners import CoverageIndex, holders_of, set_bits
 
 
 def naive_inclusion_exclusion(pattern: Pattern, calls: int) -> Fraction:
@@ -91,3 +91,25 @@ def test_4_27_winner_search_agrees_with_checking_every_face(seed: int, kind: Pat
         complete_now = {f.number for f in faces if pattern.is_complete(f.covered(calls))}
         assert found == complete_now - already
         already = complete_now
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**32), st.integers(0, 70))
+def test_4_27_holders_built_in_lanes_agree_with_one_face_at_a_time(seed: int, count: int) -> None:
+    """Issue 21: the linear build (eight lanes of bytes per cell) gives each (number, cell) the same faces
+    as setting one bit per face; counts on both sides of a lane's eight faces."""
+    faces = generate_series(count, seed) if count else []
+    plain: dict[tuple[int, int], int] = {}
+    for index, face in enumerate(faces):
+        for position, ball in enumerate(face.cells):
+            if position != FREE_CELL:
+                plain[(ball, position)] = plain.get((ball, position), 0) | 1 << index
+    assert holders_of(faces) == plain
+
+
+@given(st.sets(st.integers(0, 5000), max_size=200))
+def test_4_27_set_bits_reads_back_every_face_index_in_order(indexes: set[int]) -> None:
+    value = 0
+    for index in indexes:
+        value |= 1 << index
+    assert set_bits(value) == sorted(indexes)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bingo.rules.faces import column_of
@@ -78,6 +78,7 @@ def test_4_30_1_8_first_to_cover_wins_and_ties_on_the_call_split() -> None:
     assert {t.code for t in index.call(3)} == {"A", "B"}
 
 
+@settings(deadline=None)
 @given(st.integers(0, 2**32), st.integers(1, 10))
 def test_4_30_1_7_automatic_winners_agree_with_brute_force(seed: int, count: int) -> None:
     rng = random.Random(seed)
@@ -87,3 +88,24 @@ def test_4_30_1_7_automatic_winners_agree_with_brute_force(seed: int, count: int
     first = next(n for n in range(1, 76) if any(set(t.numbers) <= set(calls[:n]) for t in tickets))
     expected = {t.code for t in tickets if set(t.numbers) <= set(calls[:first])}
     assert winners == expected
+
+
+@settings(deadline=None)
+@given(st.integers(0, 2**32), st.integers(1, 25), st.integers(0, 40), st.integers(1, 75))
+def test_4_30_1_8_winners_of_a_drawing_agree_with_checking_every_ticket(
+    seed: int, count: int, tickets: int, called: int
+) -> None:
+    """Issue 21: the index answers from the calls alone, so a corrected last call or another process asking
+    afresh gets the tickets covered now that were not covered before the latest ball, as a plain check of
+    every ticket finds them (ticket counts on both sides of a lane's eight)."""
+    rng = random.Random(seed)
+    sold = [Ticket(str(i), tuple(quick_pick(count, rng))) for i in range(tickets)]
+    calls = rng.sample(range(1, 76), called)
+    index = PickIndex(sold)
+    before, last = calls[:-1], calls[-1]
+    plain = [t for t in sold if set(t.numbers) <= set(calls) and not set(t.numbers) <= set(before)]
+    assert index.completed_by(calls, [last]) == plain
+    corrected = [*before, next(b for b in range(1, 76) if b not in calls)] if called < 75 else calls
+    assert index.completed_by(corrected, corrected[-1:]) == [
+        t for t in sold if set(t.numbers) <= set(corrected) and not set(t.numbers) <= set(before)
+    ]
