@@ -463,15 +463,13 @@ class _ClaimFacts:
     game: Game
     numbers: str | None
     existing_id: int | None
-    tracks_paper: bool
-    held: bool
 
 
 def _claim_facts(session: Session, occasion: Occasion, number: int, face_number: int) -> _ClaimFacts:
     """What a claim is decided on, read in one statement under the occasion lock (so afresh): the game
-    with its calls, the face's numbers, the claim already made on this face on this call, and whether
-    the occasion tracks paper and a sold pack held the face. Each value beside the game is its own
-    uncorrelated subquery, which both engines evaluate once, however many calls the game has."""
+    with its calls, the face's numbers and the claim already made on this face on this call. Each value
+    beside the game is its own uncorrelated subquery, which both engines evaluate once, however many
+    calls the game has."""
     game_id = select(Game.id).where(Game.occasion_id == occasion.id, Game.number == number).scalar_subquery()
     calls = select(func.count(Call.id)).where(Call.game_id == game_id).scalar_subquery()
     existing = (
@@ -481,10 +479,9 @@ def _claim_facts(session: Session, occasion: Occasion, number: int, face_number:
         .scalar_subquery()
     )
     numbers = series_service.numbers_of(occasion.series_id, face_number).scalar_subquery()
-    tracks_paper, held = inventory.sold_tests(occasion, face_number)
     rows = (
         session.execute(
-            select(Game, numbers, existing, tracks_paper, held)
+            select(Game, numbers, existing)
             .outerjoin(Game.calls)
             .where(Game.occasion_id == occasion.id, Game.number == number)
             .order_by(Call.seq)
@@ -496,8 +493,15 @@ def _claim_facts(session: Session, occasion: Occasion, number: int, face_number:
     )
     if not rows:
         raise refuse("not_found", f"This occasion has no game {number}.", None, "game_number", 404)
-    game, cells, existing_id, tracks, sold = rows[0]
-    return _ClaimFacts(game, cells, existing_id, bool(tracks), bool(sold))
+    game, cells, existing_id = rows[0]
+    return _ClaimFacts(game, cells, existing_id)
+
+
+def _face_sold(session: Session, occasion: Occasion, face_number: int) -> bool | None:
+    """Whether a sold pack held the face (None when the occasion tracks no paper): asked of a bingo
+    only, in one statement."""
+    tracks_paper, held = session.execute(select(*inventory.sold_tests(occasion, face_number))).one()
+    return inventory.face_sold(bool(tracks_paper), bool(held))
 
 
 def verify_claim(
@@ -521,7 +525,7 @@ def verify_claim(
     last_call_only = occasion.last_call_only and game.kind != GameKind.BREAK_OPEN
     result = check_face(face, from_spec(json.loads(game.pattern_spec)), calls, last_call_only)
     verdict = result.verdict
-    if verdict is Verdict.VALID and inventory.face_sold(facts.tracks_paper, facts.held) is False:
+    if verdict is Verdict.VALID and _face_sold(session, occasion, face_number) is False:
         verdict = Verdict.NOT_SOLD
     claim = Claim(
         face_number=face_number,

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import hmac
 import secrets
-from typing import Callable, TypeVar
+from typing import Any, Callable, TypeVar, Unpack
 
 from flask import current_app, g, redirect, request, session, url_for
 from flask.typing import ResponseReturnValue
+from sqlalchemy import Select
 
 from shared.core.roles import Role
 from shared.core.violations import refuse
@@ -90,20 +91,18 @@ def _load_user() -> User | None:
         return None
     db = db_session()
     key = request.headers.get(idempotency.IDEMPOTENCY_HEADER) if request.method not in SAFE_METHODS else None
-    row: StaffSession | None = None
+    found = None
     if isinstance(token, str) and token:
-        if key is None:
-            row = db.execute(session_query(token)).unique().scalar_one_or_none()
-        else:
-            found = (
-                db.execute(idempotency.with_answer(session_query(token), StaffSession.user_id, key)).unique().first()
-            )
-            row = found[0] if found is not None else None
-            if row is not None and found is not None:
-                idempotency.remember(db, row.user_id, key, found[1])
+        query: Select[Unpack[tuple[Any, ...]]] = session_query(token)
+        if key is not None:
+            query = idempotency.with_answer(query, StaffSession.user_id, key)
+        found = db.execute(query).unique().first()
+    row: StaffSession | None = found[0] if found is not None else None
     if row is None or not live(row, wall_now()):
         session.pop(SESSION_KEY, None)
         return None
+    if key is not None and found is not None:
+        idempotency.remember(db, row.user_id, key, found[1])
     return row.user
 
 

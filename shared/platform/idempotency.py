@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+from typing import Any, Unpack
 
 from sqlalchemy import Integer, Select, String, Text, and_
 from sqlalchemy.orm import InstrumentedAttribute, Mapped, Session, mapped_column
@@ -28,7 +28,9 @@ class IdempotencyRecord(Base):
     created_at: Mapped[datetime] = mapped_column(UtcDateTime())
 
 
-def with_answer(query: Select[Any], user_id: InstrumentedAttribute[int], key: str) -> Select[Any, IdempotencyRecord]:
+def with_answer(
+    query: Select[Unpack[tuple[Any, ...]]], user_id: InstrumentedAttribute[int], key: str
+) -> Select[Unpack[tuple[Any, ...]]]:
     """`query` with the answer already given to `key` for the user it finds, beside it (None when
     there is none): the sign-in lookup reads it in the same statement (issue 21)."""
     found = and_(IdempotencyRecord.user_id == user_id, IdempotencyRecord.key == key)
