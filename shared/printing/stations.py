@@ -12,6 +12,8 @@ per station:
 
 A malformed file stops the server at start-up with the station and the problem, never at the first
 sale. Supported types are python-escpos's: Network, Usb, Serial, File, CupsPrinter, LP and Dummy.
+python-escpos is imported when a file names a printer, not when a hall without one starts (issue 21:
+cold start).
 """
 
 from __future__ import annotations
@@ -21,8 +23,6 @@ from pathlib import Path
 from typing import Any
 
 import yaml
-from escpos import printer as escpos_printers
-from escpos.capabilities import get_profile
 
 from shared.platform.config import ConfigError
 
@@ -40,6 +40,8 @@ class StationPrinter:
 
     def open(self, timeout: float) -> Any:
         """A python-escpos printer object for this station; Network printers get the short timeout."""
+        from escpos import printer as escpos_printers
+
         params = dict(self.params)
         if self.kind == "Network":
             params["timeout"] = timeout
@@ -57,6 +59,8 @@ def load(path: Path | None) -> dict[str, StationPrinter]:
         raise ConfigError(
             f"printer config {path}: expected a 'stations:' mapping of station name to a 'printer:' section"
         )
+    from escpos.capabilities import get_profile
+
     found = {}
     for station, section in data["stations"].items():
         where = f"printer config {path}, station {station!r}"
