@@ -1,6 +1,7 @@
 """Issue 21, cold start: the hall's WSGI app starts without the heavy libraries a request may never need.
-reportlab loads with the first PDF, python-escpos with the first receipt (or a printer file that names
-a printer), pokerkit with the first showdown; importing `wsgi` in a fresh interpreter loads none."""
+reportlab loads with the first PDF, python-escpos with the first receipt (or a printer file), pokerkit
+with the first showdown, Alembic with the first migration; importing `wsgi` in a fresh interpreter loads
+none of them."""
 
 from __future__ import annotations
 
@@ -11,14 +12,14 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-HEAVY = ("reportlab", "escpos", "pokerkit")
+HEAVY = ("reportlab", "escpos", "pokerkit", "alembic")
 LOADED = (
     "import json, sys, wsgi; "
     f"print(json.dumps(sorted({{m.split('.')[0] for m in sys.modules}} & set({list(HEAVY)!r}))))"
 )
 
 
-def test_issue_21_importing_wsgi_loads_no_pdf_printer_or_poker_library(tmp_path: Path) -> None:
+def test_issue_21_importing_wsgi_loads_no_pdf_printer_poker_or_migration_library(tmp_path: Path) -> None:
     env = {
         **{k: v for k, v in os.environ.items() if not k.startswith("FLASHBOARD_")},
         "PYTHONPATH": str(ROOT),

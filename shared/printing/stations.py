@@ -12,8 +12,8 @@ per station:
 
 A malformed file stops the server at start-up with the station and the problem, never at the first
 sale. Supported types are python-escpos's: Network, Usb, Serial, File, CupsPrinter, LP and Dummy.
-python-escpos is imported when a file names a printer, not when a hall without one starts (issue 21:
-cold start).
+PyYAML and python-escpos are imported when there is a printer file, not when a hall without one
+starts (issue 21: cold start).
 """
 
 from __future__ import annotations
@@ -21,8 +21,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-
-import yaml
 
 from shared.platform.config import ConfigError
 
@@ -51,6 +49,8 @@ class StationPrinter:
 def load(path: Path | None) -> dict[str, StationPrinter]:
     if path is None:
         return {}
+    import yaml
+
     try:
         data = yaml.safe_load(path.read_text())
     except (OSError, yaml.YAMLError) as exc:
