@@ -3,9 +3,7 @@ served), against a bare Flask app on the same machine in the same run, the two i
 machine slows both alike. Bytecode is compiled once into a temporary cache first (PYTHONPYCACHEPREFIX,
 so nothing is written into the tree), as an installed hall has it. Prints the median and the fastest
 of each, and which of the heavy libraries (reportlab, python-escpos, pokerkit, Alembic) the import
-loaded.
-Target: under 0.6 s (the fastest wall time, the
-figure least touched by other work on the machine).
+loaded. Target: under 0.6 s (the fastest wall time, the figure least touched by other work).
 
     .venv/bin/python bench/cold_start.py [--runs 15]
 
