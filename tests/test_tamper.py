@@ -21,7 +21,7 @@ from sqlalchemy.orm import Session
 
 from bingo.services.jars import save_settings
 from shared.core.audit_chain import entry_hash
-from shared.platform import audit
+from shared.platform import audit, audit_seals
 from shared.platform.audit import SYSTEM, AuditEntry
 from shared.platform.audit_key import Keyring
 from shared.platform.audit_seals import row_digest
@@ -279,3 +279,34 @@ def test_an_upgraded_database_adopts_its_money_rows_as_they_stood(db_url: str, t
     assert found.keyed_from is not None and found.keyed_from > 1
     legacy.engine.dispose()
     keyed.engine.dispose()
+
+
+def test_issue_21_verify_read_in_small_batches_finds_what_it_finds_read_whole(
+    app: Flask, admin: Api, session: Session, clock: Clock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`audit verify` reads the chain and the money rows a batch at a time (issue 21: constant memory):
+    batches of three entries and two seals name the same rows, in the same order, as one batch would."""
+    _, anchor = _night(admin, session)
+    whole = _verify(app, anchor)
+    assert whole.exit_code == 0, whole.output
+    with session.info["database"].readers() as reader:
+        sale = dict(reader.execute(select(text("*")).select_from(text("sales")).limit(1)).mappings().one())
+    added = {**sale, "id": 9999, "number": 9999}
+    columns = ", ".join(added)
+    _tamper(
+        session,
+        (f"INSERT INTO sales ({columns}) VALUES ({', '.join(':' + c for c in added)})", added),
+        ("UPDATE sales SET total_cents = total_cents + 100 WHERE id = :id", {"id": sale["id"]}),
+        ("UPDATE tills SET counted_cents = counted_cents + 2000", {}),
+        ("DELETE FROM sale_lines WHERE id = (SELECT MAX(id) FROM sale_lines)", {}),
+    )
+    found = _verify(app, anchor)
+    monkeypatch.setattr(audit, "VERIFY_BATCH", 3)
+    monkeypatch.setattr(audit_seals, "LEDGER_BATCH", 2)
+    batched = _verify(app, anchor)
+    assert found.exit_code == batched.exit_code == 1
+    assert batched.output == found.output
+    named = [line for line in found.output.splitlines() if line.startswith("Audit BROKEN: money row")]
+    assert len(named) >= 4, found.output
+    assert any("sales:9999 is in no audit entry" in line for line in named)
+    assert any("deleted outside Flashboard" in line for line in named)

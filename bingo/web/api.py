@@ -122,7 +122,6 @@ from shared.platform.context import (
 )
 from shared.platform.scope import check_org
 from shared.printing.schemas import PrintJobOut
-from shared.reports import pdf
 from shared.reports.document import Document
 from shared.reports.schemas import ReportOut
 
@@ -1079,6 +1078,8 @@ def _anchored(found: Document) -> Document:
 
 
 def _pdf(document: Document, name: str) -> Response:
+    from shared.reports import pdf  # reportlab loads with the first PDF, not at start-up
+
     return Response(
         pdf.render(document, hall_now()),
         mimetype="application/pdf",

@@ -5,7 +5,8 @@ amounts form side pots), players who folded muck at the showdown (their chips st
 nothing), and pokerkit builds the pots and ranks the hands. Each pot is split on its own (its odd
 chip is not carried into the next pot): equal best hands share it, the odd chip
 to the first winner left of the button. Players enter pokerkit clockwise from that seat, so "first"
-is pokerkit's player order.
+is pokerkit's player order. pokerkit is imported where a hand is settled, not when the hall starts
+(issue 21: cold start).
 """
 
 from __future__ import annotations
@@ -13,14 +14,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from pokerkit import Automation, Card, NoLimitTexasHoldem
-
 from poker.rules.seating import clockwise
 from poker.rules.showdown import showdown_refusal
 from shared.core.violations import Violation
 
 RULE = "28 Del. C. §1804 A(7), A(9)"
-AUTOMATIONS = (Automation.ANTE_POSTING, Automation.BET_COLLECTION, Automation.BLIND_OR_STRADDLE_POSTING)
 
 
 @dataclass(frozen=True)
@@ -87,6 +85,8 @@ def pots_refusal(board: str, stakes: Sequence[Stake], table_size: int) -> Violat
 
 def _unused(board: str, hands: Sequence[str]) -> list[str]:
     """Cards nobody holds, dealt face down to the players who folded (they muck them unseen)."""
+    from pokerkit import Card
+
     taken = {repr(c) for c in Card.parse((board + "".join(hands)).replace(" ", ""))}
     return [card for rank in "23456789TJQKA" for suit in "cdhs" if (card := rank + suit) not in taken]
 
@@ -114,10 +114,13 @@ def settle(board: str, stakes: Sequence[Stake], button: int, table_size: int) ->
     >>> settle(board, [Stake(2, 100, "AsKd"), Stake(5, 60, None)], 1, 9).returned
     (2, 40)
     """
+    from pokerkit import Automation, NoLimitTexasHoldem
+
+    automations = (Automation.ANTE_POSTING, Automation.BET_COLLECTION, Automation.BLIND_OR_STRADDLE_POSTING)
     order = clockwise(button, [s.seat for s in stakes], table_size)
     by_seat = {s.seat: s for s in stakes}
     chips = tuple(by_seat[seat].chips for seat in order)
-    state = NoLimitTexasHoldem.create_state(AUTOMATIONS, True, chips, (0, 0), 1, chips, len(order))
+    state = NoLimitTexasHoldem.create_state(automations, True, chips, (0, 0), 1, chips, len(order))
     spare = iter(_unused(board, [s.hand for s in stakes if s.hand]))
     for seat in order:
         state.deal_hole(by_seat[seat].hand or next(spare) + next(spare))

@@ -1,18 +1,20 @@
 """The showdown helper for a dealer or director settling a dispute: who must show first (28 Del. C.
 §1816), and which hand wins (ch. 18's hand ranking ¶(1)-(9), the cards speaking for themselves,
 §1815(2)), evaluated by pokerkit, never by hand-written code. We own seats and the button; pokerkit
-owns hands.
+owns hands. pokerkit is imported where a hand is read, not when the hall starts (issue 21: cold start).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-
-from pokerkit import Card, StandardHighHand
+from typing import TYPE_CHECKING
 
 from poker.rules.seating import clockwise
 from shared.core.violations import Violation
+
+if TYPE_CHECKING:
+    from pokerkit import Card
 
 RULE = "28 Del. C. §1815(1)"
 
@@ -26,6 +28,8 @@ class Ranked:
 
 
 def _cards(text: str, field: str) -> list[Card]:
+    from pokerkit import Card
+
     try:
         cards = list(Card.parse(text.replace(" ", "")))
     except (ValueError, KeyError):
@@ -73,6 +77,8 @@ def rank(board: str, hands: Mapping[int, str]) -> list[Ranked]:
     >>> [(r.seat, r.label, r.place) for r in rank("2c 7d 9h Js Kc", {1: "AsAh", 4: "KdKh", 6: "AdAc"})]
     [(4, 'Three of a kind', 1), (1, 'One pair', 2), (6, 'One pair', 2)]
     """
+    from pokerkit import StandardHighHand
+
     evaluated = {
         seat: StandardHighHand.from_game(hand.replace(" ", ""), board.replace(" ", "")) for seat, hand in hands.items()
     }

@@ -63,7 +63,6 @@ from shared.platform.context import (
 )
 from shared.platform.scope import check_org
 from shared.printing.schemas import PrintJobOut
-from shared.reports import pdf
 from shared.reports.document import BulletList, Document, training_paper
 from shared.reports.schemas import ReportOut
 
@@ -178,6 +177,8 @@ def printed_rules_text(tournament_id: int) -> Response:
     produces="application/pdf",
 )
 def printed_rules_pdf(tournament_id: int) -> Response:
+    from shared.reports import pdf  # reportlab loads with the first PDF, not at start-up
+
     row = _mine(tournament_id)
     sections = tournaments.rules(db_session(), row)
     lists = tuple(BulletList(s.title, s.lines) for s in sections[1:])
@@ -391,6 +392,8 @@ def _report(tournament_id: int) -> Document:
 )
 def tournament_report_pdf(tournament_id: int) -> Response:
     _mine(tournament_id)
+    from shared.reports import pdf  # reportlab loads with the first PDF, not at start-up
+
     return Response(pdf.render(_report(tournament_id), hall_now()), mimetype="application/pdf")
 
 

@@ -272,16 +272,62 @@ def _seal_before_commit(session: Session) -> None:
 event.listen(Session, "before_commit", _seal_before_commit)
 
 
+VERIFY_BATCH = 2_000
+_CHAIN_COLUMNS = (
+    AuditEntry.id,
+    AuditEntry.seq,
+    AuditEntry.at,
+    AuditEntry.actor_user_id,
+    AuditEntry.actor_name,
+    AuditEntry.station,
+    AuditEntry.action,
+    AuditEntry.subject_type,
+    AuditEntry.subject_id,
+    AuditEntry.details,
+    AuditEntry.prev_hash,
+    AuditEntry.hash,
+)
+
+
 def _stored(
-    session: Session, seals: dict[str, tuple[int, str]], gaps: list[audit_seals.RowProblem]
+    session: Session, seals: audit_seals.SealLedger, gaps: list[audit_seals.RowProblem]
 ) -> Iterator[StoredEntry]:
-    """The entries in order, as a stream; each entry's seals are followed on the way (newest wins,
-    and each must start where the last ended)."""
-    rows = session.execute(select(AuditEntry).order_by(AuditEntry.seq).execution_options(yield_per=2000)).scalars()
-    for row in rows:
-        if SEAL_MARK in row.details:
-            audit_seals.follow(seals, row.seq, json.loads(row.details).get(audit_seals.SEALS) or {}, gaps)
-        yield StoredEntry(id=row.id, fields=row.chain_fields(), prev_hash=row.prev_hash, hash=row.hash)
+    """The entries in order, as a stream read a batch at a time by keyset (the first batch from the lowest
+    sequence number there is, each next one after the last read), as plain rows: nothing is held but the
+    batch (issue 21). Each batch's seals are followed on the way (newest wins, and each must start where
+    the last ended)."""
+    last: int | None = None
+    while True:
+        query = select(*_CHAIN_COLUMNS).order_by(AuditEntry.seq).limit(VERIFY_BATCH)
+        rows = session.execute(query if last is None else query.where(AuditEntry.seq > last)).all()
+        if not rows:
+            return
+        seals.follow(
+            [
+                (row.seq, json.loads(row.details).get(audit_seals.SEALS) or {})
+                for row in rows
+                if SEAL_MARK in row.details
+            ],
+            gaps,
+        )
+        for row in rows:
+            yield StoredEntry(
+                id=row.id,
+                fields=ChainFields(
+                    seq=row.seq,
+                    at=row.at,
+                    actor_user_id=row.actor_user_id,
+                    actor_name=row.actor_name,
+                    station=row.station,
+                    action=row.action,
+                    subject_type=row.subject_type,
+                    subject_id=row.subject_id,
+                    details=row.details,
+                ),
+                prev_hash=row.prev_hash,
+                hash=row.hash,
+            )
+        last = rows[-1].seq
 
 
 SEAL_MARK = f'"{audit_seals.SEALS}"'
@@ -377,22 +423,22 @@ def _verify(session: Session, pin: Anchor | None) -> Report:
     key = keyring.load() if keyring is not None else None
     head = session.get(AuditHead, 1)
     head_seq, head_hash = (head.seq, head.hash) if head is not None else (0, GENESIS)
-    seals: dict[str, tuple[int, str]] = {}
     gaps: list[audit_seals.RowProblem] = []
     recorded = head.keyed_from if head is not None else None
     keyed_from = key.keyed_from if key is not None else recorded
-    count, broken = first_break(
-        _stored(session, seals, gaps), head_seq, head_hash, key.secret if key else None, keyed_from
-    )
-    if broken is None and key is not None and recorded != key.keyed_from and head_seq >= key.keyed_from:
-        broken = Break(
-            None,
-            head_seq,
-            f"the database says the chain is keyed from entry {recorded}, the key file from "
-            f"{key.keyed_from}: the head was changed",
+    with audit_seals.SealLedger() as seals:
+        count, broken = first_break(
+            _stored(session, seals, gaps), head_seq, head_hash, key.secret if key else None, keyed_from
         )
-    sealed = broken is None and key is not None and head_seq >= key.keyed_from
-    rows = [*gaps, *audit_seals.row_problems(seals, audit_seals.every_row(session))] if sealed else []
+        if broken is None and key is not None and recorded != key.keyed_from and head_seq >= key.keyed_from:
+            broken = Break(
+                None,
+                head_seq,
+                f"the database says the chain is keyed from entry {recorded}, the key file from "
+                f"{key.keyed_from}: the head was changed",
+            )
+        sealed = broken is None and key is not None and head_seq >= key.keyed_from
+        rows = [*gaps, *seals.row_problems(audit_seals.every_row(session))] if sealed else []
     return Report(
         count=count,
         broken=broken,

@@ -19,9 +19,12 @@ from __future__ import annotations
 
 import hashlib
 import json
+import sqlite3
+import tempfile
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from datetime import date, datetime
+from pathlib import Path
 from typing import Any
 
 from sqlalchemy import Connection, Table, event, inspect, select, tuple_
@@ -275,20 +278,94 @@ def follow(seals: dict[str, tuple[int, str]], seq: int, found: dict[str, Any], p
         seals[key] = (seq, after)
 
 
-def row_problems(seals: dict[str, tuple[int, str]], rows: Iterable[tuple[str, str]]) -> list[RowProblem]:
-    """Compare each money row with its newest seal (entry seq, digest)."""
-    problems: list[RowProblem] = []
-    seen: set[str] = set()
-    for key, digest in rows:
-        seen.add(key)
-        sealed = seals.get(key)
-        if sealed is None:
-            problems.append(RowProblem(key, "is in no audit entry: written outside Flashboard"))
-        elif sealed[1] == DELETED:
-            problems.append(RowProblem(key, f"was deleted in entry {sealed[0]} but is back"))
-        elif sealed[1] != digest:
-            problems.append(RowProblem(key, f"differs from its seal in entry {sealed[0]}: changed outside Flashboard"))
-    for key, (seq, digest) in sorted(seals.items()):
-        if key not in seen and digest != DELETED:
-            problems.append(RowProblem(key, f"sealed in entry {seq} is missing: deleted outside Flashboard"))
-    return problems
+def _row_problem(key: str, digest: str, sealed: tuple[int, str] | None) -> RowProblem | None:
+    """One money row against its newest seal (entry seq, digest)."""
+    if sealed is None:
+        return RowProblem(key, "is in no audit entry: written outside Flashboard")
+    if sealed[1] == DELETED:
+        return RowProblem(key, f"was deleted in entry {sealed[0]} but is back")
+    if sealed[1] != digest:
+        return RowProblem(key, f"differs from its seal in entry {sealed[0]}: changed outside Flashboard")
+    return None
+
+
+def _missing(key: str, seq: int) -> RowProblem:
+    return RowProblem(key, f"sealed in entry {seq} is missing: deleted outside Flashboard")
+
+
+LEDGER_BATCH = 500
+
+
+class SealLedger:
+    """The newest seal of every money row met on the walk down the chain, kept in a temporary SQLite file
+    of the checking process rather than in its memory, so `audit verify` holds a batch at a time however
+    many money rows the hall has written (issue 21). It answers as the dictionary `follow` and
+    `row_problems` read, batch by batch: the same findings in the same order."""
+
+    def __init__(self) -> None:
+        self._folder = tempfile.TemporaryDirectory(prefix="flashboard-verify-")
+        self._db = sqlite3.connect(Path(self._folder.name) / "seals.db", isolation_level=None)
+        self._db.execute("PRAGMA journal_mode=OFF")
+        self._db.execute("PRAGMA synchronous=OFF")
+        self._db.execute(
+            "CREATE TABLE seals (key TEXT PRIMARY KEY, seq INTEGER NOT NULL, after TEXT NOT NULL, "
+            "seen INTEGER NOT NULL DEFAULT 0) WITHOUT ROWID"
+        )
+
+    def __enter__(self) -> SealLedger:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self._db.close()
+        self._folder.cleanup()
+
+    def _sealed(self, keys: list[str]) -> dict[str, tuple[int, str]]:
+        found: dict[str, tuple[int, str]] = {}
+        for start in range(0, len(keys), LEDGER_BATCH):
+            chunk = keys[start : start + LEDGER_BATCH]
+            marks = ",".join("?" * len(chunk))
+            for key, seq, after in self._db.execute(f"SELECT key, seq, after FROM seals WHERE key IN ({marks})", chunk):
+                found[key] = (seq, after)
+        return found
+
+    def follow(self, entries: list[tuple[int, dict[str, Any]]], problems: list[RowProblem]) -> None:
+        """`follow` for a run of entries in chain order (each entry's seq and its seals)."""
+        keys = sorted({key for _, found in entries for key in found})
+        if not keys:
+            return
+        seals = self._sealed(keys)
+        for seq, found in entries:
+            follow(seals, seq, found, problems)
+        self._db.execute("BEGIN")
+        self._db.executemany(
+            "INSERT INTO seals (key, seq, after) VALUES (?, ?, ?) "
+            "ON CONFLICT (key) DO UPDATE SET seq = excluded.seq, after = excluded.after",
+            [(key, *seals[key]) for key in keys],
+        )
+        self._db.execute("COMMIT")
+
+    def row_problems(self, rows: Iterable[tuple[str, str]]) -> list[RowProblem]:
+        """`row_problems` against the ledger, reading the rows a batch at a time."""
+        problems: list[RowProblem] = []
+        batch: list[tuple[str, str]] = []
+        for row in rows:
+            batch.append(row)
+            if len(batch) == LEDGER_BATCH:
+                self._check(batch, problems)
+                batch = []
+        self._check(batch, problems)
+        missing = self._db.execute("SELECT key, seq FROM seals WHERE seen = 0 AND after <> ? ORDER BY key", (DELETED,))
+        problems.extend(_missing(key, seq) for key, seq in missing)
+        return problems
+
+    def _check(self, batch: list[tuple[str, str]], problems: list[RowProblem]) -> None:
+        if not batch:
+            return
+        seals = self._sealed([key for key, _ in batch])
+        for key, digest in batch:
+            found = _row_problem(key, digest, seals.get(key))
+            if found is not None:
+                problems.append(found)
+        self._db.execute("BEGIN")
+        self._db.executemany("UPDATE seals SET seen = 1 WHERE key = ?", [(key,) for key in seals])
+        self._db.execute("COMMIT")

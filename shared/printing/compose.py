@@ -1,19 +1,21 @@
 """Receipt bytes, composed in python-escpos's Dummy printer with the printer's real capability profile
 (so centring and widths match the paper). Composition never raises on any text: every line is
 wrapped at the profile's width, a row that must stay one line is cut with a visible ">" marker,
-and every character is one the chosen code page prints."""
+and every character is one the chosen code page prints. python-escpos is imported where a receipt
+is composed, not when the hall starts (issue 21: cold start)."""
 
 from __future__ import annotations
 
 import textwrap
 from dataclasses import dataclass
 from datetime import datetime
-
-from escpos.exceptions import Error as EscposError
-from escpos.printer import Dummy
+from typing import TYPE_CHECKING
 
 from shared.printing.characters import code_page, printable
 from shared.printing.documents import Receipt
+
+if TYPE_CHECKING:
+    from escpos.printer import Dummy
 
 HELPLINE = "Gambling problem? Call 1-888-850-8888"
 TRAINING_FOOTER = "TRAINING - a practice occasion: not a sale, not a prize, not valid for payment"
@@ -86,6 +88,8 @@ def paired(left: str, right: str, width: int) -> list[str]:
 def _barcode(printer: Dummy, code: str) -> None:
     """Code128 B holds printable ASCII; a code too long for the paper at the wide module prints narrow,
     and one too long even then (or the library refusing it) prints as text, still readable."""
+    from escpos.exceptions import Error as EscposError
+
     fits = code.isascii() and code.isprintable() and 0 < len(code) <= BARCODE_NARROW_MAX
     if fits:
         try:
@@ -125,6 +129,8 @@ def compose(receipt: Receipt, profile: str, reprint: ReprintMark | None = None) 
 
 
 def _paper(receipt: Receipt, profile: str, reprint: ReprintMark | None, copy: str | None) -> bytes:
+    from escpos.printer import Dummy
+
     printer = Dummy(profile=profile)
     page = code_page(printer.profile.profile_data.get("codePages", {}))
     printer.charcode(page)

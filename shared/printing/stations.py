@@ -12,6 +12,8 @@ per station:
 
 A malformed file stops the server at start-up with the station and the problem, never at the first
 sale. Supported types are python-escpos's: Network, Usb, Serial, File, CupsPrinter, LP and Dummy.
+PyYAML and python-escpos are imported when there is a printer file, not when a hall without one
+starts (issue 21: cold start).
 """
 
 from __future__ import annotations
@@ -19,10 +21,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-
-import yaml
-from escpos import printer as escpos_printers
-from escpos.capabilities import get_profile
 
 from shared.platform.config import ConfigError
 
@@ -40,6 +38,8 @@ class StationPrinter:
 
     def open(self, timeout: float) -> Any:
         """A python-escpos printer object for this station; Network printers get the short timeout."""
+        from escpos import printer as escpos_printers
+
         params = dict(self.params)
         if self.kind == "Network":
             params["timeout"] = timeout
@@ -49,6 +49,8 @@ class StationPrinter:
 def load(path: Path | None) -> dict[str, StationPrinter]:
     if path is None:
         return {}
+    import yaml
+
     try:
         data = yaml.safe_load(path.read_text())
     except (OSError, yaml.YAMLError) as exc:
@@ -57,6 +59,8 @@ def load(path: Path | None) -> dict[str, StationPrinter]:
         raise ConfigError(
             f"printer config {path}: expected a 'stations:' mapping of station name to a 'printer:' section"
         )
+    from escpos.capabilities import get_profile
+
     found = {}
     for station, section in data["stations"].items():
         where = f"printer config {path}, station {station!r}"

@@ -94,7 +94,6 @@ from shared.printing.schemas import (
     PrintQueueQuery,
     ReprintIn,
 )
-from shared.reports import pdf
 from shared.reports.document import Document
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
@@ -282,6 +281,8 @@ def _licence_document(org_id: int) -> Document:
     produces="application/pdf",
 )
 def bingo_licence_pdf(org_id: int) -> Response:
+    from shared.reports import pdf  # reportlab loads with the first PDF, not at start-up
+
     return Response(
         pdf.render(_licence_document(org_id), hall_now()),
         mimetype="application/pdf",
