@@ -14,6 +14,7 @@ database (a restarted or other server process, which indexes them on its first c
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import platform
 import random
@@ -124,29 +125,35 @@ def bench(url: str, tickets: int, picks: int) -> None:
     started = time.perf_counter() - start
     order = random.Random(7).sample(range(1, 76), 75)
     winning_call = first_win(order, picked)
+    del picked  # the bench's own copy of the tickets: a server holds none, nor should its collector walk them
+    gc.collect()
     other = app_on(url, instance)  # a second server process on the same database
     again = staff(Api(other.test_client()), f"caller{org_id}")
     times: list[float] = []
+    cpu: list[float] = []
     cold = 0.0
     for position, ball in enumerate(order[:winning_call], start=1):
         client = again if position == winning_call - 1 else caller
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.thread_time()
         game = ok(client.post(occ + "/games/2/calls", {"ball": ball}), 201)
-        took = time.perf_counter() - start
+        took, took_cpu = time.perf_counter() - start, time.thread_time() - start_cpu
         if client is again:
             cold = took
         else:
             times.append(took)
+            cpu.append(took_cpu)
         assert bool(game["upick_winners"]) == (position == winning_call)
     winners = len(game["upick_winners"])
-    won = times[-1]
-    times.sort()
+    won, won_cpu = times[-1], cpu[-1]
     print(
-        f"call through the API, {tickets:,} tickets of {picks} numbers: "
-        f"median {statistics.median(times) * 1e3:.2f} ms, "
-        f"p95 {times[int(len(times) * 0.95) - 1] * 1e3:.2f} ms, max {times[-1] * 1e3:.2f} ms ({len(times)} calls)"
+        f"call through the API, {tickets:,} tickets of {picks} numbers ({len(times)} calls): "
+        f"wall median {statistics.median(times) * 1e3:.2f} ms, min {min(times) * 1e3:.2f} ms, "
+        f"max {max(times) * 1e3:.2f} ms; the request thread's CPU median {statistics.median(cpu) * 1e3:.2f} ms"
     )
-    print(f"  the winning call (call {winning_call}, {winners} winners): {won * 1e3:.2f} ms")
+    print(
+        f"  the winning call (call {winning_call}, {winners} winners): {won * 1e3:.2f} ms wall, "
+        f"{won_cpu * 1e3:.2f} ms CPU"
+    )
     print(f"  starting the game (which indexes the tickets in this process): {started * 1e3:.1f} ms")
     print(
         f"  call {winning_call - 1} in a second server process (its first call: it indexes them): {cold * 1e3:.1f} ms"
