@@ -152,40 +152,31 @@ class Ticket:
     numbers: tuple[int, ...]
 
 
-class PickIndex:
-    """Every ticket in play for one game, as one big integer per number with bit i set when ticket i
-    holds it. Which tickets a drawing completed is a pure question of the calls: a ticket is covered
-    when no uncalled number's integer has its bit, and it completed on this drawing when it also holds
-    one of the balls just drawn, so the answer needs no state kept call by call (a corrected call, a
-    restart or another server process asks the same question and gets the same answer). A game's
-    tickets are fixed once it starts (4.30.1.7), so the index is built once per game; building it is
-    linear in the tickets (bytes per ticket, turned into bits lane by lane as in winners.py)."""
+class PickSets:
+    """The numbers of every ticket in play for one game, as one big integer per number with bit i set
+    when ticket i holds it. Which tickets a drawing completed is a pure question of the calls: a ticket is
+    covered when no uncalled number's integer has its bit, and it completed on this drawing when it also
+    holds one of the balls just drawn, so the answer needs no state kept call by call (a corrected call, a
+    restart or another server process asks the same question and gets the same answer). A game's tickets
+    are fixed once it starts (4.30.1.7), so the sets are built once per game, in time linear in the
+    tickets (a row of bytes per ticket, turned into bits lane by lane as in winners.py); they hold no
+    object per ticket, so a process keeping them gives its garbage collector nothing more to walk."""
 
-    def __init__(self, tickets: Sequence[Ticket]) -> None:
-        self.tickets = list(tickets)
-        self._holders = _holders(self.tickets)
-        self.called: list[int] = []
+    def __init__(self, picks: Iterable[Sequence[int]]) -> None:
+        self._holders = _holders(list(picks))
 
-    def completed_by(self, calls: Sequence[int], drawn: Iterable[int]) -> list[Ticket]:
-        """10 DE Admin Code 101-4.30.1.7-8: the tickets whose numbers are all among `calls` and that were
-        not covered before `drawn`, the balls of the latest drawing (the last of `calls`), in ticket order.
+    def completed_by(self, calls: Sequence[int], drawn: Iterable[int]) -> list[int]:
+        """10 DE Admin Code 101-4.30.1.7-8: the positions of the tickets whose numbers are all among `calls`
+        and that were not covered before `drawn`, the balls of the latest drawing (the last of `calls`).
+        Starting from the tickets holding a ball just drawn, each uncalled number's holders are taken away.
 
-        >>> index = PickIndex([Ticket("UP-A", (1, 2)), Ticket("UP-B", (2, 3)), Ticket("UP-C", (3, 4))])
-        >>> [t.code for t in index.completed_by([2, 3], [3])]
-        ['UP-B']
-        >>> index.completed_by([2, 4], [4])
-        []
-        >>> [t.code for t in index.completed_by([2, 4, 3, 1], [3, 1])]
-        ['UP-A', 'UP-B', 'UP-C']
-        """
-        return [self.tickets[i] for i in self.positions_completed_by(calls, drawn)]
-
-    def positions_completed_by(self, calls: Sequence[int], drawn: Iterable[int]) -> list[int]:
-        """10 DE Admin Code 101-4.30.1.7-8: as completed_by, the tickets' positions in the index. Starting
-        from the tickets holding a ball just drawn, each uncalled number's holders are taken away.
-
-        >>> PickIndex([Ticket("UP-A", (1, 2)), Ticket("UP-B", (2, 3))]).positions_completed_by([3, 2], [2])
+        >>> sets = PickSets([(1, 2), (2, 3), (3, 4)])
+        >>> sets.completed_by([2, 3], [3])
         [1]
+        >>> sets.completed_by([2, 4], [4])
+        []
+        >>> sets.completed_by([2, 4, 3, 1], [3, 1])
+        [0, 1, 2]
         """
         holders = self._holders
         fresh = 0
@@ -199,6 +190,25 @@ class PickIndex:
                     if not fresh:
                         break
         return set_bits(fresh)
+
+
+class PickIndex:
+    """Every ticket in play for one game (its picks as PickSets), daubed call by call."""
+
+    def __init__(self, tickets: Sequence[Ticket]) -> None:
+        self.tickets = list(tickets)
+        self.sets = PickSets(t.numbers for t in self.tickets)
+        self.called: list[int] = []
+
+    def completed_by(self, calls: Sequence[int], drawn: Iterable[int]) -> list[Ticket]:
+        """10 DE Admin Code 101-4.30.1.7-8: the tickets whose numbers are all among `calls` and that were
+        not covered before `drawn`, the balls of the latest drawing, in ticket order.
+
+        >>> index = PickIndex([Ticket("UP-A", (1, 2)), Ticket("UP-B", (2, 3)), Ticket("UP-C", (3, 4))])
+        >>> [t.code for t in index.completed_by([2, 3], [3])]
+        ['UP-B']
+        """
+        return [self.tickets[i] for i in self.sets.completed_by(calls, drawn)]
 
     def call(self, ball: int) -> list[Ticket]:
         """10 DE Admin Code 101-4.30.1.7-8: daub the ball; return the tickets it completes."""
@@ -224,14 +234,14 @@ class PickIndex:
 NUMBERS = 76  # a byte for each of 0..75 in a ticket's row
 
 
-def _holders(tickets: Sequence[Ticket]) -> dict[int, int]:
+def _holders(picks: Sequence[Sequence[int]]) -> dict[int, int]:
     """10 DE Admin Code 101-4.30.1.7 (the hall knows every face in play): number → the integer with bit i
     set for every ticket i holding it, from one row of bytes per ticket (1 where it holds the number)."""
-    count = len(tickets)
+    count = len(picks)
     rows = bytearray(NUMBERS * (count + (-count) % LANES))
-    for index, ticket in enumerate(tickets):
+    for index, numbers in enumerate(picks):
         base = NUMBERS * index
-        for number in ticket.numbers:
+        for number in numbers:
             rows[base + number] = 1
     laid = bytes(rows)
     holders: dict[int, int] = {}

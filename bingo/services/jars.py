@@ -22,11 +22,11 @@ from bingo.models import (
     UPickTicket,
 )
 from bingo.rules import cookie_jar, jar_awards, jar_ledger, jar_sales
-from bingo.rules.claims import Verdict
 from bingo.rules.cookie_jar import Account, Jars, Move
 from bingo.rules.limits import MAX_GAMES, GameKind
 from bingo.rules.splits import Winner, split_money
 from bingo.services import board, upick_tickets
+from bingo.services.game_winners import winning_claims
 from bingo.services.locks import lock_occasion
 from shared.core.money import format_cents, wire_cents
 from shared.core.violations import refuse
@@ -236,7 +236,7 @@ def jar_winners(session: Session, game: Game) -> tuple[list[Claim], list[UPickTi
     """10 DE Admin Code 101-4.31.6 and 4.11: the bingos completed on the game's last call: its valid claims,
     or in a U Pick Em game its tickets completed on that call (settled reading: a U Pick Em game is a bingo
     game on the program, and a ticket completed on a call is a bingo on that call)."""
-    claims = [c for c in game.claims if c.verdict == Verdict.VALID and c.on_call == len(game.calls)]
+    claims = winning_claims(session, game)
     tickets = upick_tickets.winners(session, game) if game.kind == GameKind.U_PICK_EM else []
     return claims, tickets
 

@@ -8,8 +8,10 @@ import random
 import secrets
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
+from functools import cache
+from typing import Any
 
-from sqlalchemy import and_, exists, func, or_, select
+from sqlalchemy import Integer, Select, and_, bindparam, exists, func, or_, select
 from sqlalchemy.orm import Session, aliased, contains_eager, joinedload, object_session
 from sqlalchemy.orm.attributes import set_committed_value
 
@@ -317,11 +319,11 @@ class CallFacts:
     bingo_now: bool
 
 
-def locked_for_call(session: Session, occasion_id: int, number: int) -> CallFacts:
-    """10 DE Admin Code 101-4.12, 4.10 and 4.16, as locked_in_play decides, read in two statements (issue 21):
-    the occasion locked and read afresh with its games and their tiers, its organization, its cookie-jar
-    settings and the jar ledger's last line, and game `number`'s claim count and bingo on the last call;
-    then that game's calls."""
+@cache
+def _call_query() -> Select[Any]:
+    """The statement locked_for_call sends, built once (its values are bound parameters): building it
+    costs more than the database takes to answer it."""
+    occasion_id, number = bindparam("occasion_id", type_=Integer), bindparam("number", type_=Integer)
     target = select(Game.id).where(Game.occasion_id == occasion_id, Game.number == number).scalar_subquery()
     calls_made = select(func.count()).select_from(Call).where(Call.game_id == target).scalar_subquery()
     claims_total = select(func.count()).select_from(Claim).where(Claim.game_id == target).scalar_subquery()
@@ -345,7 +347,15 @@ def locked_for_call(session: Session, occasion_id: int, number: int) -> CallFact
         .where(Occasion.id == occasion_id)
         .options(joinedload(Occasion.games).joinedload(Game.tiers), joinedload(Occasion.jar_settings))
     )
-    row = session.execute(locking(query)).unique().one_or_none()
+    return locking(query)
+
+
+def locked_for_call(session: Session, occasion_id: int, number: int) -> CallFacts:
+    """10 DE Admin Code 101-4.12, 4.10 and 4.16, as locked_in_play decides, read in two statements (issue 21):
+    the occasion locked and read afresh with its games and their tiers, its organization, its cookie-jar
+    settings and the jar ledger's last line, and game `number`'s claim count and bingo on the last call;
+    then that game's calls."""
+    row = session.execute(_call_query(), {"occasion_id": occasion_id, "number": number}).unique().one_or_none()
     occasion = holding(
         session, found_or_refuse(session, row[0] if row else None, occasion_id, "occasion_id", "occasion")
     )

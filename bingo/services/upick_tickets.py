@@ -15,7 +15,7 @@ from sqlalchemy.orm import Session
 
 from bingo.models import Game, GameStatus, Occasion, OccasionStatus, TicketStatus, UPickTicket
 from bingo.rules.limits import GameKind
-from bingo.rules.upick import PickIndex, Ticket, new_ticket_code, pick_refusal, quick_pick, ticket_layout
+from bingo.rules.upick import PickSets, new_ticket_code, pick_refusal, quick_pick, ticket_layout
 from bingo.rules.upick_play import face_sale_refusal
 from bingo.services.games import game_of_kind
 from shared.core.violations import refuse
@@ -80,15 +80,15 @@ def find(session: Session, code: str) -> UPickTicket:
 
 @dataclass(frozen=True)
 class GameIndex:
-    """A game's tickets in play, indexed (bingo.rules.upick.PickIndex), with their row ids in the same
-    order."""
+    """A game's tickets in play, their picks indexed (bingo.rules.upick.PickSets), with their row ids in
+    the same order."""
 
-    index: PickIndex
+    sets: PickSets
     ids: list[int]
 
     def completed_by(self, calls: list[int], drawn: list[int]) -> list[int]:
         """The ids of the tickets the latest drawing completed (10 DE Admin Code 101-4.30.1.7-8)."""
-        return [self.ids[position] for position in self.index.positions_completed_by(calls, drawn)]
+        return [self.ids[position] for position in self.sets.completed_by(calls, drawn)]
 
 
 KEPT_GAMES = 4  # the indexes one process keeps for each database: the game in play and a few before
@@ -111,14 +111,13 @@ def game_index(session: Session, game: Game) -> GameIndex:
             kept.move_to_end(key)
             return found
     rows = session.execute(
-        select(UPickTicket.id, UPickTicket.code, UPickTicket.numbers)
+        select(UPickTicket.id, UPickTicket.numbers)
         .where(UPickTicket.occasion_id == game.occasion_id, UPickTicket.game_number == game.number)
         .where(UPickTicket.status == SOLD)
         .order_by(UPickTicket.id)
     ).all()
     built = GameIndex(
-        PickIndex([Ticket(code, tuple(int(n) for n in numbers.split(","))) for _, code, numbers in rows]),
-        [row_id for row_id, _, _ in rows],
+        PickSets([int(n) for n in numbers.split(",")] for _, numbers in rows), [row_id for row_id, _ in rows]
     )
     if game.status == GameStatus.PENDING:
         return built

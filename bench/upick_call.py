@@ -1,0 +1,199 @@
+"""A U Pick Em ball call with 50,000 tickets sold, end to end through the real request (issue 21: under
+5 ms): the caller's POST through the app (sign-in, routing, the call's locks and gates, the winner search,
+the board event, the audit entry, the commit, the JSON answer), on SQLite or PostgreSQL.
+
+    .venv/bin/python bench/upick_call.py [--tickets 50000] [--picks 8] [--database URL]
+
+The tickets are written straight into the table (selling 50,000 through the till would take the bench
+an hour); the game is then started and called through the API with Flask's test client, in one process,
+from the first call until the call that completes tickets. Printed: each call's time (median, p95, max),
+the winning call, the start (which indexes the tickets), and the first call in a second app on the same
+database (a restarted or other server process, which indexes them on its first call there).
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import os
+import platform
+import random
+import statistics
+import sys
+import tempfile
+import time
+import uuid
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+from zoneinfo import ZoneInfo
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from flask import Flask  # noqa: E402
+from sqlalchemy import create_engine, insert, text  # noqa: E402
+from sqlalchemy.engine import make_url  # noqa: E402
+
+from bingo.models import TicketStatus, UPickTicket  # noqa: E402
+from bingo.rules.upick import new_ticket_code, quick_pick  # noqa: E402
+from shared.core.roles import Role  # noqa: E402
+from shared.platform import migrate  # noqa: E402
+from shared.platform.app import create_app  # noqa: E402
+from shared.platform.config import Settings  # noqa: E402
+from shared.platform.db import Database, make_engine  # noqa: E402
+from tests.support.bingo_factories import make_hall  # noqa: E402
+from tests.support.client import Api, staff  # noqa: E402
+from tests.support.clock import Clock  # noqa: E402
+from tests.support.factories import PASSWORD, TEST_KDF_N, make_user  # noqa: E402
+from tests.support.occasions import setup_occasion  # noqa: E402
+
+REGULAR = {"pattern": {"kind": "four_corners"}, "prize": "20.00"}
+HALL_TIME = datetime(2026, 12, 5, 18, 0, tzinfo=ZoneInfo("America/New_York"))
+
+
+def ok(reply: Any, status: int = 200) -> Any:
+    assert reply.status_code == status, (reply.status_code, reply.get_json())
+    return reply.get_json()
+
+
+def app_on(url: str, instance: Path) -> Flask:
+    settings = Settings(
+        instance_path=instance,
+        database_url=url,
+        secret_key="bench-secret-key",
+        lockout_attempts=5,
+        lockout_minutes=15,
+        idle_lock_minutes=0,
+    )
+    app = create_app(settings, {"TESTING": True, "FLASHBOARD_KDF_N": TEST_KDF_N})
+    app.extensions["flashboard.clock"] = Clock(HALL_TIME)
+    return app
+
+
+def night(app: Flask, tickets: int, picks: int) -> tuple[str, Api, int, list[list[int]]]:
+    """An occasion whose game 1 has been played and closed (the jar posted) and whose game 2, U Pick Em,
+    has `tickets` tickets of `picks` numbers; the caller's client, the organization and the tickets."""
+    database: Database = app.extensions["flashboard.db"]
+    with database.sessions() as session:
+        hall = make_hall(session)
+        make_user(session, [Role.ADMIN], username="boss")
+    admin = Api(app.test_client())
+    assert admin.sign_in("boss", PASSWORD).status_code == 200
+    upick = {"kind": "u_pick_em", "pattern": {"kind": "blackout"}, "prize": "100.00", "pick_count": picks}
+    occasion = setup_occasion(admin, hall, [REGULAR, {**upick, "face_price": "1.00"}])
+    occ = f"/api/v1/occasions/{occasion['id']}"
+    caller = staff(admin, f"caller{hall.org.id}")
+    ok(caller.post(occ + "/ball-check", {"checked_by": [hall.caller.id]}))
+    ok(caller.post(occ + "/cookie-jar-number", {"ball": 75}))
+    ok(caller.post(occ + "/games/1/start", {}))
+    ok(caller.post(occ + "/games/1/calls", {"ball": 5}), 201)
+    ok(caller.post(occ + "/games/1/close"))
+    rng = random.Random(3)
+    picked = [quick_pick(picks, rng) for _ in range(tickets)]
+    rows = [
+        {
+            "code": new_ticket_code(),
+            "occasion_id": occasion["id"],
+            "game_number": 2,
+            "numbers": ",".join(map(str, numbers)),
+            "quick_pick": True,
+            "price_cents": 100,
+            "sold_at": datetime.now(timezone.utc),
+            "cashier_name": "bench",
+            "status": TicketStatus.SOLD,
+        }
+        for numbers in picked
+    ]
+    with database.sessions() as session:
+        session.execute(insert(UPickTicket), rows)
+        session.commit()
+    return occ, caller, hall.org.id, picked
+
+
+def first_win(order: list[int], picked: list[list[int]]) -> int:
+    """The call (1-based) on which the first tickets are covered."""
+    position = {ball: n for n, ball in enumerate(order, start=1)}
+    return min(max(position[number] for number in numbers) for numbers in picked)
+
+
+def bench(url: str, tickets: int, picks: int) -> None:
+    instance = Path(tempfile.mkdtemp())
+    app = app_on(url, instance)
+    occ, caller, org_id, picked = night(app, tickets, picks)
+    start = time.perf_counter()
+    ok(caller.post(occ + "/games/2/start", {}))
+    started = time.perf_counter() - start
+    order = random.Random(7).sample(range(1, 76), 75)
+    winning_call = first_win(order, picked)
+    del picked  # the bench's own copy of the tickets: a server holds none, nor should its collector walk them
+    gc.collect()
+    other = app_on(url, instance)  # a second server process on the same database
+    again = staff(Api(other.test_client()), f"caller{org_id}")
+    times: list[float] = []
+    cpu: list[float] = []
+    cold = 0.0
+    for position, ball in enumerate(order[:winning_call], start=1):
+        client = again if position == winning_call - 1 else caller
+        start, start_cpu = time.perf_counter(), time.thread_time()
+        game = ok(client.post(occ + "/games/2/calls", {"ball": ball}), 201)
+        took, took_cpu = time.perf_counter() - start, time.thread_time() - start_cpu
+        if client is again:
+            cold = took
+        else:
+            times.append(took)
+            cpu.append(took_cpu)
+        assert bool(game["upick_winners"]) == (position == winning_call)
+    winners = len(game["upick_winners"])
+    won, won_cpu = times[-1], cpu[-1]
+    print(
+        f"call through the API, {tickets:,} tickets of {picks} numbers ({len(times)} calls): "
+        f"wall median {statistics.median(times) * 1e3:.2f} ms, min {min(times) * 1e3:.2f} ms, "
+        f"max {max(times) * 1e3:.2f} ms; the request thread's CPU median {statistics.median(cpu) * 1e3:.2f} ms"
+    )
+    print(
+        f"  the winning call (call {winning_call}, {winners} winners): {won * 1e3:.2f} ms wall, "
+        f"{won_cpu * 1e3:.2f} ms CPU"
+    )
+    print(f"  starting the game (which indexes the tickets in this process): {started * 1e3:.1f} ms")
+    print(
+        f"  call {winning_call - 1} in a second server process (its first call: it indexes them): {cold * 1e3:.1f} ms"
+    )
+    other.extensions["flashboard.db"].engine.dispose()
+    app.extensions["flashboard.db"].engine.dispose()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tickets", type=int, default=50_000)
+    parser.add_argument("--picks", type=int, default=8)
+    parser.add_argument("--database", default="sqlite", help="sqlite, or a postgresql+psycopg:// URL")
+    args = parser.parse_args()
+    print(f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}")
+    if args.database == "sqlite":
+        url = f"sqlite:///{Path(tempfile.mkdtemp()) / 'bench.db'}"
+        engine = make_engine(url)
+        migrate.upgrade(engine)
+        engine.dispose()
+        print("SQLite")
+        bench(url, args.tickets, args.picks)
+        return
+    schema = f"fbbench_{uuid.uuid4().hex[:10]}"
+    admin = create_engine(args.database)
+    with admin.begin() as conn:
+        conn.execute(text(f'CREATE SCHEMA "{schema}"'))
+    try:
+        url = make_url(args.database).update_query_dict({"options": f"-csearch_path={schema}"})
+        rendered = url.render_as_string(hide_password=False)
+        engine = make_engine(rendered)
+        migrate.upgrade(engine)
+        engine.dispose()
+        print("PostgreSQL")
+        bench(rendered, args.tickets, args.picks)
+    finally:
+        with admin.begin() as conn:
+            conn.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
+        admin.dispose()
+
+
+if __name__ == "__main__":
+    main()
