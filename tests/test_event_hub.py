@@ -18,7 +18,7 @@ from sqlalchemy.exc import TimeoutError as PoolTimeout
 from bingo.services import board
 from shared.platform.db import Database
 from shared.platform.events import Admission, Channel, admit, screen_key
-from shared.platform.live_screens import Feed, Group, Stream
+from shared.platform.live_screens import Feed, Stream
 
 CHANNEL = Channel(kind="board", after=lambda *_: [], recent=lambda *_: [], latest=lambda _: 0)
 TV_SKIPS = frozenset({"claim"})
@@ -49,34 +49,30 @@ def feed_for(channel: Channel = CHANNEL, db: Database | None = None) -> Feed:
     return Feed(channel, cast(Database, db), threading.Event(), {})
 
 
-def woken(groups: dict[str, Group]) -> dict[str, bool]:
-    return {name: group.news.done() for name, group in groups.items()}
+def woken_by(rows: list[tuple[int, int, str, str]]) -> dict[str, bool]:
+    """Which of three screens' streams `rows` wake: a TV and the caller's console on occasion 1, a TV
+    on occasion 2."""
+
+    async def work() -> dict[str, bool]:
+        feed = feed_for()
+        feed._started(0)
+        groups = {"tv": feed.subscribe(1, TV_SKIPS), "console": feed.subscribe(1, frozenset())}
+        groups["other tv"] = feed.subscribe(2, TV_SKIPS)
+        waiting = {name: group.news for name, group in groups.items()}
+        feed._publish(rows)
+        return {name: future.done() for name, future in waiting.items()}
+
+    return on_a_loop(work)
 
 
 def test_issue_10_claim_event_wakes_consoles_not_tvs() -> None:
-    async def work() -> dict[str, bool]:
-        feed = feed_for()
-        feed._started(0)
-        groups = {"tv": feed.subscribe(1, TV_SKIPS), "console": feed.subscribe(1, frozenset())}
-        groups["other tv"] = feed.subscribe(2, TV_SKIPS)
-        waiting = {name: group.news for name, group in groups.items()}
-        feed._publish([(10, 1, "claim", "{}"), (11, 1, "claim", "{}")])
-        return {name: future.done() for name, future in waiting.items()}
-
-    assert on_a_loop(work) == {"tv": False, "console": True, "other tv": False}
+    woken = woken_by([(10, 1, "claim", "{}"), (11, 1, "claim", "{}")])
+    assert woken == {"tv": False, "console": True, "other tv": False}
 
 
 def test_issue_10_call_wakes_every_screen_of_its_occasion_only() -> None:
-    async def work() -> dict[str, bool]:
-        feed = feed_for()
-        feed._started(0)
-        groups = {"tv": feed.subscribe(1, TV_SKIPS), "console": feed.subscribe(1, frozenset())}
-        groups["other tv"] = feed.subscribe(2, TV_SKIPS)
-        waiting = {name: group.news for name, group in groups.items()}
-        feed._publish([(10, 1, "claim", "{}"), (11, 1, "call", "{}")])
-        return {name: future.done() for name, future in waiting.items()}
-
-    assert on_a_loop(work) == {"tv": True, "console": True, "other tv": False}
+    woken = woken_by([(10, 1, "claim", "{}"), (11, 1, "call", "{}")])
+    assert woken == {"tv": True, "console": True, "other tv": False}
 
 
 def test_issue_21_each_event_is_encoded_once_for_every_screen_and_replayed_from_memory() -> None:
