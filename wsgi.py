@@ -1,5 +1,17 @@
-"""WSGI entry point for waitress, gunicorn or any WSGI server: `app` is the whole hall."""
+"""WSGI entry point for waitress, gunicorn or any WSGI server: `app` is the whole hall.
 
-from shared.platform.app import create_app
+The cyclic garbage collector waits while the app is built (issue 21: cold start): building it makes some
+130,000 objects that live as long as the process and leaves almost no garbage, and the collector would
+walk them over and over for nothing (about 0.1 s). They are then frozen (`gc.freeze`), so later
+collections skip them as well, and the collector runs as usual from the first request on."""
 
-app = create_app()
+import gc
+
+gc.disable()
+try:
+    from shared.platform.app import create_app
+
+    app = create_app()
+finally:
+    gc.freeze()
+    gc.enable()
