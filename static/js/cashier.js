@@ -70,6 +70,7 @@
   }
   function renderPrizes() {
     var list = $("prizes");
+    var held = list.contains(document.activeElement) ? document.activeElement.dataset.twostep : null;
     list.textContent = "";
     var wanted = $("prize-face").value.trim().toUpperCase();
     var shown = prizes.filter(function (p) {
@@ -91,6 +92,10 @@
       list.appendChild(item);
     });
     if (!shown.length) empty(list, wanted ? "No unpaid prize for " + wanted + "." : "No prize is waiting to be paid.");
+    // A list refreshed under the cashier's finger (a board event, the 30 s look) keeps Pay focused, so the
+    // numpad's Enter after a scan still pays.
+    var again = held && list.querySelector('button[data-twostep="' + CSS.escape(held) + '"]');
+    if (again) again.focus();
     var count = $("prizes-count");
     count.hidden = !prizes.length;
     count.textContent = String(prizes.length);
