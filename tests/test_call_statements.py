@@ -3,8 +3,9 @@ on PostgreSQL: the call's gates, the cookie-jar posting at the first number, its
 event the TVs read all stay, and a U Pick Em call finds its winners among the tickets holding the ball.
 
 The bounds count the call's own statements: every request first loads its signed-in user and their scope
-(shared/platform/access.py: the staff session, the user, the roles and the member, four statements
-today), which issue 21 brings to one; with that one, a plain call is eight."""
+(shared/platform/access.py: the staff session with the user, the roles and the member, in one statement);
+with that one a plain call is eight, and so is the console's call with its Idempotency-Key (the key's earlier
+answer is read in the sign-in's statement, the new one kept in the call's commit)."""
 
 from __future__ import annotations
 
@@ -56,6 +57,26 @@ def test_issue_21_a_call_sends_at_most_eight_statements_and_commits_once(
     assert len(own(counted)) + 1 <= 8, "with the signed-in user in one statement (issue 21), eight in all"
     board = latest_board(app)
     assert board["game"]["calls"] == [1, 2] and board["game"]["last"] == "B-2"
+
+
+def test_issue_21_a_call_from_the_console_with_its_idempotency_key_sends_eight_statements_in_all(
+    admin: Api, session: Session, clock: Clock, app: Flask
+) -> None:
+    """The caller's console sends an Idempotency-Key with every call: the signed-in user and the key's
+    earlier answer in one statement, the call's seven, and the answer kept under the key in the same
+    commit; the same key again is answered from that one statement."""
+    hall = make_hall(session)
+    _, occ, caller = started(admin, hall, [REGULAR, REGULAR], 75)
+    ok(caller.post(occ + "/games/1/calls", {"ball": 1}), 201)
+    keyed = {"headers": {"Idempotency-Key": "console-call-0002"}}
+    with counting(app.extensions["flashboard.db"].engine) as counted:
+        first = ok(caller.post(occ + "/games/1/calls", {"ball": 2}, **keyed), 201)
+    assert [c["ball"] for c in first["calls"]] == [1, 2]
+    assert len(counted.statements) <= 8 and counted.commits == 1, str(counted)
+    with counting(app.extensions["flashboard.db"].engine) as replayed:
+        again = caller.post(occ + "/games/1/calls", {"ball": 2}, **keyed)
+    assert again.status_code == 201 and again.get_json() == first and again.headers["Idempotent-Replayed"] == "true"
+    assert len(replayed.statements) == 1 and replayed.commits == 0, str(replayed)
 
 
 def test_issue_21_a_call_in_a_game_with_claims_adds_one_statement_for_the_claims_it_lists(

@@ -7,6 +7,7 @@ committed and never before.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from enum import StrEnum
@@ -22,10 +23,12 @@ from sqlalchemy import (
     create_engine,
     event,
 )
+from sqlalchemy.exc import DisconnectionError
 from sqlalchemy.orm import DeclarativeBase, Session, sessionmaker
 
 from shared.platform.audit_key import Keyring
 
+IDLE_SINCE = "flashboard.idle_since"
 NAMING_CONVENTION = {
     "ix": "ix_%(table_name)s_%(column_0_N_name)s",
     "uq": "uq_%(table_name)s_%(column_0_N_name)s",
@@ -114,7 +117,36 @@ def make_engine(url: str) -> Engine:
         engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 15})
         _configure_sqlite(engine)
         return engine
-    return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20)
+    engine = create_engine(url, pool_size=10, max_overflow=20)
+    _ping_when_idle(engine)
+    return engine
+
+
+PING_AFTER_IDLE_SECONDS = 2.0
+
+
+def _ping_when_idle(engine: Engine) -> None:
+    """A pooled PostgreSQL connection that sat unused for a while is pinged before a request gets it,
+    and replaced if the server dropped it (restarted, or an idle timeout between). One used moments
+    ago is handed out as it is (issue 21: SQLAlchemy's pre-ping would cost every request a round trip
+    before its first statement). A connection the server dropped within those moments fails its
+    request's first statement with 503, and SQLAlchemy then replaces every connection of the pool."""
+
+    @event.listens_for(engine, "checkin")
+    def _on_checkin(_dbapi_connection: Any, record: Any) -> None:
+        record.info[IDLE_SINCE] = time.monotonic()
+
+    @event.listens_for(engine, "checkout")
+    def _on_checkout(dbapi_connection: Any, record: Any, _proxy: Any) -> None:
+        since = record.info.get(IDLE_SINCE)
+        if since is None or time.monotonic() - since < PING_AFTER_IDLE_SECONDS:
+            return
+        try:
+            alive = engine.dialect.do_ping(dbapi_connection)
+        except Exception as error:  # noqa: BLE001 - whatever the driver raises, the connection is gone
+            raise DisconnectionError() from error
+        if not alive:
+            raise DisconnectionError()
 
 
 @dataclass

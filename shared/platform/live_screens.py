@@ -32,13 +32,13 @@ from collections.abc import Awaitable, Callable, MutableMapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from a2wsgi import WSGIMiddleware
 from flask import Flask
 from sqlalchemy import Connection, Engine
 from sqlalchemy.exc import SQLAlchemyError
 
 from shared.platform.db import Database
 from shared.platform.events import ADMITTED, Admission, Channel, Event
+from shared.platform.request_threads import RequestThreads
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -341,12 +341,12 @@ class Stream:
 
 
 class LiveHall:
-    """The whole hall as one ASGI application: the Flask app in a pool of request threads (a2wsgi),
-    and the live screens' streams on the loop."""
+    """The whole hall as one ASGI application: the Flask app in a pool of request threads (a2wsgi,
+    each answer handed over whole: request_threads.py), and the live screens' streams on the loop."""
 
     def __init__(self, app: Flask, threads: int = 48) -> None:
         self.app = app
-        self.requests = WSGIMiddleware(app, workers=threads)  # type: ignore[arg-type]
+        self.requests = RequestThreads(app, threads, app.config["MAX_CONTENT_LENGTH"])  # type: ignore[arg-type]
         self.feeds: dict[str, Feed] = {}
         self.db: Database = app.extensions["flashboard.db"]
         self.stopping: threading.Event = app.extensions["flashboard.stopping"]
@@ -355,7 +355,7 @@ class LiveHall:
         if scope["type"] == "lifespan":
             await self.lifespan(receive, send)
         elif scope["type"] != "http":
-            await self.requests(scope, receive, send)  # type: ignore[arg-type]
+            await self.requests(scope, receive, send)
         else:
             await self.http(scope, receive, send)
 
@@ -378,7 +378,7 @@ class LiveHall:
             elif message["type"] == "http.response.start":
                 held.append(message)
 
-        await self.requests(scope, receive, answer)  # type: ignore[arg-type]
+        await self.requests(scope, receive, answer)
         admission: Admission | None = scope.get(ADMITTED)
         if admission is None or not held:
             return

@@ -118,7 +118,7 @@ class Hands:
         sizes = [(own["width"], own["height"]), *(s for s in HALL_SIZES if s != (own["width"], own["height"]))]
         for width, height in sizes:
             self.page.set_viewport_size({"width": width, "height": height})
-            self.page.evaluate(SETTLED)  # the screen's own resize handlers have run
+            self.page.evaluate(SETTLED)
             name = f"{self.screen}-{state}-{width}x{height}"
             shoot(self.page, name, full_page=full_page)
             self.counter.problems.extend(f"{name}: {p}" for p in audit(self.page))
@@ -126,7 +126,12 @@ class Hands:
 
 
 HALL_SIZES = ((1280, 800), (1920, 1080), (800, 1280))
-SETTLED = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+# The screen's own resize handlers run at once with the new size (the TV scales itself in one): a page with
+# Playwright's clock installed fakes requestAnimationFrame, so two frames can pass before the browser's resize.
+SETTLED = """() => {
+  window.dispatchEvent(new Event("resize"));
+  return new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+}"""
 
 
 def screen(browser: Browser, counter: Counter, name: str, width: int, height: int) -> Hands:

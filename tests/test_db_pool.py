@@ -1,0 +1,58 @@
+"""Issue 21: a pooled PostgreSQL connection is pinged before use only after it sat idle, so a request
+on a busy hall sends no round trip before its first statement; one the server dropped while idle is
+replaced before any request sees it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from sqlalchemy import Engine, text
+
+from shared.platform import db
+
+
+def pids(engine: Engine, times: int) -> tuple[list[int], int]:
+    """The server process behind each of `times` checkouts in a row, and how many pings they cost."""
+    pings: list[bool] = []
+    ping = engine.dialect.do_ping
+
+    def counted(connection: Any) -> bool:
+        pings.append(True)
+        return ping(connection)
+
+    engine.dialect.do_ping = counted  # type: ignore[method-assign]
+    try:
+        found = []
+        for _ in range(times):
+            with engine.connect() as connection:
+                found.append(int(connection.scalar(text("SELECT pg_backend_pid()")) or 0))
+        return found, len(pings)
+    finally:
+        engine.dialect.do_ping = ping  # type: ignore[method-assign]
+
+
+def test_issue_21_a_connection_used_moments_ago_is_handed_out_without_a_ping(pg_required: None, db_url: str) -> None:
+    engine = db.make_engine(db_url)
+    try:
+        found, pings = pids(engine, 5)
+        assert len(set(found)) == 1 and pings == 0
+    finally:
+        engine.dispose()
+
+
+def test_issue_21_an_idle_connection_the_server_dropped_is_replaced_before_use(
+    pg_required: None, db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    engine = db.make_engine(db_url)
+    other = db.make_engine(db_url)
+    try:
+        (first,), _ = pids(engine, 1)
+        with other.begin() as connection:
+            assert connection.scalar(text("SELECT pg_terminate_backend(:pid)"), {"pid": first})
+        monkeypatch.setattr(db, "PING_AFTER_IDLE_SECONDS", 0.0)
+        (second,), pings = pids(engine, 1)
+        assert second != first and pings == 1
+    finally:
+        engine.dispose()
+        other.dispose()
