@@ -475,12 +475,12 @@ class _ClaimFacts:
     existing_id: int | None
 
 
-def _claim_facts(session: Session, occasion: Occasion, number: int, face_number: int) -> _ClaimFacts:
-    """What a claim is decided on, read in one statement under the occasion lock (so afresh): the game
-    with its calls, the face's numbers and the claim already made on this face on this call. Each value
-    beside the game is its own uncorrelated subquery, which both engines evaluate once, however many
-    calls the game has."""
-    game_id = select(Game.id).where(Game.occasion_id == occasion.id, Game.number == number).scalar_subquery()
+@cache
+def _claim_facts_query() -> Select[Any]:
+    """_claim_facts' statement, built once per process with its values bound (issue 21)."""
+    occasion_id, number = bindparam("occasion_id", type_=Integer), bindparam("number", type_=Integer)
+    face_number = bindparam("face", type_=Integer)
+    game_id = select(Game.id).where(Game.occasion_id == occasion_id, Game.number == number).scalar_subquery()
     calls = select(func.count(Call.id)).where(Call.game_id == game_id).scalar_subquery()
     existing = (
         select(Claim.id)
@@ -488,19 +488,24 @@ def _claim_facts(session: Session, occasion: Occasion, number: int, face_number:
         .limit(1)
         .scalar_subquery()
     )
-    numbers = series_service.numbers_of(occasion.series_id, face_number).scalar_subquery()
-    rows = (
-        session.execute(
-            select(Game, numbers, existing)
-            .outerjoin(Game.calls)
-            .where(Game.occasion_id == occasion.id, Game.number == number)
-            .order_by(Call.seq)
-            .options(contains_eager(Game.calls))
-            .execution_options(populate_existing=True)
-        )
-        .unique()
-        .all()
+    numbers = series_service.numbers_of(bindparam("series_id", type_=Integer), face_number).scalar_subquery()
+    return (
+        select(Game, numbers, existing)
+        .outerjoin(Game.calls)
+        .where(Game.occasion_id == occasion_id, Game.number == number)
+        .order_by(Call.seq)
+        .options(contains_eager(Game.calls))
+        .execution_options(populate_existing=True)
     )
+
+
+def _claim_facts(session: Session, occasion: Occasion, number: int, face_number: int) -> _ClaimFacts:
+    """What a claim is decided on, read in one statement under the occasion lock (so afresh): the game
+    with its calls, the face's numbers and the claim already made on this face on this call. Each value
+    beside the game is its own uncorrelated subquery, which both engines evaluate once, however many
+    calls the game has."""
+    params = {"occasion_id": occasion.id, "number": number, "series_id": occasion.series_id, "face": face_number}
+    rows = session.execute(_claim_facts_query(), params).unique().all()
     if not rows:
         raise refuse("not_found", f"This occasion has no game {number}.", None, "game_number", 404)
     game, cells, existing_id = rows[0]

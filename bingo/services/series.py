@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import Select, func, select
+from sqlalchemy import ColumnElement, Select, func, select
 from sqlalchemy.orm import Session
 
 from bingo.models import BingoFace, BingoSeries
@@ -114,7 +114,7 @@ def face(session: Session, series_id: int, face_number: int) -> Face:
     return face_from(face_number, session.scalar(numbers_of(series_id, face_number)))
 
 
-def numbers_of(series_id: int, face_number: int) -> Select[str]:
+def numbers_of(series_id: int | ColumnElement[int], face_number: int | ColumnElement[int]) -> Select[str]:
     """A face's numbers, read alone or inside a statement of its own (the claim's)."""
     return select(BingoFace.numbers).where(BingoFace.series_id == series_id, BingoFace.face_number == face_number)
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hmac
 import secrets
+from functools import cache
 from typing import Any, Callable, TypeVar, Unpack
 
 from flask import current_app, g, redirect, request, session, url_for
@@ -19,7 +20,7 @@ from shared.core.roles import Role
 from shared.core.violations import refuse
 from shared.hall.models import StaffSession, User
 from shared.hall.services.staff import record_sign_out
-from shared.hall.services.staff_sessions import live, session_query
+from shared.hall.services.staff_sessions import live, session_params, session_statement
 from shared.platform import idempotency
 from shared.platform.audit import Actor
 from shared.platform.context import (
@@ -82,6 +83,14 @@ def csrf_token() -> str:
     return str(token)
 
 
+@cache
+def _sign_in_statement(keyed: bool) -> Select[Unpack[tuple[Any, ...]]]:
+    """The sign-in lookup, built once per process: with the key's earlier answer beside it when the
+    request carries an Idempotency-Key (`keyed`)."""
+    query: Select[Unpack[tuple[Any, ...]]] = session_statement()
+    return idempotency.with_answer(query, StaffSession.user_id) if keyed else query
+
+
 def _load_user() -> User | None:
     """The user of the live server-side session the cookie's token names (staff_sessions.py), with
     their roles and member; for a POST carrying an Idempotency-Key, the answer that key already got
@@ -93,10 +102,10 @@ def _load_user() -> User | None:
     key = request.headers.get(idempotency.IDEMPOTENCY_HEADER) if request.method not in SAFE_METHODS else None
     found = None
     if isinstance(token, str) and token:
-        query: Select[Unpack[tuple[Any, ...]]] = session_query(token)
+        params = session_params(token)
         if key is not None:
-            query = idempotency.with_answer(query, StaffSession.user_id, key)
-        found = db.execute(query).unique().first()
+            params["idempotency_key"] = key
+        found = db.execute(_sign_in_statement(key is not None), params).unique().first()
     row: StaffSession | None = found[0] if found is not None else None
     if row is None or not live(row, wall_now()):
         session.pop(SESSION_KEY, None)

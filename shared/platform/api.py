@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import wraps
+from functools import cache, wraps
 from typing import Any, Callable
 
 from apispec import APISpec
@@ -155,6 +155,14 @@ def _json_object() -> dict[str, Any]:
     return payload
 
 
+@cache
+def schema_of(cls: type[Schema], many: bool = False) -> Schema:
+    """One instance of each schema (and `many`) for every request: marshmallow 4's load and dump keep
+    nothing on the instance, and building one deep-copies every declared field, nested ones too (issue
+    21: 4-7% of a verify's or a call's own work)."""
+    return cls(many=many)
+
+
 def operation(
     bp: Blueprint,
     rule: str,
@@ -179,15 +187,15 @@ def operation(
             if "org_id" in kwargs and not reachable(db_session(), kwargs["org_id"]):
                 raise refuse("forbidden", "You may only see your own organization's records.", None, status=403)
             if body is not None:
-                kwargs["body"] = body().load(_json_object())
+                kwargs["body"] = schema_of(body).load(_json_object())
             if query is not None:
-                kwargs["query"] = query().load(request.args.to_dict())
+                kwargs["query"] = schema_of(query).load(request.args.to_dict())
             return fn(**kwargs)
 
         def render(result: Any) -> Response:
             if isinstance(result, Response):
                 return result
-            reply = jsonify(response(many=many).dump(result) if response is not None else {})
+            reply = jsonify(schema_of(response, many).dump(result) if response is not None else {})
             reply.status_code = status
             return reply
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any, Unpack
 
-from sqlalchemy import Integer, Select, String, Text, and_
+from sqlalchemy import Integer, Select, String, Text, and_, bindparam
 from sqlalchemy.orm import InstrumentedAttribute, Mapped, Session, mapped_column
 
 from shared.platform.db import Base, UtcDateTime
@@ -29,10 +29,12 @@ class IdempotencyRecord(Base):
 
 
 def with_answer(
-    query: Select[Unpack[tuple[Any, ...]]], user_id: InstrumentedAttribute[int], key: str
+    query: Select[Unpack[tuple[Any, ...]]], user_id: InstrumentedAttribute[int]
 ) -> Select[Unpack[tuple[Any, ...]]]:
-    """`query` with the answer already given to `key` for the user it finds, beside it (None when
-    there is none): the sign-in lookup reads it in the same statement (issue 21)."""
+    """`query` with the answer already given to the key bound as `idempotency_key` for the user it
+    finds, beside it (None when there is none): the sign-in lookup reads it in the same statement
+    (issue 21)."""
+    key = bindparam("idempotency_key", type_=String)
     found = and_(IdempotencyRecord.user_id == user_id, IdempotencyRecord.key == key)
     return query.add_columns(IdempotencyRecord).outerjoin(IdempotencyRecord, found)
 
