@@ -7,8 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
-from collections.abc import Awaitable, Callable
-from typing import Any, TypeVar, cast
+from typing import Any, cast
 
 import pytest
 from flask import Flask
@@ -19,29 +18,10 @@ from bingo.services import board
 from shared.platform.db import Database
 from shared.platform.events import Admission, Channel, admit, screen_key
 from shared.platform.live_screens import Feed, Stream
+from tests.support.loops import on_a_loop
 
 CHANNEL = Channel(kind="board", after=lambda *_: [], recent=lambda *_: [], latest=lambda _: 0)
 TV_SKIPS = frozenset({"claim"})
-T = TypeVar("T")
-
-
-def on_a_loop(work: Callable[[], Awaitable[T]]) -> T:
-    """Run `work` on a loop of its own, in a thread (Playwright's sync API keeps a loop in the main thread)."""
-    done: list[T] = []
-    failed: list[BaseException] = []
-
-    def run() -> None:
-        try:
-            done.append(asyncio.run(cast(Any, work)()))
-        except BaseException as exc:  # noqa: BLE001 - handed back to the test's thread
-            failed.append(exc)
-
-    worker = threading.Thread(target=run)
-    worker.start()
-    worker.join()
-    if failed:
-        raise failed[0]
-    return done[0]
 
 
 def feed_for(channel: Channel = CHANNEL, db: Database | None = None) -> Feed:

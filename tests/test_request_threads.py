@@ -5,13 +5,13 @@ and send."""
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Iterable
 from typing import Any
 
 import pytest
 
 from shared.platform.request_threads import RequestThreads, body_length
+from tests.support.loops import on_a_loop
 
 LIMIT = 64
 
@@ -49,7 +49,7 @@ def drive(app: RequestThreads, request: dict[str, Any], pieces: list[bytes]) -> 
     async def send(message: dict[str, Any]) -> None:
         sent.append(dict(message))
 
-    asyncio.run(app(request, receive, send))
+    on_a_loop(lambda: app(request, receive, send))
     return sent
 
 
