@@ -3,6 +3,7 @@ transactions never wait on each other's locks."""
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from functools import cache
 from typing import Any
 
@@ -41,9 +42,15 @@ def lock_occasion(session: Session, occasion_id: int) -> Occasion:
 def in_scope(occasion_id: int, session: Session) -> list[ColumnElement[bool]]:
     """The occasion asked for, within the request's organizations: another organization's row is not
     even locked on the way to its 404."""
-    allowed = tenant(session)
+    return _scope(occasion_id, tenant(session))
+
+
+def _scope(
+    occasion_id: int | ColumnElement[int], organizations: Collection[int] | ColumnElement[Any] | None
+) -> list[ColumnElement[bool]]:
+    """in_scope's conditions, with the values given or bound (None: every organization)."""
     scope = [Occasion.id == occasion_id]
-    return scope if allowed is None else [*scope, Occasion.organization_id.in_(allowed)]
+    return scope if organizations is None else [*scope, Occasion.organization_id.in_(organizations)]
 
 
 def lock_occasion_and_chain(session: Session, occasion_id: int) -> Occasion:
@@ -66,13 +73,11 @@ def lock_occasion_and_chain(session: Session, occasion_id: int) -> Occasion:
 def _occasion_and_chain(scoped: bool) -> Select[Occasion, AuditHead]:
     """lock_occasion_and_chain's statement, built once per process (issue 21: building it cost more than
     the database takes to answer it); `scoped` adds the request's organizations, bound as a list."""
-    where: list[ColumnElement[bool]] = [Occasion.id == bindparam("occasion_id", type_=Integer), AuditHead.id == 1]
-    if scoped:
-        where.append(Occasion.organization_id.in_(bindparam("organizations", expanding=True)))
+    organizations: ColumnElement[Any] | None = bindparam("organizations", expanding=True) if scoped else None
     return (
         select(Occasion, AuditHead)
         .join(AuditHead, true())
-        .where(*where)
+        .where(*_scope(bindparam("occasion_id", type_=Integer), organizations), AuditHead.id == 1)
         .options(joinedload(Occasion.jar_settings))
         .with_for_update(of=[Occasion, AuditHead], key_share=True)
         .execution_options(populate_existing=True)

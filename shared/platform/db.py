@@ -28,7 +28,6 @@ from sqlalchemy.orm import DeclarativeBase, Session, sessionmaker
 
 from shared.platform.audit_key import Keyring
 
-IDLE_SINCE = "flashboard.idle_since"
 NAMING_CONVENTION = {
     "ix": "ix_%(table_name)s_%(column_0_N_name)s",
     "uq": "uq_%(table_name)s_%(column_0_N_name)s",
@@ -123,6 +122,7 @@ def make_engine(url: str) -> Engine:
 
 
 PING_AFTER_IDLE_SECONDS = 2.0
+IDLE_SINCE = "flashboard.idle_since"
 
 
 def _ping_when_idle(engine: Engine) -> None:
