@@ -148,6 +148,9 @@ def test_4_27_a_check_that_reaches_a_closed_game_says_so_and_offers_the_game_in_
     page.fill("#pin", PIN)
     page.press("#pin", "Enter")
     expect(page.locator("h1")).to_have_text("Verify: game 1, Blackout")
+    # The tablet reads the game again once the board's state arrives: let that read land before game 1
+    # closes, or it could find no game in play (and with the stream cut here, nothing would tell it more).
+    page.wait_for_load_state("networkidle")
     ok(caller.post(occ + "/games/1/calls", {"ball": script.calls[0]}), 201)
     ok(caller.post(occ + "/games/1/close"))
     ok(caller.post(occ + "/games/2/start", {}))
