@@ -17,7 +17,6 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from sqlalchemy import and_, or_, select
-from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import Session
 
@@ -99,17 +98,21 @@ class Guards:
         ]
 
 
+GUARD_KEY = ["subject", "source"]
+
+
 def _guard_rows(session: Session, subject: str, source: str, user_id: int | None) -> Guards:
     """The three guards, created if new, then row-locked in one fixed order (subject, source) so
     parallel checks queue instead of each reading the same count."""
-    insert = pg_insert if session.get_bind().dialect.name == "postgresql" else sqlite_insert
     wanted = [(ANY_ACCOUNT, source, None), (subject, source, user_id), (subject, EVERYWHERE, user_id)]
     for who, where, uid in wanted:
-        session.execute(
-            insert(SignInGuard)
-            .values(subject=who, source=where, user_id=uid, failures=0, lockouts=0)
-            .on_conflict_do_nothing(index_elements=["subject", "source"])
-        )
+        values = {"subject": who, "source": where, "user_id": uid, "failures": 0, "lockouts": 0}
+        if session.get_bind().dialect.name == "postgresql":
+            from sqlalchemy.dialects.postgresql import insert  # loaded with the engine there; never on SQLite
+
+            session.execute(insert(SignInGuard).values(values).on_conflict_do_nothing(index_elements=GUARD_KEY))
+        else:
+            session.execute(sqlite_insert(SignInGuard).values(values).on_conflict_do_nothing(index_elements=GUARD_KEY))
     rows = {
         (row.subject, row.source): row
         for row in session.scalars(
