@@ -323,7 +323,10 @@ class Claim(Base):
     """A face checked by a verifier on a given call, with the verdict and, at game close, its share."""
 
     __tablename__ = "bingo_claims"
-    __table_args__ = (Index("ix_bingo_claims_game_face_call", "game_id", "face_number", "on_call"),)
+    __table_args__ = (
+        Index("ix_bingo_claims_game_face_call", "game_id", "face_number", "on_call"),
+        Index("ix_bingo_claims_game_newest", "game_id", "id"),
+    )
 
     id: Mapped[int] = mapped_column(primary_key=True)
     game_id: Mapped[int] = mapped_column(ForeignKey("bingo_games.id"))

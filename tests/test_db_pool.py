@@ -56,3 +56,19 @@ def test_issue_21_an_idle_connection_the_server_dropped_is_replaced_before_use(
     finally:
         engine.dispose()
         other.dispose()
+
+
+def test_issue_21_the_pool_hands_out_the_connection_used_last(pg_required: None, db_url: str) -> None:
+    """Last in, first out: a request gets the connection that served the one before it, warm (its statements
+    prepared, its server process's caches filled, no idle ping), and the rest of the pool stays idle
+    instead of taking turns, each cold and each pinged."""
+    engine = db.make_engine(db_url)
+    try:
+        with engine.connect() as first, engine.connect() as second:
+            first_pid = first.scalar(text("SELECT pg_backend_pid()"))
+            last_pid = second.scalar(text("SELECT pg_backend_pid()"))
+            first.close()
+        found, pings = pids(engine, 3)
+        assert first_pid != last_pid and found == [last_pid] * 3 and pings == 0
+    finally:
+        engine.dispose()

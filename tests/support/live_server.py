@@ -31,7 +31,7 @@ from shared.platform import audit
 from shared.platform.app import create_app
 from shared.platform.audit import Actor, AuditEntry
 from shared.platform.config import Settings
-from shared.platform.live_screens import LiveHall, serve
+from shared.platform.live_screens import LiveHall, ready_to_serve, serve
 from shared.printing import jobs as printing
 from tests.support.factories import TEST_KDF_N
 
@@ -95,7 +95,7 @@ def hall_app() -> LiveHall:
         os.environ["FLASHBOARD_LIVE_NOW"],
         os.environ["FLASHBOARD_LIVE_INSTANCE"],
     )
-    return LiveHall(app, int(os.environ.get("FLASHBOARD_LIVE_THREADS", "48")))
+    return ready_to_serve(LiveHall(app, int(os.environ.get("FLASHBOARD_LIVE_THREADS", "48"))))
 
 
 def main(argv: list[str]) -> None:
