@@ -13,6 +13,7 @@ import json
 import os
 import random
 import signal
+import socket
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -190,3 +191,34 @@ def test_hall_under_load_errs_nowhere_loses_nothing_and_reaches_every_tv(
         found = audit.verify(reader)
         assert found.intact and found.count > 0, audit.problems(found)
         assert cookie_jar.check_ledger(reader) == []
+
+
+def test_issue_21_a_server_stopping_ends_every_open_screen_cleanly(
+    admin: Api, session: Session, clock: Clock, db_url: str, tmp_path: Path
+) -> None:
+    """uvicorn, told to stop, waits a moment for the open responses, then cancels them, and only then tells
+    the app it is stopping. A TV's stream is still open then: it is ended as a finished response (the
+    screen sees the end and reconnects to the next server), not dropped with an error in the hall's log for
+    every screen that was on."""
+    server = Hall(db_url, clock.now.isoformat(), tmp_path, workers=1)
+    try:
+        hall = make_hall(session)
+        occasion = setup_occasion(admin, hall, [{"pattern": {"kind": "four_corners"}, "prize": "20.00"}])
+        screens = []
+        for _ in range(3):
+            screen = socket.create_connection(("127.0.0.1", server.port), timeout=10)
+            screen.sendall(
+                f"GET /bingo/board/{occasion['display_token']}/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode()
+            )
+            assert b" 200 " in screen.recv(4096).split(b"\r\n", 1)[0]
+            screens.append(screen)
+    finally:
+        server.stop()
+    for screen in screens:
+        received = b""
+        while chunk := screen.recv(4096):
+            received += chunk
+        screen.close()
+        assert received.endswith(b"0\r\n\r\n")
+    log = server.log.read_text()
+    assert "Finished server process" in log and "without completing response" not in log, log[-2000:]

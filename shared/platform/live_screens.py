@@ -29,6 +29,7 @@ import threading
 import time
 from collections import deque
 from collections.abc import Awaitable, Callable, MutableMapping
+from contextlib import suppress
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -403,11 +404,15 @@ class LiveHall:
         watcher = asyncio.create_task(hang_up())
         try:
             await Stream(admission, feed, send).run()
-            await send({"type": "http.response.body", "body": b"", "more_body": False})
         except (asyncio.CancelledError, OSError):
-            pass
+            pass  # the screen hung up, or the server stopping cancelled the stream
         finally:
             watcher.cancel()
+        # Ended as a finished response in every case: uvicorn, stopping, cancels the open streams before it
+        # tells the app, and a stream left unfinished is an error in the log for every screen that was on.
+        # To a screen that hung up, uvicorn sends nothing.
+        with suppress(OSError):
+            await send({"type": "http.response.body", "body": b"", "more_body": False})
 
 
 def ready_to_serve(hall: LiveHall) -> LiveHall:
