@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from datetime import datetime, timezone
-from typing import Iterator
+from typing import Iterator, cast
 
-from sqlalchemy import Integer, Select, String, Text, event, func, inspect, select
+from sqlalchemy import Integer, Select, String, Table, Text, event, func, insert, inspect, select
 from sqlalchemy.orm import Mapped, Session, mapped_column
 from sqlalchemy.orm.attributes import set_committed_value
 
@@ -124,6 +124,12 @@ def _keyring(session: Session) -> Keyring | None:
     return found
 
 
+_ENTRY_INSERT = insert(cast(Table, AuditEntry.__table__))
+"""An entry is written as it is, by one INSERT (issue 21): it is never changed or read back by the
+request that writes it, so the ORM's unit of work (identity, state, a RETURNING of its id) is work for
+nothing on every audited request."""
+
+
 def _append(
     session: Session,
     head: AuditHead,
@@ -134,7 +140,7 @@ def _append(
     details: dict[str, object],
     now: datetime,
     secret: bytes | None,
-) -> AuditEntry:
+) -> ChainFields:
     fields = ChainFields(
         seq=head.seq + 1,
         at=now.astimezone(timezone.utc),
@@ -147,22 +153,9 @@ def _append(
         details=canonical_details(details),
     )
     digest = entry_hash(fields, head.hash, secret)
-    entry = AuditEntry(
-        seq=fields.seq,
-        at=fields.at,
-        actor_user_id=fields.actor_user_id,
-        actor_name=fields.actor_name,
-        station=fields.station,
-        action=fields.action,
-        subject_type=fields.subject_type,
-        subject_id=fields.subject_id,
-        details=fields.details,
-        prev_hash=head.hash,
-        hash=digest,
-    )
-    session.add(entry)
+    session.execute(_ENTRY_INSERT, {**asdict(fields), "prev_hash": head.hash, "hash": digest})
     _follow(head, fields.seq, digest)
-    return entry
+    return fields
 
 
 def _follow(head: AuditHead, seq: int, digest: str) -> None:
@@ -240,9 +233,10 @@ def record(
     subject_id: object,
     details: dict[str, object],
     now: datetime,
-) -> AuditEntry:
+) -> ChainFields:
     """Append one entry inside the caller's transaction; the caller commits. The entry seals the
-    money rows the transaction wrote (audit_seals.py) and is keyed (audit_key.py)."""
+    money rows the transaction wrote (audit_seals.py) and is keyed (audit_key.py). Answers the entry's
+    fields as chained (its sequence number, its time)."""
     session.flush()
     head = hold_chain(session)
     key = _key_for_append(session, head)
@@ -253,7 +247,6 @@ def record(
     if seals:
         details = {**details, audit_seals.SEALS: seals}
     entry = _append(session, head, actor, action, subject_type, subject_id, details, now, secret)
-    session.flush()
     session.info.pop(audit_seals.TOUCHED, None)
     return entry
 

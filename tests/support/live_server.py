@@ -27,9 +27,10 @@ from typing import Any
 from flask import Flask
 from sqlalchemy.orm import Session
 
+from shared.core.audit_chain import ChainFields
 from shared.platform import audit
 from shared.platform.app import create_app
-from shared.platform.audit import Actor, AuditEntry
+from shared.platform.audit import Actor
 from shared.platform.config import Settings
 from shared.platform.live_screens import LiveHall, ready_to_serve, serve
 from shared.printing import jobs as printing
@@ -63,7 +64,7 @@ def crash_on(action: str) -> None:
         return
     original = audit.record
 
-    def record(session: Session, actor: Actor, kind: str, *args: Any, **kwargs: Any) -> AuditEntry:
+    def record(session: Session, actor: Actor, kind: str, *args: Any, **kwargs: Any) -> ChainFields:
         entry = original(session, actor, kind, *args, **kwargs)
         if kind == action:
             os.kill(os.getpid(), signal.SIGKILL)
