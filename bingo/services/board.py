@@ -170,8 +170,14 @@ def snapshot(session: Session, occasion: Occasion, known: Known = Known()) -> di
 
 
 _EVENT_INSERT = insert(cast(Table, BoardEvent.__table__))
-"""An event is written by one INSERT (issue 21): nothing reads it back in the request that writes it, so the
-ORM's unit of work would be work for nothing on every call, claim and sale."""
+
+
+def _write_event(session: Session, occasion: Occasion, now: datetime, reason: str, board: str) -> None:
+    """The event, its id taken under the audit chain's lock, written by one INSERT (issue 21): nothing reads
+    it back in the request that writes it, so the ORM's unit of work would be work for nothing on every
+    call, claim and sale."""
+    hold_chain(session)
+    session.execute(_EVENT_INSERT, {"occasion_id": occasion.id, "created_at": now, "reason": reason, "board": board})
 
 
 def publish(session: Session, occasion: Occasion, reason: str, now: datetime, known: Known = Known()) -> None:
@@ -179,8 +185,7 @@ def publish(session: Session, occasion: Occasion, reason: str, now: datetime, kn
     taken under the audit chain's lock so that ids follow commit order."""
     session.flush()
     board = json.dumps(snapshot(session, occasion, known))
-    hold_chain(session)
-    session.execute(_EVENT_INSERT, {"occasion_id": occasion.id, "created_at": now, "reason": reason, "board": board})
+    _write_event(session, occasion, now, reason, board)
 
 
 CLAIM = "claim"
@@ -196,10 +201,7 @@ def publish_claim(session: Session, occasion: Occasion, now: datetime, valid: bo
     if valid:
         publish(session, occasion, BINGO, now)
         return
-    hold_chain(session)
-    session.execute(
-        _EVENT_INSERT, {"occasion_id": occasion.id, "created_at": now, "reason": CLAIM, "board": CLAIM_BOARD}
-    )
+    _write_event(session, occasion, now, CLAIM, CLAIM_BOARD)
 
 
 def events_after(session: Session, occasion_id: int, after: int, limit: int = 100) -> list[BoardEvent]:

@@ -13,8 +13,10 @@ takes (before bingo.services.locks' order), so holding them while the action run
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from sqlalchemy import and_, or_, select
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
@@ -98,21 +100,27 @@ class Guards:
         ]
 
 
-GUARD_KEY = ["subject", "source"]
+def _insert_or_skip(session: Session) -> Callable[..., Any]:
+    """This engine's INSERT that can skip a row already there (ON CONFLICT DO NOTHING). PostgreSQL's is
+    imported here, with its engine loaded already, so a hall on SQLite never loads it (issue 21: cold start)."""
+    if session.get_bind().dialect.name == "postgresql":
+        from sqlalchemy.dialects.postgresql import insert
+
+        return insert
+    return sqlite_insert
 
 
 def _guard_rows(session: Session, subject: str, source: str, user_id: int | None) -> Guards:
     """The three guards, created if new, then row-locked in one fixed order (subject, source) so
     parallel checks queue instead of each reading the same count."""
+    insert = _insert_or_skip(session)
     wanted = [(ANY_ACCOUNT, source, None), (subject, source, user_id), (subject, EVERYWHERE, user_id)]
     for who, where, uid in wanted:
-        values = {"subject": who, "source": where, "user_id": uid, "failures": 0, "lockouts": 0}
-        if session.get_bind().dialect.name == "postgresql":
-            from sqlalchemy.dialects.postgresql import insert  # loaded with the engine there; never on SQLite
-
-            session.execute(insert(SignInGuard).values(values).on_conflict_do_nothing(index_elements=GUARD_KEY))
-        else:
-            session.execute(sqlite_insert(SignInGuard).values(values).on_conflict_do_nothing(index_elements=GUARD_KEY))
+        session.execute(
+            insert(SignInGuard)
+            .values(subject=who, source=where, user_id=uid, failures=0, lockouts=0)
+            .on_conflict_do_nothing(index_elements=["subject", "source"])
+        )
     rows = {
         (row.subject, row.source): row
         for row in session.scalars(
