@@ -8,6 +8,7 @@ failure, so CI cannot pass by silently skipping.
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import shutil
@@ -22,12 +23,13 @@ from zoneinfo import ZoneInfo
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from marshmallow import Schema
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session
 
 from shared.core.roles import Role
-from shared.platform import migrate
+from shared.platform import migrate, wire
 from shared.platform.app import create_app
 from shared.platform.config import PROJECT_ROOT, Settings
 from shared.platform.db import Database, make_engine
@@ -113,6 +115,30 @@ class TemplateDatabase:
             with admin.begin() as conn:
                 conn.execute(text(f'DROP SCHEMA "{self.pg_schema}" CASCADE'))
             admin.dispose()
+
+
+@pytest.fixture(autouse=True, scope="session")
+def answers_written_as_marshmallow_writes_them() -> Iterator[None]:
+    """Issue 21: the API writes its answers with shared.platform.wire's plans; every answer the suite's
+    in-process requests get is also dumped by marshmallow and compared as JSON (where true is not 1), so
+    the whole suite checks that the plans write what the schemas say."""
+    planned = wire.dump
+
+    def compared(schema: Schema, data: Any) -> Any:
+        written = planned(schema, data)
+        expected = schema.dump(data)
+        assert json.dumps(written, sort_keys=True, default=repr) == json.dumps(
+            expected, sort_keys=True, default=repr
+        ), (
+            type(schema).__name__,
+            written,
+            expected,
+        )
+        return written
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(wire, "dump", compared)
+        yield
 
 
 @pytest.fixture(scope="session")

@@ -9,7 +9,7 @@ from datetime import datetime
 
 from sqlalchemy.orm import Session
 
-from bingo.models import Claim, Game, GameStatus, Occasion, OccasionStatus, QualifierDrawing
+from bingo.models import Game, GameStatus, Occasion, OccasionStatus, QualifierDrawing
 from bingo.rules import play
 from bingo.rules.limits import GameKind
 from bingo.services import occasions, upick_tickets
@@ -23,7 +23,7 @@ class GameView:
     """A game with what its screens show beside its own columns."""
 
     game: Game
-    claims: list[Claim]
+    claims: list[occasions.ListedClaim]
     claims_total: int
     upick_winners: list[str]
     jar_award_due: bool

@@ -380,7 +380,7 @@ class Called:
 
     call: Call
     game: Game
-    claims: list[Claim]
+    claims: list[ListedClaim]
     claims_total: int
     upick_winners: list[UPickTicket]
 
@@ -600,16 +600,51 @@ def request_verification(
     return row
 
 
-def shown_claims(session: Session, game: Game, total: int | None = None, recent: int = 50) -> tuple[list[Claim], int]:
-    """What the consoles list: every valid claim and the latest others, oldest first, and how many
+@dataclass(frozen=True, slots=True)
+class ListedClaim:
+    """A claim as the consoles list it: read as a plain row, not a mapped object (issue 21: the list is read
+    with every call, inside the call's locks, and is only shown)."""
+
+    id: int
+    face_number: int
+    player: str | None
+    verdict: Verdict
+    on_call: int
+    covered_mask: int
+    alternative_mask: int | None
+    completed_on_call: int | None
+    completed_by_ball: int | None
+    share_cents: int | None
+    jar_share_cents: int | None
+    merchandise_won: bool
+    qualified_for_later: bool
+
+
+RECENT_CLAIMS = 50
+
+
+@cache
+def _listed_claims_query() -> Select[Any]:
+    """shown_claims' statement, built once (its game is a bound parameter)."""
+    game_id = bindparam("game_id", type_=Integer)
+    latest = select(Claim.id).where(Claim.game_id == game_id).order_by(Claim.id.desc()).limit(RECENT_CLAIMS)
+    columns = [getattr(Claim, name) for name in ListedClaim.__slots__]
+    return (
+        select(*columns)
+        .where(Claim.game_id == game_id, (Claim.verdict == Verdict.VALID) | Claim.id.in_(latest))
+        .order_by(Claim.id)
+    )
+
+
+def shown_claims(session: Session, game: Game, total: int | None = None) -> tuple[list[ListedClaim], int]:
+    """What the consoles list: every valid claim and the latest 50 others, oldest first, and how many
     claims the game has in all (`total`, when the caller counted them already: none to list when 0)."""
     if total is None:
         total = session.scalar(select(func.count()).select_from(Claim).where(Claim.game_id == game.id)) or 0
     if not total:
         return [], 0
-    latest = select(Claim.id).where(Claim.game_id == game.id).order_by(Claim.id.desc()).limit(recent)
-    query = select(Claim).where(Claim.game_id == game.id, (Claim.verdict == Verdict.VALID) | Claim.id.in_(latest))
-    return list(session.scalars(query.order_by(Claim.id))), total
+    rows = session.execute(_listed_claims_query(), {"game_id": game.id})
+    return [ListedClaim(*row) for row in rows], total
 
 
 def money_split(occasion: Occasion, game: Game, known: list[Claim] | None = None) -> dict[int, int]:

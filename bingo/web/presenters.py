@@ -18,6 +18,7 @@ from bingo.services import upick_tickets as upick_service
 from bingo.services.cash import ShiftSale
 from bingo.services.closeout import PrizeDue
 from bingo.services.game_views import GameView, OccasionView
+from bingo.services.occasions import ListedClaim
 from bingo.services.receipts import transaction_code
 from bingo.services.stock import terms as inventory_terms
 from shared.core.tills import Drawer, needs_w2g
@@ -55,7 +56,7 @@ def face_grid(
     return None if cells is None else face_squares(cells, covered, alternative)
 
 
-def claim(row: Claim, cells: tuple[int, ...] | None = None) -> dict[str, Any]:
+def claim(row: Claim | ListedClaim, cells: tuple[int, ...] | None = None) -> dict[str, Any]:
     return {
         "id": row.id,
         "face_number": row.face_number,

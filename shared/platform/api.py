@@ -21,6 +21,7 @@ from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from shared.core.roles import Role
 from shared.core.violations import RuleViolation, refuse
+from shared.platform import wire
 from shared.platform.access import allow, public
 from shared.platform.context import current_user, db_session, utc_now
 from shared.platform.fields import ErrorSchema, Money
@@ -195,7 +196,7 @@ def operation(
         def render(result: Any) -> Response:
             if isinstance(result, Response):
                 return result
-            reply = jsonify(schema_of(response, many).dump(result) if response is not None else {})
+            reply = jsonify(wire.dump(schema_of(response, many), result) if response is not None else {})
             reply.status_code = status
             return reply
 
