@@ -5,6 +5,7 @@ well before the feed's fallback wake would have read it."""
 
 from __future__ import annotations
 
+import gc
 import http.client
 from urllib.parse import urlsplit
 
@@ -59,3 +60,24 @@ def test_issue_21_a_call_reaches_the_screen_by_notify_on_postgresql(
         assert second is not None and second["board"]["game"]["last"] == "I-22"
     finally:
         tv.close()
+
+
+def test_issue_21_a_serving_process_freezes_what_survives_a_full_collection_up_to_its_budget() -> None:
+    """What survives a full collection is alive, so it is frozen out of the next collections' walk; once
+    the budget of frozen objects is spent, the collector walks the survivors as usual."""
+    settling = live_screens.Settling(budget=10**9, started_with=gc.get_freeze_count())
+    kept = [[index] for index in range(5000)]
+    try:
+        settling("start", {"generation": 2})
+        assert gc.get_freeze_count() == settling.started_with
+        settling("stop", {"generation": 1})
+        assert gc.get_freeze_count() == settling.started_with
+        settling("stop", {"generation": 2})
+        frozen = gc.get_freeze_count()
+        assert frozen >= settling.started_with + len(kept)
+        spent = live_screens.Settling(budget=frozen - settling.started_with, started_with=settling.started_with)
+        more = [[index] for index in range(5000)]
+        spent("stop", {"generation": 2})
+        assert gc.get_freeze_count() == frozen and len(more) == 5000
+    finally:
+        gc.unfreeze()

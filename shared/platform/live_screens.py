@@ -415,12 +415,40 @@ class LiveHall:
             await send({"type": "http.response.body", "body": b"", "more_body": False})
 
 
+FROZEN_AFTER_START = 250_000
+
+
+@dataclass
+class Settling:
+    """Issue 21: a gc callback that, after each full collection, freezes what survived it, until the
+    process has frozen `budget` objects beyond what start-up froze.
+
+    What a serving process keeps (its screens' connections, its statement and template caches, its
+    pooled connections) is built after start-up and lives for hours; every full collection walked it
+    again: 14-19 ms, every 20-60 s, each one a pause for every request and stream of the process, and
+    the load's slowest calls were the ones a collection landed in. Right after a full collection
+    everything left is alive, so what is frozen then is no garbage. What is frozen is never collected
+    again: an object among it that later dies in a reference cycle stays until the process ends. The
+    budget bounds that: at most `budget` objects (a few tens of MB, were every one of them to die in a
+    cycle), after which the collector walks the survivors as usual."""
+
+    budget: int
+    started_with: int = 0
+
+    def __call__(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "stop" and info["generation"] == 2 and gc.get_freeze_count() - self.started_with < self.budget:
+            gc.freeze()
+
+
 def ready_to_serve(hall: LiveHall) -> LiveHall:
     """Issue 21: what start-up built (the app, its models, its routes, its templates: some 180,000
     objects) lives as long as the process, so it is frozen out of the collector's way. Otherwise every
     full collection walks all of it: 50-70 ms measured under the load, a pause for every request and
-    every screen of the process. Every way of serving a hall goes through here."""
+    every screen of the process. What serving then builds and keeps is frozen as it settles (`Settling`).
+    Every way of serving a hall goes through here."""
     gc.freeze()
+    if not any(isinstance(callback, Settling) for callback in gc.callbacks):
+        gc.callbacks.append(Settling(FROZEN_AFTER_START, gc.get_freeze_count()))
     return hall
 
 
