@@ -11,8 +11,8 @@ from datetime import date, datetime, time, timedelta
 from functools import cache
 from typing import Any
 
-from sqlalchemy import Integer, Select, and_, bindparam, exists, func, or_, select
-from sqlalchemy.orm import Session, aliased, contains_eager, joinedload, object_session
+from sqlalchemy import Integer, Select, String, and_, bindparam, cast, exists, func, or_, select
+from sqlalchemy.orm import Session, aliased, joinedload, object_session
 from sqlalchemy.orm.attributes import set_committed_value
 
 from bingo.models import (
@@ -471,13 +471,20 @@ class ClaimResult:
 @dataclass(frozen=True)
 class _ClaimFacts:
     game: Game
+    balls: list[int]
     numbers: str | None
     existing_id: int | None
 
 
+# A ball is at most 75, so a call's sequence number times 100 plus its ball sorts as the calls were made.
+_CALL_KEY = 100
+
+
 @cache
 def _claim_facts_query() -> Select[Any]:
-    """_claim_facts' statement, built once per process with its values bound (issue 21)."""
+    """_claim_facts' statement, built once per process with its values bound (issue 21). The game's balls
+    come as one text of call keys (`_CALL_KEY`), not as a row and a mapped object per call: a claim only
+    needs the numbers, and a game's calls were most of a verify's reading."""
     occasion_id, number = bindparam("occasion_id", type_=Integer), bindparam("number", type_=Integer)
     face_number = bindparam("face", type_=Integer)
     game_id = select(Game.id).where(Game.occasion_id == occasion_id, Game.number == number).scalar_subquery()
@@ -488,28 +495,27 @@ def _claim_facts_query() -> Select[Any]:
         .limit(1)
         .scalar_subquery()
     )
+    keys = cast(Call.seq * _CALL_KEY + Call.ball, String)
+    drawn = select(func.aggregate_strings(keys, ",")).where(Call.game_id == game_id).scalar_subquery()
     numbers = series_service.numbers_of(bindparam("series_id", type_=Integer), face_number).scalar_subquery()
     return (
-        select(Game, numbers, existing)
-        .outerjoin(Game.calls)
+        select(Game, drawn, numbers, existing)
         .where(Game.occasion_id == occasion_id, Game.number == number)
-        .order_by(Call.seq)
-        .options(contains_eager(Game.calls))
         .execution_options(populate_existing=True)
     )
 
 
 def _claim_facts(session: Session, occasion: Occasion, number: int, face_number: int) -> _ClaimFacts:
-    """What a claim is decided on, read in one statement under the occasion lock (so afresh): the game
-    with its calls, the face's numbers and the claim already made on this face on this call. Each value
-    beside the game is its own uncorrelated subquery, which both engines evaluate once, however many
-    calls the game has."""
+    """What a claim is decided on, read in one statement under the occasion lock (so afresh): the game,
+    its balls in the order called, the face's numbers and the claim already made on this face on this
+    call. Each value beside the game is its own uncorrelated subquery, which both engines evaluate once."""
     params = {"occasion_id": occasion.id, "number": number, "series_id": occasion.series_id, "face": face_number}
-    rows = session.execute(_claim_facts_query(), params).unique().all()
-    if not rows:
+    row = session.execute(_claim_facts_query(), params).first()
+    if row is None:
         raise refuse("not_found", f"This occasion has no game {number}.", None, "game_number", 404)
-    game, cells, existing_id = rows[0]
-    return _ClaimFacts(game, cells, existing_id)
+    game, drawn, cells, existing_id = row
+    balls = [key % _CALL_KEY for key in sorted(map(int, drawn.split(",")))] if drawn else []
+    return _ClaimFacts(game, balls, cells, existing_id)
 
 
 def _face_sold(session: Session, occasion: Occasion, face_number: int) -> bool | None:
@@ -530,7 +536,7 @@ def verify_claim(
     facts = _claim_facts(session, occasion, number, face_number)
     game = facts.game
     check(play.settle_refusal(occasion_state(occasion), GameState(game.number, game.status)))
-    calls = [c.ball for c in game.calls]
+    calls = facts.balls
     check(upick_play.keyed_claim_refusal(game.kind))
     if not calls:
         raise refuse("no_calls", "No ball has been called in this game yet.", None, "face_number", 409)
