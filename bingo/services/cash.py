@@ -70,7 +70,9 @@ def in_charge(session: Session, actor: Actor) -> bool:
 
 
 def open_at(
-    station: str, occasion_id: int | SQLColumnExpression[int] | None, tournament_id: int | None
+    station: str | SQLColumnExpression[str],
+    occasion_id: int | SQLColumnExpression[int] | None,
+    tournament_id: int | None,
 ) -> list[ColumnElement[bool]]:
     """The till open at a station for an occasion (or a tournament's desk), as a condition."""
     return [

@@ -53,16 +53,29 @@ def _scope(
     return scope if organizations is None else [*scope, Occasion.organization_id.in_(organizations)]
 
 
+def bound_scope(scoped: bool) -> list[ColumnElement[bool]]:
+    """in_scope's conditions for a statement built once per process: the occasion bound as `occasion_id`
+    and, when `scoped`, the request's organizations as the list `organizations` (scope_params)."""
+    organizations: ColumnElement[Any] | None = bindparam("organizations", expanding=True) if scoped else None
+    return _scope(bindparam("occasion_id", type_=Integer), organizations)
+
+
+def scope_params(session: Session, occasion_id: int) -> dict[str, Any]:
+    """The values of bound_scope's conditions for this request (`organizations` only when it is scoped)."""
+    allowed = tenant(session)
+    params: dict[str, Any] = {"occasion_id": occasion_id}
+    if allowed is not None:
+        params["organizations"] = sorted(allowed)
+    return params
+
+
 def lock_occasion_and_chain(session: Session, occasion_id: int) -> Occasion:
     """For a use case that locks nothing between the occasion and the audit chain (a claim): both rows
     locked and read afresh in one statement, with the jar settings the gates of play ask about.
     PostgreSQL takes the rows of FOR ... OF in the order named, so the order stays the one every use
     case keeps (the occasion first, the chain's head last); FOR NO KEY UPDATE, as lock_occasion."""
-    allowed = tenant(session)
-    params: dict[str, Any] = {"occasion_id": occasion_id}
-    if allowed is not None:
-        params["organizations"] = sorted(allowed)
-    found = session.execute(_occasion_and_chain(allowed is not None), params).first()
+    params = scope_params(session, occasion_id)
+    found = session.execute(_occasion_and_chain("organizations" in params), params).first()
     if found is None:
         return lock_occasion(session, occasion_id)
     audit.hold_locked(session, found[1])

@@ -10,9 +10,10 @@ import random
 from collections.abc import Collection
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import cache
 from typing import Any
 
-from sqlalchemy import and_, select
+from sqlalchemy import Select, String, and_, bindparam, select
 from sqlalchemy.orm import Session, joinedload
 from sqlalchemy.orm.attributes import set_committed_value
 
@@ -36,7 +37,7 @@ from bingo.services import receipts
 from bingo.services import stock as inventory
 from bingo.services import upick_tickets as upick_service
 from bingo.services.cash import Line, books_open_refusal, open_at, open_till_for, post_sale
-from bingo.services.locks import in_scope, lock_occasion
+from bingo.services.locks import bound_scope, lock_occasion, scope_params
 from bingo.services.occasions import get_occasion
 from shared.core.tills import Tender
 from shared.core.violations import refuse
@@ -171,14 +172,11 @@ class _Counter:
     licence: str | None
 
 
-def _counter(session: Session, occasion_id: int, station: str, product_ids: set[int], chain: bool) -> _Counter | None:
-    """The locks of a sale in one statement (issue 21), in the order every use case takes them: the
-    occasion, the till, the organization, then the chain's head (PostgreSQL locks the rows of FOR ... OF
-    in the order named); FOR NO KEY UPDATE, as lock_occasion. None when there is no such row to lock
-    here (no open till at the station, or no such occasion): the sale then goes the long way, which
-    refuses in its usual order. The head is taken here only when nothing the sale writes locks a row
-    another use case takes before the head (a pack sold is such a row: a pack move holds it, then the
-    head); otherwise the audit entry takes it, last, as before."""
+@cache
+def _counter_query(chain: bool, scoped: bool) -> Select[Any]:
+    """_counter's statement, built once per process with its values bound (issue 21: building it cost a
+    sale more than the database takes to answer it): the station, the occasion, the products asked for
+    and, when `scoped`, the request's organizations (locks.scope_params)."""
     locked: list[type[Base]] = [Occasion, Till, Organization, *([AuditHead] if chain else [])]
     columns: list[Any] = [
         Occasion,
@@ -189,19 +187,31 @@ def _counter(session: Session, occasion_id: int, station: str, product_ids: set[
     ]
     query = (
         select(*columns, *([AuditHead] if chain else []))
-        .join(Till, and_(*open_at(station, Occasion.id, None)))
+        .join(Till, and_(*open_at(bindparam("station", type_=String), Occasion.id, None)))
         .join(Organization, Organization.id == Occasion.organization_id)
     )
     if chain:
         query = query.join(AuditHead, AuditHead.id == 1)
-    query = (
-        query.outerjoin(Product, and_(Product.occasion_id == Occasion.id, Product.id.in_(product_ids)))
-        .where(*in_scope(occasion_id, session))
+    asked = Product.id.in_(bindparam("product_ids", expanding=True))
+    return (
+        query.outerjoin(Product, and_(Product.occasion_id == Occasion.id, asked))
+        .where(*bound_scope(scoped))
         .options(joinedload(Occasion.jar_settings))
         .with_for_update(of=locked, key_share=True)
         .execution_options(populate_existing=True)
     )
-    rows = session.execute(query).unique().all()
+
+
+def _counter(session: Session, occasion_id: int, station: str, product_ids: set[int], chain: bool) -> _Counter | None:
+    """The locks of a sale in one statement (issue 21), in the order every use case takes them: the
+    occasion, the till, the organization, then the chain's head (PostgreSQL locks the rows of FOR ... OF
+    in the order named); FOR NO KEY UPDATE, as lock_occasion. None when there is no such row to lock
+    here (no open till at the station, or no such occasion): the sale then goes the long way, which
+    refuses in its usual order. The head is taken here only when nothing the sale writes locks a row
+    another use case takes before the head (a pack sold is such a row: a pack move holds it, then the
+    head); otherwise the audit entry takes it, last, as before."""
+    params = scope_params(session, occasion_id) | {"station": station, "product_ids": sorted(product_ids)}
+    rows = session.execute(_counter_query(chain, "organizations" in params), params).unique().all()
     if not rows:
         return None
     occasion, till, organization, licence = rows[0][:4]
