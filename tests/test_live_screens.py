@@ -7,12 +7,17 @@ from __future__ import annotations
 
 import gc
 import http.client
+from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+from flask import Flask
+from sqlalchemy import event
 from sqlalchemy.orm import Session
 
-from shared.platform import live_screens
+from shared.platform import live_screens, warm_up
+from shared.platform.app import create_app
+from shared.platform.config import Settings
 from tests.support.client import Api
 from tests.support.clock import Clock
 from tests.support.occasions import board_in_play
@@ -65,6 +70,10 @@ def test_issue_21_a_call_reaches_the_screen_by_notify_on_postgresql(
 def test_issue_21_a_serving_process_freezes_what_survives_a_full_collection_up_to_its_budget() -> None:
     """What survives a full collection is alive, so it is frozen out of the next collections' walk; once
     the budget of frozen objects is spent, the collector walks the survivors as usual."""
+    installed = [callback for callback in gc.callbacks if isinstance(callback, live_screens.Settling)]
+    for callback in installed:  # a served hall of an earlier test settles this process too
+        gc.callbacks.remove(callback)
+    gc.disable()
     settling = live_screens.Settling(budget=10**9, started_with=gc.get_freeze_count())
     kept = [[index] for index in range(5000)]
     try:
@@ -75,9 +84,43 @@ def test_issue_21_a_serving_process_freezes_what_survives_a_full_collection_up_t
         settling("stop", {"generation": 2})
         frozen = gc.get_freeze_count()
         assert frozen >= settling.started_with + len(kept)
-        spent = live_screens.Settling(budget=frozen - settling.started_with, started_with=settling.started_with)
+        spent = live_screens.Settling(budget=1, started_with=0)
         more = [[index] for index in range(5000)]
         spent("stop", {"generation": 2})
-        assert gc.get_freeze_count() == frozen and len(more) == 5000
+        assert gc.get_freeze_count() <= frozen and len(more) == 5000
     finally:
         gc.unfreeze()
+        gc.enable()
+        gc.callbacks.extend(installed)
+
+
+def test_issue_21_a_serving_process_sends_the_busiest_statements_once_and_writes_nothing(
+    admin: Api, session: Session, clock: Clock, app: Flask
+) -> None:
+    """The first ball of the night is compiled before it is called: the warm-up sends the sign-in, the
+    call's, the claim's and the sale's statements, each in both scopes, all reading, none writing."""
+    board_in_play(admin, session)
+    sent: list[str] = []
+    engine = app.extensions["flashboard.db"].engine
+    listen = lambda *args: sent.append(args[2])  # noqa: E731 (conn, cursor, statement, ...)
+    event.listen(engine, "before_cursor_execute", listen)
+    try:
+        warm_up.warm(app)
+    finally:
+        event.remove(engine, "before_cursor_execute", listen)
+    selects = [s for s in sent if s.lstrip().upper().startswith("SELECT")]
+    assert len(selects) == 11, sent
+    assert not [s for s in sent if s.split(None, 1)[0].upper() in {"INSERT", "UPDATE", "DELETE"}], sent
+    assert any("bingo_calls" in s for s in selects) and any("tills" in s for s in selects)
+
+
+def test_issue_21_a_database_that_cannot_answer_yet_is_left_to_the_first_request(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    settings = Settings(instance_path=tmp_path, database_url=f"sqlite:///{tmp_path / 'empty.db'}", secret_key="k" * 32)
+    empty = create_app(settings, {"TESTING": True})
+    try:
+        warm_up.warm(empty)
+    finally:
+        empty.extensions["flashboard.db"].engine.dispose()
+    assert "the first requests will compile them" in caplog.text

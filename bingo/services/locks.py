@@ -75,7 +75,7 @@ def lock_occasion_and_chain(session: Session, occasion_id: int) -> Occasion:
     PostgreSQL takes the rows of FOR ... OF in the order named, so the order stays the one every use
     case keeps (the occasion first, the chain's head last); FOR NO KEY UPDATE, as lock_occasion."""
     params = scope_params(session, occasion_id)
-    found = session.execute(_occasion_and_chain("organizations" in params), params).first()
+    found = session.execute(occasion_and_chain_statement("organizations" in params), params).first()
     if found is None:
         return lock_occasion(session, occasion_id)
     audit.hold_locked(session, found[1])
@@ -83,7 +83,7 @@ def lock_occasion_and_chain(session: Session, occasion_id: int) -> Occasion:
 
 
 @cache
-def _occasion_and_chain(scoped: bool) -> Select[Occasion, AuditHead]:
+def occasion_and_chain_statement(scoped: bool) -> Select[Occasion, AuditHead]:
     """lock_occasion_and_chain's statement, built once per process (issue 21: building it cost more than
     the database takes to answer it); `scoped` adds the request's organizations, bound as a list."""
     organizations: ColumnElement[Any] | None = bindparam("organizations", expanding=True) if scoped else None

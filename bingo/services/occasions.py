@@ -320,7 +320,7 @@ class CallFacts:
 
 
 @cache
-def _call_query() -> Select[Any]:
+def call_statement() -> Select[Any]:
     """The statement locked_for_call sends, built once (its values are bound parameters): building it
     costs more than the database takes to answer it."""
     occasion_id, number = bindparam("occasion_id", type_=Integer), bindparam("number", type_=Integer)
@@ -355,7 +355,7 @@ def locked_for_call(session: Session, occasion_id: int, number: int) -> CallFact
     the occasion locked and read afresh with its games and their tiers, its organization, its cookie-jar
     settings and the jar ledger's last line, and game `number`'s claim count and bingo on the last call;
     then that game's calls."""
-    row = session.execute(_call_query(), {"occasion_id": occasion_id, "number": number}).unique().one_or_none()
+    row = session.execute(call_statement(), {"occasion_id": occasion_id, "number": number}).unique().one_or_none()
     occasion = holding(
         session, found_or_refuse(session, row[0] if row else None, occasion_id, "occasion_id", "occasion")
     )
@@ -481,7 +481,7 @@ _CALL_KEY = 100
 
 
 @cache
-def _claim_facts_query() -> Select[Any]:
+def claim_facts_statement() -> Select[Any]:
     """_claim_facts' statement, built once per process with its values bound (issue 21). The game's balls
     come as one text of call keys (`_CALL_KEY`), not as a row and a mapped object per call: a claim only
     needs the numbers, and a game's calls were most of a verify's reading."""
@@ -510,7 +510,7 @@ def _claim_facts(session: Session, occasion: Occasion, number: int, face_number:
     its balls in the order called, the face's numbers and the claim already made on this face on this
     call. Each value beside the game is its own uncorrelated subquery, which both engines evaluate once."""
     params = {"occasion_id": occasion.id, "number": number, "series_id": occasion.series_id, "face": face_number}
-    row = session.execute(_claim_facts_query(), params).first()
+    row = session.execute(claim_facts_statement(), params).first()
     if row is None:
         raise refuse("not_found", f"This occasion has no game {number}.", None, "game_number", 404)
     game, drawn, cells, existing_id = row
@@ -630,7 +630,7 @@ RECENT_CLAIMS = 50
 
 
 @cache
-def _listed_claims_query() -> Select[Any]:
+def listed_claims_statement() -> Select[Any]:
     """shown_claims' statement, built once (its game is a bound parameter)."""
     game_id = bindparam("game_id", type_=Integer)
     latest = select(Claim.id).where(Claim.game_id == game_id).order_by(Claim.id.desc()).limit(RECENT_CLAIMS)
@@ -649,7 +649,7 @@ def shown_claims(session: Session, game: Game, total: int | None = None) -> tupl
         total = session.scalar(select(func.count()).select_from(Claim).where(Claim.game_id == game.id)) or 0
     if not total:
         return [], 0
-    rows = session.execute(_listed_claims_query(), {"game_id": game.id})
+    rows = session.execute(listed_claims_statement(), {"game_id": game.id})
     return [ListedClaim(*row) for row in rows], total
 
 

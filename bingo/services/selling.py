@@ -173,7 +173,7 @@ class _Counter:
 
 
 @cache
-def _counter_query(chain: bool, scoped: bool) -> Select[Any]:
+def counter_statement(chain: bool, scoped: bool) -> Select[Any]:
     """_counter's statement, built once per process with its values bound (issue 21: building it cost a
     sale more than the database takes to answer it): the station, the occasion, the products asked for
     and, when `scoped`, the request's organizations (locks.scope_params)."""
@@ -211,7 +211,7 @@ def _counter(session: Session, occasion_id: int, station: str, product_ids: set[
     another use case takes before the head (a pack sold is such a row: a pack move holds it, then the
     head); otherwise the audit entry takes it, last, as before."""
     params = scope_params(session, occasion_id) | {"station": station, "product_ids": sorted(product_ids)}
-    rows = session.execute(_counter_query(chain, "organizations" in params), params).unique().all()
+    rows = session.execute(counter_statement(chain, "organizations" in params), params).unique().all()
     if not rows:
         return None
     occasion, till, organization, licence = rows[0][:4]

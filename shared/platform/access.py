@@ -84,7 +84,7 @@ def csrf_token() -> str:
 
 
 @cache
-def _sign_in_statement(keyed: bool) -> Select[Unpack[tuple[Any, ...]]]:
+def sign_in_statement(keyed: bool) -> Select[Unpack[tuple[Any, ...]]]:
     """The sign-in lookup, built once per process: with the key's earlier answer beside it when the
     request carries an Idempotency-Key (`keyed`)."""
     query: Select[Unpack[tuple[Any, ...]]] = session_statement()
@@ -105,7 +105,7 @@ def _load_user() -> User | None:
         params = session_params(token)
         if key is not None:
             params["idempotency_key"] = key
-        found = db.execute(_sign_in_statement(key is not None), params).unique().first()
+        found = db.execute(sign_in_statement(key is not None), params).unique().first()
     row: StaffSession | None = found[0] if found is not None else None
     if row is None or not live(row, wall_now()):
         session.pop(SESSION_KEY, None)

@@ -161,8 +161,12 @@ def create_app(settings: Settings | None = None, overrides: dict[str, Any] | Non
     ):
         app.register_blueprint(blueprint)
 
+    from bingo.services.warming import warm_hot_statements
     from bingo.web.cli import register as register_bingo_commands
+    from shared.platform import warm_up
     from shared.platform.cli import register_commands
+
+    warm_up.register(app, warm_hot_statements)
 
     register_commands(app)
     register_bingo_commands(app)

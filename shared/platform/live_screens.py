@@ -40,6 +40,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from shared.platform.db import Database
 from shared.platform.events import ADMITTED, Admission, Channel, Event
 from shared.platform.request_threads import RequestThreads
+from shared.platform.warm_up import warm
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -428,9 +429,10 @@ class Settling:
     again: 14-19 ms, every 20-60 s, each one a pause for every request and stream of the process, and
     the load's slowest calls were the ones a collection landed in. Right after a full collection
     everything left is alive, so what is frozen then is no garbage. What is frozen is never collected
-    again: an object among it that later dies in a reference cycle stays until the process ends. The
-    budget bounds that: at most `budget` objects (a few tens of MB, were every one of them to die in a
-    cycle), after which the collector walks the survivors as usual."""
+    again: a frozen object freed by its reference count leaves the frozen set, but one that later dies in
+    a reference cycle stays in it until the process ends. The budget bounds that: freezing stops while the
+    frozen set holds `budget` objects beyond start-up's (live ones and any such garbage: a few tens of MB
+    at most), and the collector then walks the survivors as usual."""
 
     budget: int
     started_with: int = 0
@@ -445,7 +447,9 @@ def ready_to_serve(hall: LiveHall) -> LiveHall:
     objects) lives as long as the process, so it is frozen out of the collector's way. Otherwise every
     full collection walks all of it: 50-70 ms measured under the load, a pause for every request and
     every screen of the process. What serving then builds and keeps is frozen as it settles (`Settling`).
+    The busiest requests' statements are compiled first (warm_up.py), so what that builds is frozen too.
     Every way of serving a hall goes through here."""
+    warm(hall.app)
     gc.freeze()
     if not any(isinstance(callback, Settling) for callback in gc.callbacks):
         gc.callbacks.append(Settling(FROZEN_AFTER_START, gc.get_freeze_count()))
