@@ -21,6 +21,7 @@ from shared.printing.jobs import PrintDesk
 from shared.printing.models import PrintJob
 from shared.reports import pdf
 from tests.support.client import Api, staff
+from tests.support.clock import Clock
 from tests.support.factories import TEST_KDF_N
 from tests.support.papers import papers_night
 from tests.support.replies import ok
@@ -34,8 +35,10 @@ def pdf_text(data: bytes) -> str:
 
 
 def test_4_13_program_pdf_lists_the_games_the_caller_plays_with_prizes_upick_and_jar(
-    admin: Api, session: Session
+    admin: Api, session: Session, clock: Clock
 ) -> None:
+    """The two downloads are compared byte for byte, and each page's foot says when it was produced, to the
+    minute: the hall's clock is held, or a minute turning between them changes the compressed page."""
     hall, occ = papers_night(admin, session)
     caller = staff(admin, f"caller{hall.org.id}")
     reply = caller.client.get(occ + "/program.pdf")
