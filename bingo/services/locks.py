@@ -86,11 +86,10 @@ def lock_occasion_and_chain(session: Session, occasion_id: int) -> Occasion:
 def occasion_and_chain_statement(scoped: bool) -> Select[Occasion, AuditHead]:
     """lock_occasion_and_chain's statement, built once per process (issue 21: building it cost more than
     the database takes to answer it); `scoped` adds the request's organizations, bound as a list."""
-    organizations: ColumnElement[Any] | None = bindparam("organizations", expanding=True) if scoped else None
     return (
         select(Occasion, AuditHead)
         .join(AuditHead, true())
-        .where(*_scope(bindparam("occasion_id", type_=Integer), organizations), AuditHead.id == 1)
+        .where(*bound_scope(scoped), AuditHead.id == 1)
         .options(joinedload(Occasion.jar_settings))
         .with_for_update(of=[Occasion, AuditHead], key_share=True)
         .execution_options(populate_existing=True)
