@@ -18,6 +18,7 @@ from shared.printing.models import PrintJob
 from tests.support.books import open_till
 from tests.support.client import Api, staff
 from tests.support.clock import Clock
+from tests.support.factories import PIN
 from tests.support.occasions import closed_game
 from tests.support.poker_factories import delaware_tournament
 from tests.support.races import race
@@ -141,3 +142,38 @@ def test_sales_and_claims_at_once_never_deadlock(admin: Api, session: Session, c
         ]
     )
     assert [set(r) for r in replies] == [{201}] * 4, replies
+
+
+def test_calls_sales_voids_and_claims_at_once_never_deadlock(admin: Api, session: Session, clock: Clock) -> None:
+    """Issue 21: a call locks the occasion, the organization and the audit chain's head in its first
+    statement (the occasion's first call posts the cookie-jar fees, which lock the organization), a sale
+    the occasion, the till, the organization and the head, a void its till, the organization and the
+    head, a claim the occasion and the head: one order, so none waits on another in a circle. On
+    PostgreSQL a deadlock answers 503; here every request gets its own answer."""
+    occ, hall, _, ids = shop(admin, session, till=False)
+    open_till(admin, occ, "100.00")
+    ok(admin.post(occ + "/cookie-jar-number", {"ball": 75}))
+    ok(admin.post(occ + "/games/1/start", {}))
+    line = {"product_id": ids["non_gaming"], "quantity": 1, "unit_price": "1.50"}
+    sale = {"lines": [line], "buyer_is_adult": False, "tendered": "1.50"}
+    voidable = [ok(admin.post(occ + "/sales", sale), 201)["id"] for _ in range(8)]
+    approval = {"reason": "rang twice", "approver_username": f"mic{hall.org.id}", "approver_pin": PIN}
+    caller, cashier, voider = (staff(admin, name) for name in (f"caller{hall.org.id}", "boss", "boss"))
+    verifier = staff(admin, f"verifier{hall.org.id}")
+
+    def calling() -> list[int]:
+        return [caller.post(occ + "/games/1/calls", {"ball": ball}).status_code for ball in range(1, 13)]
+
+    def selling() -> list[int]:
+        return [cashier.post(occ + "/sales", sale).status_code for _ in range(12)]
+
+    def voiding() -> list[int]:
+        return [voider.post(f"/api/v1/sales/{n}/void", approval).status_code for n in voidable]
+
+    def claiming() -> list[int]:
+        return [verifier.post(occ + "/games/1/claims", {"face_number": face}).status_code for face in range(1, 13)]
+
+    calls, sales, voids, claims = race([calling, selling, voiding, claiming])
+    # 409s are the rules' own: a claim before the first number, a call after a valid bingo
+    assert set(calls) <= {201, 409} and calls[0] == 201 and set(claims) <= {201, 409}, (calls, claims)
+    assert set(sales) == {201} and set(voids) == {200}, (sales, voids)

@@ -4,7 +4,7 @@ event the TVs read all stay, and a U Pick Em call finds its winners among the ti
 
 The bounds count the call's own statements: every request first loads its signed-in user and their scope
 (shared/platform/access.py: the staff session with the user, the roles and the member, in one statement);
-with that one a plain call is eight, and so is the console's call with its Idempotency-Key (the key's earlier
+with that one a plain call is seven, and the console's call with its Idempotency-Key eight (the key's earlier
 answer is read in the sign-in's statement, the new one kept in the call's commit)."""
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from tests.support.statements import Counted, counting
 REGULAR = {"pattern": {"kind": "four_corners"}, "prize": "20.00"}
 UPICK = {"kind": "u_pick_em", "pattern": {"kind": "blackout"}, "prize": "100.00", "pick_count": 4, "face_price": "1.00"}
 SIGN_IN = ("SELECT staff_sessions.", "SELECT users.", "SELECT user_roles.", "SELECT members.")
-CALL_OWN = 7  # lock and read the occasion, its game's calls; insert the call; the board event; the audit entry (3)
+CALL_OWN = 6  # lock occasion, organization and chain head; the game's calls; the call; the event; the entry
 
 
 def own(counted: Counted) -> list[str]:
@@ -54,7 +54,7 @@ def test_issue_21_a_call_sends_at_most_eight_statements_and_commits_once(
     game, counted = call(app, caller, occ, 2)
     assert [c["ball"] for c in game["calls"]] == [1, 2] and game["claims"] == [] and game["claims_total"] == 0
     assert len(own(counted)) <= CALL_OWN and counted.commits == 1, str(counted)
-    assert len(own(counted)) + 1 <= 8, "with the signed-in user in one statement (issue 21), eight in all"
+    assert len(own(counted)) + 1 <= 7, "with the signed-in user in one statement (issue 21), seven in all"
     board = latest_board(app)
     assert board["game"]["calls"] == [1, 2] and board["game"]["last"] == "B-2"
 
@@ -63,7 +63,7 @@ def test_issue_21_a_call_from_the_console_with_its_idempotency_key_sends_eight_s
     admin: Api, session: Session, clock: Clock, app: Flask
 ) -> None:
     """The caller's console sends an Idempotency-Key with every call: the signed-in user and the key's
-    earlier answer in one statement, the call's seven, and the answer kept under the key in the same
+    earlier answer in one statement, the call's six, and the answer kept under the key in the same
     commit; the same key again is answered from that one statement."""
     hall = make_hall(session)
     _, occ, caller = started(admin, hall, [REGULAR, REGULAR], 75)

@@ -1,6 +1,6 @@
 """Issue 21: a pooled PostgreSQL connection is pinged before use only after it sat idle, so a request
 on a busy hall sends no round trip before its first statement; one the server dropped while idle is
-replaced before any request sees it."""
+replaced before any request sees it; each connection plans a prepared statement once."""
 
 from __future__ import annotations
 
@@ -70,5 +70,19 @@ def test_issue_21_the_pool_hands_out_the_connection_used_last(pg_required: None,
             first.close()
         found, pings = pids(engine, 3)
         assert first_pid != last_pid and found == [last_pid] * 3 and pings == 0
+    finally:
+        engine.dispose()
+
+
+def test_issue_21_each_connection_plans_a_prepared_statement_once(pg_required: None, db_url: str) -> None:
+    """A statement psycopg has prepared is planned once for the connection, not again for each call's
+    values (the call's locking statement spent 0.8 ms planning for 0.2 ms of execution), and the setting
+    outlives the pool's rollback of each checkout."""
+    engine = db.make_engine(db_url)
+    try:
+        for _ in range(2):
+            with engine.connect() as connection:
+                assert connection.scalar(text("SHOW plan_cache_mode")) == "force_generic_plan"
+                connection.rollback()
     finally:
         engine.dispose()

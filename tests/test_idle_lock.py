@@ -13,6 +13,7 @@ from playwright.sync_api import Browser, expect
 from sqlalchemy.orm import Session
 
 from shared.core.roles import Role
+from shared.platform.access import ACTIVE_GRAIN_SECONDS
 from tests.support.audit_trail import actions
 from tests.support.client import Api
 from tests.support.clock import Clock
@@ -48,6 +49,26 @@ def test_station_locks_after_idle_minutes_and_background_reads_do_not_count(
     assert page.status_code == 302 and page.location.startswith("/pin")
     pin_page = api.client.get("/pin").get_data(as_text=True)
     assert 'value="till"' in pin_page and "Station: <strong>front</strong>" in pin_page
+
+
+def test_a_touch_is_noted_in_the_cookie_once_every_fifteen_seconds(
+    app: Flask, api: Api, session: Session, clock: Clock
+) -> None:
+    """Issue 21: the session cookie is signed and sent again when a touch is due to be noted, not on every
+    request; the lock still counts from the last touch noted."""
+    idle_after(app, 10)
+    make_user(session, [Role.ADMIN], username="boss")
+    assert api.sign_in("boss", PASSWORD).status_code == 200
+    clock.advance(seconds=ACTIVE_GRAIN_SECONDS + 1)
+    assert "Set-Cookie" in api.client.get("/office").headers
+    clock.advance(seconds=ACTIVE_GRAIN_SECONDS - 1)
+    assert "Set-Cookie" not in api.client.get("/office").headers
+    clock.advance(seconds=2)
+    assert "Set-Cookie" in api.client.get("/office").headers
+    clock.advance(minutes=9, seconds=59)
+    assert api.client.get("/office").status_code == 200
+    clock.advance(minutes=10, seconds=1)
+    assert api.client.get("/office").status_code == 302
 
 
 def test_idle_lock_zero_never_locks(app: Flask, api: Api, session: Session, clock: Clock) -> None:

@@ -64,7 +64,8 @@ from shared.hall.services.licenses import bingo_license_status
 from shared.hall.services.organizations import get_organization, member_facts
 from shared.hall.services.roster import add_assignment, member_refusal
 from shared.hall.services.staff import person_name
-from shared.platform.audit import Actor
+from shared.platform import audit
+from shared.platform.audit import Actor, AuditHead
 from shared.platform.service_kit import check, finish, found_or_refuse, get_or_refuse
 
 ONE_DAY = timedelta(days=1)
@@ -320,9 +321,15 @@ class CallFacts:
 
 
 @cache
-def call_statement() -> Select[Any]:
+def call_statement(chained: bool = True) -> Select[Any]:
     """The statement locked_for_call sends, built once (its values are bound parameters): building it
-    costs more than the database takes to answer it."""
+    costs more than the database takes to answer it. `chained`: it also locks the organization's row and
+    the audit chain's head, in the order every use case takes them (the occasion, the organization, the
+    head; PostgreSQL locks the rows of FOR ... OF in the order named), so the call sends no statement of
+    its own for the head (issue 21). The organization is locked with them because the occasion's first
+    call posts the cookie-jar fees, which lock it, and no row may be locked after the head. Without
+    `chained`, for a database that has no head yet (the first audited act writes it), the occasion
+    alone."""
     occasion_id, number = bindparam("occasion_id", type_=Integer), bindparam("number", type_=Integer)
     target = select(Game.id).where(Game.occasion_id == occasion_id, Game.number == number).scalar_subquery()
     calls_made = select(func.count()).select_from(Call).where(Call.game_id == target).scalar_subquery()
@@ -334,6 +341,7 @@ def call_statement() -> Select[Any]:
         UPickTicket.completed_on_call == calls_made,
         UPickTicket.status == TicketStatus.SOLD,
     )
+    chain: list[type[AuditHead]] = [AuditHead] if chained else []
     last_line = aliased(CookieJarLine)
     newest = (
         select(func.max(CookieJarLine.seq))
@@ -341,13 +349,19 @@ def call_statement() -> Select[Any]:
         .scalar_subquery()
     )
     query = (
-        select(Occasion, Organization, last_line, claims_total, or_(valid_now, ticket_now))
+        select(Occasion, Organization, last_line, claims_total, or_(valid_now, ticket_now), *chain)
         .join(Organization, Organization.id == Occasion.organization_id)
         .outerjoin(last_line, and_(last_line.organization_id == Occasion.organization_id, last_line.seq == newest))
         .where(Occasion.id == occasion_id)
         .options(joinedload(Occasion.games).joinedload(Game.tiers), joinedload(Occasion.jar_settings))
     )
-    return locking(query)
+    if not chained:
+        return locking(query)
+    return (
+        query.join(AuditHead, AuditHead.id == 1)
+        .with_for_update(key_share=True, of=[Occasion, Organization, AuditHead])
+        .execution_options(populate_existing=True)
+    )
 
 
 def locked_for_call(session: Session, occasion_id: int, number: int) -> CallFacts:
@@ -355,12 +369,17 @@ def locked_for_call(session: Session, occasion_id: int, number: int) -> CallFact
     the occasion locked and read afresh with its games and their tiers, its organization, its cookie-jar
     settings and the jar ledger's last line, and game `number`'s claim count and bingo on the last call;
     then that game's calls."""
-    row = session.execute(call_statement(), {"occasion_id": occasion_id, "number": number}).unique().one_or_none()
+    params = {"occasion_id": occasion_id, "number": number}
+    row = session.execute(call_statement(), params).unique().one_or_none()
+    if row is None:
+        row = session.execute(call_statement(chained=False), params).unique().one_or_none()
     occasion = holding(
         session, found_or_refuse(session, row[0] if row else None, occasion_id, "occasion_id", "occasion")
     )
     assert row is not None  # refused above
-    _, organization, line, claims, bingo_now = row
+    _, organization, line, claims, bingo_now, *head = row
+    if head:
+        audit.hold_locked(session, head[0])
     game = next((g for g in occasion.games if g.number == number), None)
     if game is None:
         raise refuse("not_found", f"This occasion has no game {number}.", None, "game_number", 404)

@@ -40,6 +40,9 @@ SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 CSRF_FIELD = "csrf_token"
 CSRF_HEADER = "X-CSRF-Token"
 ACTIVE_KEY = "active_at"
+ACTIVE_GRAIN_SECONDS = 15
+"""A touch is noted in the session cookie when the last one noted is this old (issue 21): noting every
+touch re-signed and re-sent the cookie on every request, for an idle lock counted in minutes."""
 SESSION_KEY = "sid"
 BACKGROUND_HEADER = "X-Flashboard-Background"
 
@@ -128,7 +131,8 @@ def _tenant_of(user: User | None) -> frozenset[int] | None:
 def _idle_lock(user: User) -> bool:
     """A signed-in station locks back to the PIN screen after the configured idle time (0: never).
     Background refreshes (printer status, dashboard redraws) send X-Flashboard-Background and do
-    not count as a touch. The lock keeps the station's name and offers the same username again."""
+    not count as a touch. The lock keeps the station's name and offers the same username again. A touch
+    is noted once every ACTIVE_GRAIN_SECONDS, so the lock can come that many seconds early."""
     minutes = settings().idle_lock_minutes
     now = utc_now().timestamp()
     last = session.get(ACTIVE_KEY)
@@ -140,7 +144,8 @@ def _idle_lock(user: User) -> bool:
             session.pop(key, None)
         session["locked_username"] = user.username
         return True
-    if request.headers.get(BACKGROUND_HEADER) != "1":
+    fresh = isinstance(last, (int, float)) and 0 <= now - last < ACTIVE_GRAIN_SECONDS
+    if request.headers.get(BACKGROUND_HEADER) != "1" and not fresh:
         session[ACTIVE_KEY] = now
     return False
 

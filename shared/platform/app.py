@@ -92,6 +92,9 @@ def create_app(settings: Settings | None = None, overrides: dict[str, Any] | Non
         SESSION_COOKIE_SECURE=settings.cookie_secure,
         SESSION_COOKIE_NAME=SESSION_COOKIE,
         PERMANENT_SESSION_LIFETIME=LONGEST_SESSION,
+        # The cookie is sent when its contents change (sign-in, a touch noted: access.ACTIVE_GRAIN_SECONDS), not
+        # on every request: the one written at sign-in already outlives the server-side session it names.
+        SESSION_REFRESH_EACH_REQUEST=False,
         MAX_CONTENT_LENGTH=4 * 1024 * 1024,
         FLASHBOARD_VERSION=_version(),
         JSON_SORT_KEYS=False,

@@ -120,7 +120,29 @@ def make_engine(url: str) -> Engine:
         return engine
     engine = create_engine(url, pool_size=10, max_overflow=20, pool_use_lifo=True)
     _ping_when_idle(engine)
+    _plan_once(engine)
     return engine
+
+
+GENERIC_PLANS_SINCE = 120000
+"""PostgreSQL 12, which introduced plan_cache_mode."""
+
+
+def _plan_once(engine: Engine) -> None:
+    """Each PostgreSQL connection plans a prepared statement once (issue 21). psycopg prepares a statement
+    the fifth time a connection sends it, and PostgreSQL then chose to plan the call's locking statement
+    afresh on every call (0.8 ms of planning for 0.2 ms of execution): in its "auto" mode it keeps planning
+    for the values given while the one generic plan looks dearer. Every statement sent often enough to be
+    prepared is a request's, found by key, for which the generic plan is the same plan; reports and
+    other rare statements are never prepared and are planned for their values, as before."""
+
+    @event.listens_for(engine, "connect")
+    def _on_connect(dbapi_connection: Any, _record: Any) -> None:
+        if dbapi_connection.info.server_version < GENERIC_PLANS_SINCE:
+            return
+        with dbapi_connection.cursor() as cursor:
+            cursor.execute("SET plan_cache_mode = force_generic_plan")
+        dbapi_connection.commit()
 
 
 PING_AFTER_IDLE_SECONDS = 2.0

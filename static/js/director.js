@@ -164,12 +164,15 @@
 
   function load() {
     return Station.get(base).then(function (data) {
+      // The stream asks again after every change, the director's own and each clock event: a state
+      // already on the screen is not drawn again, so a seat is never replaced under a finger tapping it.
+      var shown = tournament !== null && JSON.stringify(data) === JSON.stringify(tournament);
       tournament = data;
       Object.keys(selected).forEach(function (n) {
         var now = tournament.entries.find(function (e) { return String(e.number) === n; });
         if (!now || now.eliminated) delete selected[n];
       });
-      renderTables();
+      if (!shown) renderTables();
     });
   }
 
