@@ -366,9 +366,9 @@ def call_statement(chained: bool = True) -> Select[Any]:
 
 def locked_for_call(session: Session, occasion_id: int, number: int) -> CallFacts:
     """10 DE Admin Code 101-4.12, 4.10 and 4.16, as locked_in_play decides, read in two statements (issue 21):
-    the occasion locked and read afresh with its games and their tiers, its organization, its cookie-jar
-    settings and the jar ledger's last line, and game `number`'s claim count and bingo on the last call;
-    then that game's calls."""
+    the occasion, its organization and the audit chain's head locked, and read afresh with the occasion's
+    games and their tiers, its cookie-jar settings and the jar ledger's last line, and game `number`'s claim
+    count and bingo on the last call; then that game's calls."""
     params = {"occasion_id": occasion_id, "number": number}
     row = session.execute(call_statement(), params).unique().one_or_none()
     if row is None:

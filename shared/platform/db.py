@@ -132,9 +132,10 @@ def _plan_once(engine: Engine) -> None:
     """Each PostgreSQL connection plans a prepared statement once (issue 21). psycopg prepares a statement
     the fifth time a connection sends it, and PostgreSQL then chose to plan the call's locking statement
     afresh on every call (0.8 ms of planning for 0.2 ms of execution): in its "auto" mode it keeps planning
-    for the values given while the one generic plan looks dearer. Every statement sent often enough to be
-    prepared is a request's, found by key, for which the generic plan is the same plan; reports and
-    other rare statements are never prepared and are planned for their values, as before."""
+    for the values given while the one generic plan looks dearer. What a connection sends often enough to be
+    prepared is the requests' and the live screens' own statements, each finding its rows by their keys, for
+    which the generic plan is the plan; reports and other rare statements are never prepared and are planned
+    for their values, as before. A server older than PostgreSQL 12 has no such setting and is left as it is."""
 
     @event.listens_for(engine, "connect")
     def _on_connect(dbapi_connection: Any, _record: Any) -> None:
