@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from functools import cache
-from typing import Any
+from typing import Any, TypeVar, Unpack
 
 from sqlalchemy import ColumnElement, Integer, Select, bindparam, select, true
 from sqlalchemy.orm import Session, joinedload
@@ -13,19 +13,23 @@ from sqlalchemy.orm import Session, joinedload
 from bingo.models import Occasion
 from shared.platform import audit
 from shared.platform.audit import AuditHead
+from shared.platform.db import Base
 from shared.platform.service_kit import found_or_refuse, tenant
 
 HELD = "bingo.occasion_locks"
+Q = TypeVar("Q", bound=Select[Unpack[tuple[Any, ...]]])
 
 
-def locking(query: Select[Any]) -> Select[Any]:
+def locking(query: Q, *after: type[Base]) -> Q:
     """`query`, selecting the occasion, made to lock its row and read it afresh (populate_existing: a
     view that loaded it before the lock must not decide on stale values, such as a jar not yet posted).
-    FOR NO KEY UPDATE (key_share) of the occasion's row alone, whatever else the query joins: a claim's
-    board event, whose foreign key only needs the row to stay, never waits on it (a sale holding the
-    occasion and waiting for the audit chain, and a claim holding the chain and checking that key, would
-    otherwise deadlock)."""
-    return query.with_for_update(key_share=True, of=Occasion).execution_options(populate_existing=True)
+    FOR NO KEY UPDATE (key_share) of the occasion's row, and of the rows of `after` that the query joins
+    (a till, the organization, the audit chain's head), in the order every use case takes them:
+    PostgreSQL locks the rows of FOR ... OF in the order named. Nothing else the query joins is locked:
+    a claim's board event, whose foreign key only needs the occasion's row to stay, never waits on it (a
+    sale holding the occasion and waiting for the audit chain, and a claim holding the chain and
+    checking that key, would otherwise deadlock)."""
+    return query.with_for_update(key_share=True, of=[Occasion, *after]).execution_options(populate_existing=True)
 
 
 def lock_occasion(session: Session, occasion_id: int) -> Occasion:
@@ -86,14 +90,13 @@ def lock_occasion_and_chain(session: Session, occasion_id: int) -> Occasion:
 def occasion_and_chain_statement(scoped: bool) -> Select[Occasion, AuditHead]:
     """lock_occasion_and_chain's statement, built once per process (issue 21: building it cost more than
     the database takes to answer it); `scoped` adds the request's organizations, bound as a list."""
-    return (
+    query = (
         select(Occasion, AuditHead)
         .join(AuditHead, true())
         .where(*bound_scope(scoped), AuditHead.id == 1)
         .options(joinedload(Occasion.jar_settings))
-        .with_for_update(of=[Occasion, AuditHead], key_share=True)
-        .execution_options(populate_existing=True)
     )
+    return locking(query, AuditHead)
 
 
 def holding(session: Session, occasion: Occasion) -> Occasion:

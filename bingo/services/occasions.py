@@ -357,11 +357,7 @@ def call_statement(chained: bool = True) -> Select[Any]:
     )
     if not chained:
         return locking(query)
-    return (
-        query.join(AuditHead, AuditHead.id == 1)
-        .with_for_update(key_share=True, of=[Occasion, Organization, AuditHead])
-        .execution_options(populate_existing=True)
-    )
+    return locking(query.join(AuditHead, AuditHead.id == 1), Organization, AuditHead)
 
 
 def locked_for_call(session: Session, occasion_id: int, number: int) -> CallFacts:

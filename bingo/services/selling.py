@@ -37,7 +37,7 @@ from bingo.services import receipts
 from bingo.services import stock as inventory
 from bingo.services import upick_tickets as upick_service
 from bingo.services.cash import Line, books_open_refusal, open_at, open_till_for, post_sale
-from bingo.services.locks import bound_scope, lock_occasion, scope_params
+from bingo.services.locks import bound_scope, lock_occasion, locking, scope_params
 from bingo.services.occasions import get_occasion
 from shared.core.tills import Tender
 from shared.core.violations import refuse
@@ -177,7 +177,7 @@ def counter_statement(chain: bool, scoped: bool) -> Select[Any]:
     """_counter's statement, built once per process with its values bound (issue 21: building it cost a
     sale more than the database takes to answer it): the station, the occasion, the products asked for
     and, when `scoped`, the request's organizations (locks.scope_params)."""
-    locked: list[type[Base]] = [Occasion, Till, Organization, *([AuditHead] if chain else [])]
+    chained: list[type[Base]] = [AuditHead] if chain else []
     columns: list[Any] = [
         Occasion,
         Till,
@@ -186,19 +186,20 @@ def counter_statement(chain: bool, scoped: bool) -> Select[Any]:
         Product,
     ]
     query = (
-        select(*columns, *([AuditHead] if chain else []))
+        select(*columns, *chained)
         .join(Till, and_(*open_at(bindparam("station", type_=String), Occasion.id, None)))
         .join(Organization, Organization.id == Occasion.organization_id)
     )
     if chain:
         query = query.join(AuditHead, AuditHead.id == 1)
     asked = Product.id.in_(bindparam("product_ids", expanding=True))
-    return (
+    return locking(
         query.outerjoin(Product, and_(Product.occasion_id == Occasion.id, asked))
         .where(*bound_scope(scoped))
-        .options(joinedload(Occasion.jar_settings))
-        .with_for_update(of=locked, key_share=True)
-        .execution_options(populate_existing=True)
+        .options(joinedload(Occasion.jar_settings)),
+        Till,
+        Organization,
+        *chained,
     )
 
 
