@@ -10,13 +10,15 @@ answer is read in the sign-in's statement, the new one kept in the call's commit
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from flask import Flask
-from sqlalchemy import select
+from sqlalchemy import event, select
 from sqlalchemy.orm import Session
 
-from bingo.models import BoardEvent, UPickTicket
+from bingo.models import BoardEvent, Game, UPickTicket
 from shared.platform.app import create_app
 from shared.platform.config import Settings
 from tests.support.bingo_factories import Hall, make_hall
@@ -105,6 +107,57 @@ def test_issue_21_the_occasions_first_number_adds_the_cookie_jar_posting(
     game, counted = call(app, caller, occ, 1)
     assert ok(caller.get(occ))["jar_posted_at"] is not None
     assert len(own(counted)) <= CALL_OWN + 5 and counted.commits == 1, str(counted)
+
+
+@contextmanager
+def games_loaded() -> Iterator[list[int]]:
+    """The numbers of the games read from the database (made into objects) while the block runs."""
+    numbers: list[int] = []
+
+    def loaded(game: Game, _context: object) -> None:
+        numbers.append(game.number)
+
+    event.listen(Game, "load", loaded)
+    try:
+        yield numbers
+    finally:
+        event.remove(Game, "load", loaded)
+
+
+def test_issue_21_a_call_reads_the_game_called_and_the_next_not_the_whole_program(
+    admin: Api, session: Session, clock: Clock, app: Flask
+) -> None:
+    """10 DE Admin Code 101-4.13: the TVs show the game in play and the next game on the program; a call
+    reads those two games and no other, so its work does not grow with the program (a hall's program runs
+    to twenty games and more)."""
+    hall = make_hall(session)
+    _, occ, caller = started(admin, hall, [REGULAR] * 3 + [{**REGULAR, "prize": "75.00"}] + [REGULAR] * 8, 75)
+    for number in (1, 2):
+        ok(caller.post(occ + f"/games/{number}/calls", {"ball": number}), 201)
+        ok(caller.post(occ + f"/games/{number}/close"))
+        ok(caller.post(occ + f"/games/{number + 1}/start", {}))
+    with games_loaded() as numbers:
+        game, counted = call(app, caller, occ, 9, 3)
+    assert sorted(numbers) == [3, 4] and len(own(counted)) <= CALL_OWN, (numbers, str(counted))
+    assert [c["ball"] for c in game["calls"]] == [9]
+    board = latest_board(app)
+    assert board["game"]["number"] == 3 and board["game"]["last"] == "B-9"
+    assert board["next_game"]["number"] == 4 and board["next_game"]["prize"] == "$75.00"
+
+
+def test_4_13_a_call_in_the_last_game_shows_no_next_game(
+    admin: Api, session: Session, clock: Clock, app: Flask
+) -> None:
+    hall = make_hall(session)
+    _, occ, caller = started(admin, hall, [REGULAR, REGULAR], 75)
+    ok(caller.post(occ + "/games/1/calls", {"ball": 1}), 201)
+    ok(caller.post(occ + "/games/1/close"))
+    ok(caller.post(occ + "/games/2/start", {}))
+    with games_loaded() as numbers:
+        call(app, caller, occ, 30, 2)
+    assert numbers == [2]
+    board = latest_board(app)
+    assert board["game"]["number"] == 2 and board["next_game"] is None
 
 
 def upick_night(admin: Api, session: Session, tickets: list[list[int]]) -> tuple[Hall, str, Api, list[str]]:

@@ -39,13 +39,16 @@ def _money(cents: int | None) -> str | None:
 @dataclass(frozen=True)
 class Known:
     """What the change being published has read already, so its snapshot does not read it again: the
-    jars, and for game `game_id`, the winners on its last call (its valid claims, or its U Pick Em
-    tickets). A call knows both: no claim is verified on a call just made, and it found the tickets."""
+    jars, for game `game_id` the winners on its last call (its valid claims, or its U Pick Em tickets),
+    and the program as the board shows it: the game in play and the next game pending after it (None
+    after the last). A call knows all of it: no claim is verified on a call just made, it found the
+    tickets, and it read those two games of the program, not the rest (issue 21)."""
 
     jar: jar_service.JarSummary | None = None
     game_id: int | None = None
     claims: tuple[Claim, ...] = ()
     tickets: tuple[UPickTicket, ...] = ()
+    shown: tuple[Game, Game | None] | None = None
 
 
 def _winners(session: Session, occasion: Occasion, game: Game, known: Known) -> tuple[list[dict[str, Any]], int]:
@@ -88,12 +91,19 @@ def _prize(game: Game) -> str:
     return game.merchandise or format_cents(game.announced_prize_cents or game.prize_cents)
 
 
-def _next_game(occasion: Occasion, after: Game | None) -> dict[str, Any] | None:
+def _shown_games(occasion: Occasion) -> tuple[Game | None, Game | None]:
+    """The game the board shows (the one in play, else the last closed) and the next game pending after it."""
+    current = next((g for g in occasion.games if g.status == GameStatus.IN_PLAY), None)
+    if current is None:
+        closed = [g for g in occasion.games if g.status == GameStatus.CLOSED]
+        current = closed[-1] if closed else None
+    after = current.number if current is not None else 0
+    following = next((g for g in occasion.games if g.status == GameStatus.PENDING and g.number > after), None)
+    return current, following
+
+
+def _next_game(following: Game | None) -> dict[str, Any] | None:
     """10 DE Admin Code 101-4.13: the next game on the program, described before it begins."""
-    following = next(
-        (g for g in occasion.games if g.status == GameStatus.PENDING and (after is None or g.number > after.number)),
-        None,
-    )
     if following is None:
         return None
     pattern = from_spec(json.loads(following.pattern_spec))
@@ -110,12 +120,9 @@ def _next_game(occasion: Occasion, after: Game | None) -> dict[str, Any] | None:
 def snapshot(session: Session, occasion: Occasion, known: Known = Known()) -> dict[str, Any]:
     """The board as it stands: its state, the current (or last) game with its calls, pattern, prize and
     winners, the next game, and the jar (what `known` holds is not read again)."""
-    current = next((g for g in occasion.games if g.status == GameStatus.IN_PLAY), None)
-    if current is None:
-        closed = [g for g in occasion.games if g.status == GameStatus.CLOSED]
-        current = closed[-1] if closed else None
+    current, upcoming = known.shown or _shown_games(occasion)
     jar = known.jar or jar_service.summary(session, occasion.organization_id)
-    following = _next_game(occasion, current)
+    following = _next_game(upcoming)
     board: dict[str, Any] = {
         "organization": get_organization(session, occasion.organization_id).name,
         "occasion_id": occasion.id,

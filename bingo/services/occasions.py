@@ -308,13 +308,14 @@ def locked_in_play(session: Session, occasion_id: int, number: int) -> tuple[Occ
 @dataclass(frozen=True)
 class CallFacts:
     """What a call decides on, read with the occasion's lock: the occasion, its organization (held here so
-    the session keeps it for the TVs' snapshot), game `number` with its calls loaded, the jars as the TVs
-    show them, and of that game its claims' count and whether a bingo is verified on its last call (a
-    valid claim, or a U Pick Em ticket completed on it)."""
+    the session keeps it for the TVs' snapshot), game `number` with its calls loaded, the next game pending
+    after it (None after the last), the jars as the TVs show them, and of that game its claims' count and
+    whether a bingo is verified on its last call (a valid claim, or a U Pick Em ticket completed on it)."""
 
     occasion: Occasion
     organization: Organization
     game: Game
+    following: Game | None
     jar: JarSummary
     claims_total: int
     bingo_now: bool
@@ -323,13 +324,15 @@ class CallFacts:
 @cache
 def call_statement(chained: bool = True) -> Select[Any]:
     """The statement locked_for_call sends, built once (its values are bound parameters): building it
-    costs more than the database takes to answer it. `chained`: it also locks the organization's row and
-    the audit chain's head, in the order every use case takes them (the occasion, the organization, the
-    head; PostgreSQL locks the rows of FOR ... OF in the order named), so the call sends no statement of
-    its own for the head (issue 21). The organization is locked with them because the occasion's first
-    call posts the cookie-jar fees, which lock it, and no row may be locked after the head. Without
-    `chained`, for a database that has no head yet (the first audited act writes it), the occasion
-    alone."""
+    costs more than the database takes to answer it. Of the program it reads the game called and the next
+    game pending after it (what the TVs show beside it), with their tiers, not every game: hydrating the
+    whole program made a call's cost grow by about half a millisecond with each game on it (issue 21).
+    `chained`: it also locks the organization's row and the audit chain's head, in the order every use
+    case takes them (the occasion, the organization, the head; PostgreSQL locks the rows of FOR ... OF in
+    the order named), so the call sends no statement of its own for the head. The organization is locked
+    with them because the occasion's first call posts the cookie-jar fees, which lock it, and no row may be
+    locked after the head. Without `chained`, for a database that has no head yet (the first audited act
+    writes it), the occasion alone."""
     occasion_id, number = bindparam("occasion_id", type_=Integer), bindparam("number", type_=Integer)
     target = select(Game.id).where(Game.occasion_id == occasion_id, Game.number == number).scalar_subquery()
     calls_made = select(func.count()).select_from(Call).where(Call.game_id == target).scalar_subquery()
@@ -348,12 +351,20 @@ def call_statement(chained: bool = True) -> Select[Any]:
         .where(CookieJarLine.organization_id == Occasion.organization_id)
         .scalar_subquery()
     )
+    called, following = aliased(Game, name="called_game"), aliased(Game, name="next_game")
+    next_number = (
+        select(func.min(Game.number))
+        .where(Game.occasion_id == occasion_id, Game.status == GameStatus.PENDING, Game.number > number)
+        .scalar_subquery()
+    )
     query = (
-        select(Occasion, Organization, last_line, claims_total, or_(valid_now, ticket_now), *chain)
+        select(Occasion, Organization, called, following, last_line, claims_total, or_(valid_now, ticket_now), *chain)
         .join(Organization, Organization.id == Occasion.organization_id)
+        .outerjoin(called, and_(called.occasion_id == Occasion.id, called.number == number))
+        .outerjoin(following, and_(following.occasion_id == Occasion.id, following.number == next_number))
         .outerjoin(last_line, and_(last_line.organization_id == Occasion.organization_id, last_line.seq == newest))
         .where(Occasion.id == occasion_id)
-        .options(joinedload(Occasion.games).joinedload(Game.tiers), joinedload(Occasion.jar_settings))
+        .options(joinedload(called.tiers), joinedload(following.tiers), joinedload(Occasion.jar_settings))
     )
     if not chained:
         return locking(query)
@@ -362,9 +373,10 @@ def call_statement(chained: bool = True) -> Select[Any]:
 
 def locked_for_call(session: Session, occasion_id: int, number: int) -> CallFacts:
     """10 DE Admin Code 101-4.12, 4.10 and 4.16, as locked_in_play decides, read in two statements (issue 21):
-    the occasion, its organization and the audit chain's head locked, and read afresh with the occasion's
-    games and their tiers, its cookie-jar settings and the jar ledger's last line, and game `number`'s claim
-    count and bingo on the last call; then that game's calls."""
+    the occasion, its organization and the audit chain's head locked, and read afresh with game `number`
+    and the next game pending after it, their tiers, the occasion's cookie-jar settings and the jar
+    ledger's last line, and game `number`'s claim count and bingo on the last call; then that game's
+    calls."""
     params = {"occasion_id": occasion_id, "number": number}
     row = session.execute(call_statement(), params).unique().one_or_none()
     if row is None:
@@ -373,10 +385,9 @@ def locked_for_call(session: Session, occasion_id: int, number: int) -> CallFact
         session, found_or_refuse(session, row[0] if row else None, occasion_id, "occasion_id", "occasion")
     )
     assert row is not None  # refused above
-    _, organization, line, claims, bingo_now, *head = row
+    _, organization, game, following, line, claims, bingo_now, *head = row
     if head:
         audit.hold_locked(session, head[0])
-    game = next((g for g in occasion.games if g.number == number), None)
     if game is None:
         raise refuse("not_found", f"This occasion has no game {number}.", None, "game_number", 404)
     calls = session.scalars(
@@ -385,7 +396,7 @@ def locked_for_call(session: Session, occasion_id: int, number: int) -> CallFact
     set_committed_value(game, "calls", list(calls))
     check(play.settle_refusal(occasion_state(occasion), GameState(game.number, game.status)))
     jar = jar_service.summary_of(occasion.jar_settings, jar_service.balances_after(line))
-    return CallFacts(occasion, organization, game, jar, claims or 0, bool(bingo_now))
+    return CallFacts(occasion, organization, game, following, jar, claims or 0, bool(bingo_now))
 
 
 @dataclass(frozen=True)
@@ -426,7 +437,9 @@ def call_ball(
     call = drawn.calls[0]
     claims, total = shown_claims(session, game, facts.claims_total)
     # No claim is verified on the call just made; the jars are as read unless this call posted the fees.
-    known = board.Known(None if drawn.posted_jar else facts.jar, game.id, (), tuple(drawn.upick_winners))
+    known = board.Known(
+        None if drawn.posted_jar else facts.jar, game.id, (), tuple(drawn.upick_winners), (game, facts.following)
+    )
     board.publish(session, occasion, "call", now, known)
     finish(
         session,
