@@ -2,9 +2,11 @@
 5 ms): the caller's POST through the app (sign-in, routing, the call's locks and gates, the winner search,
 the board event, the audit entry, the commit, the JSON answer), on SQLite or PostgreSQL.
 
-    .venv/bin/python bench/upick_call.py [--tickets 50000] [--picks 8] [--database URL]
+    .venv/bin/python bench/upick_call.py [--tickets 50000] [--picks 8] [--games 20] [--database URL]
 
-The tickets are written straight into the table (selling 50,000 through the till would take the bench
+The program has `--games` games, as a hall's Saturday program does (game 2 is the U Pick Em game, the
+rest are regular games): the TVs show the next game beside the one in play, and a call once read the
+whole program. The tickets are written straight into the table (selling 50,000 through the till would take the bench
 an hour), and on PostgreSQL a CHECKPOINT then writes them out: a hall sells its tickets over hours, but
 a load of 50,000 rows at once left the server writing them to disk through the calls timed, each COMMIT
 waiting 0.5-1.2 ms behind it instead of 0.2 ms. The game is then started and called through the API
@@ -73,9 +75,10 @@ def app_on(url: str, instance: Path) -> Flask:
     return app
 
 
-def night(app: Flask, tickets: int, picks: int) -> tuple[str, Api, int, list[list[int]]]:
-    """An occasion whose game 1 has been played and closed (the jar posted) and whose game 2, U Pick Em,
-    has `tickets` tickets of `picks` numbers; the caller's client, the organization and the tickets."""
+def night(app: Flask, tickets: int, picks: int, games: int) -> tuple[str, Api, int, list[list[int]]]:
+    """An occasion of `games` games whose game 1 has been played and closed (the jar posted) and whose game
+    2, U Pick Em, has `tickets` tickets of `picks` numbers; the caller's client, the organization and the
+    tickets."""
     database: Database = app.extensions["flashboard.db"]
     with database.sessions() as session:
         hall = make_hall(session)
@@ -83,7 +86,8 @@ def night(app: Flask, tickets: int, picks: int) -> tuple[str, Api, int, list[lis
     admin = Api(app.test_client())
     assert admin.sign_in("boss", PASSWORD).status_code == 200
     upick = {"kind": "u_pick_em", "pattern": {"kind": "blackout"}, "prize": "100.00", "pick_count": picks}
-    occasion = setup_occasion(admin, hall, [REGULAR, {**upick, "face_price": "1.00"}])
+    program = [REGULAR, {**upick, "face_price": "1.00"}] + [REGULAR] * (games - 2)
+    occasion = setup_occasion(admin, hall, program)
     occ = f"/api/v1/occasions/{occasion['id']}"
     caller = staff(admin, f"caller{hall.org.id}")
     ok(caller.post(occ + "/ball-check", {"checked_by": [hall.caller.id]}))
@@ -121,10 +125,10 @@ def first_win(order: list[int], picked: list[list[int]]) -> int:
     return min(max(position[number] for number in numbers) for numbers in picked)
 
 
-def bench(url: str, tickets: int, picks: int) -> None:
+def bench(url: str, tickets: int, picks: int, games: int) -> None:
     instance = Path(tempfile.mkdtemp())
     app = app_on(url, instance)
-    occ, caller, org_id, picked = night(app, tickets, picks)
+    occ, caller, org_id, picked = night(app, tickets, picks, games)
     start = time.perf_counter()
     ok(caller.post(occ + "/games/2/start", {}))
     started = time.perf_counter() - start
@@ -151,7 +155,8 @@ def bench(url: str, tickets: int, picks: int) -> None:
     winners = len(game["upick_winners"])
     won, won_cpu = times[-1], cpu[-1]
     print(
-        f"call through the API, {tickets:,} tickets of {picks} numbers ({len(times)} calls): "
+        f"call through the API, {tickets:,} tickets of {picks} numbers, a program of {games} games "
+        f"({len(times)} calls): "
         f"wall median {statistics.median(times) * 1e3:.2f} ms, min {min(times) * 1e3:.2f} ms, "
         f"max {max(times) * 1e3:.2f} ms; the request thread's CPU median {statistics.median(cpu) * 1e3:.2f} ms"
     )
@@ -171,6 +176,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tickets", type=int, default=50_000)
     parser.add_argument("--picks", type=int, default=8)
+    parser.add_argument("--games", type=int, default=20, help="games on the program (at least 2)")
     parser.add_argument("--database", default="sqlite", help="sqlite, or a postgresql+psycopg:// URL")
     args = parser.parse_args()
     print(f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}")
@@ -180,7 +186,7 @@ def main() -> None:
         migrate.upgrade(engine)
         engine.dispose()
         print("SQLite")
-        bench(url, args.tickets, args.picks)
+        bench(url, args.tickets, args.picks, max(args.games, 2))
         return
     schema = f"fbbench_{uuid.uuid4().hex[:10]}"
     admin = create_engine(args.database)
@@ -193,7 +199,7 @@ def main() -> None:
         migrate.upgrade(engine)
         engine.dispose()
         print("PostgreSQL")
-        bench(rendered, args.tickets, args.picks)
+        bench(rendered, args.tickets, args.picks, max(args.games, 2))
     finally:
         with admin.begin() as conn:
             conn.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
