@@ -37,6 +37,33 @@ def _money(cents: int | None) -> str | None:
 
 
 @dataclass(frozen=True)
+class Upcoming:
+    """10 DE Admin Code 101-4.13: what the board says of the next game on the program before it begins."""
+
+    number: int
+    kind: GameKind
+    pattern_spec: str
+    pick_count: int | None
+    merchandise: str | None
+    prize_cents: int
+    announced_prize_cents: int | None
+    by_attendance: bool
+
+    @classmethod
+    def of(cls, game: Game) -> Upcoming:
+        return cls(
+            game.number,
+            game.kind,
+            game.pattern_spec,
+            game.pick_count,
+            game.merchandise,
+            game.prize_cents,
+            game.announced_prize_cents,
+            bool(game.tiers),
+        )
+
+
+@dataclass(frozen=True)
 class Known:
     """What the change being published has read already, so its snapshot does not read it again: the
     jars, for game `game_id` the winners on its last call (its valid claims, or its U Pick Em tickets),
@@ -48,7 +75,7 @@ class Known:
     game_id: int | None = None
     claims: tuple[Claim, ...] = ()
     tickets: tuple[UPickTicket, ...] = ()
-    shown: tuple[Game, Game | None] | None = None
+    shown: tuple[Game, Upcoming | None] | None = None
 
 
 def _winners(session: Session, occasion: Occasion, game: Game, known: Known) -> tuple[list[dict[str, Any]], int]:
@@ -87,11 +114,11 @@ def _winners(session: Session, occasion: Occasion, game: Game, known: Known) -> 
     ], len(claims)
 
 
-def _prize(game: Game) -> str:
+def _prize(game: Game | Upcoming) -> str:
     return game.merchandise or format_cents(game.announced_prize_cents or game.prize_cents)
 
 
-def _shown_games(occasion: Occasion) -> tuple[Game | None, Game | None]:
+def _shown_games(occasion: Occasion) -> tuple[Game | None, Upcoming | None]:
     """The game the board shows (the one in play, else the last closed) and the next game pending after it."""
     current = next((g for g in occasion.games if g.status == GameStatus.IN_PLAY), None)
     if current is None:
@@ -99,10 +126,10 @@ def _shown_games(occasion: Occasion) -> tuple[Game | None, Game | None]:
         current = closed[-1] if closed else None
     after = current.number if current is not None else 0
     following = next((g for g in occasion.games if g.status == GameStatus.PENDING and g.number > after), None)
-    return current, following
+    return current, Upcoming.of(following) if following is not None else None
 
 
-def _next_game(following: Game | None) -> dict[str, Any] | None:
+def _next_game(following: Upcoming | None) -> dict[str, Any] | None:
     """10 DE Admin Code 101-4.13: the next game on the program, described before it begins."""
     if following is None:
         return None
@@ -113,7 +140,7 @@ def _next_game(following: Game | None) -> dict[str, Any] | None:
         "pattern": game_label(following.kind, pattern.name, following.pick_count),
         "masks": list(pattern.alternatives) if draws_a_card(following.kind) else [],
         "prize": _prize(following),
-        "by_attendance": bool(following.tiers),
+        "by_attendance": following.by_attendance,
     }
 
 

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timezone
+from typing import cast
 
-from sqlalchemy import insert
-from sqlalchemy.orm import Session
+from sqlalchemy import Table, insert
+from sqlalchemy.orm import Session, make_transient_to_detached
 from sqlalchemy.orm.attributes import set_committed_value
 
 from bingo.models import Call, Game, Occasion, UPickTicket
@@ -24,9 +25,20 @@ from bingo.services.locks import lock_occasion
 from shared.platform.audit import Actor
 from shared.platform.service_kit import check
 
-_CALLS_INSERT = insert(Call).returning(Call, sort_by_parameter_order=True)
-"""The numbers drawn are written by one INSERT that answers with them as rows of the session (issue 21):
-the unit of work would spend more on them than the database does, inside the occasion's lock."""
+_CALLS = cast(Table, Call.__table__)
+_CALLS_INSERT = insert(_CALLS).returning(_CALLS.c.id, sort_by_parameter_order=True)
+"""The numbers drawn are written by one INSERT that answers with their ids only (issue 21): the call holds
+every other value already, and the ORM's unit of work, or its INSERT answering with mapped rows, would
+spend more on them than the database does, inside the occasion's lock."""
+
+
+def _stored(session: Session, row: dict[str, object], call_id: int) -> Call:
+    """The call just written, as a row of the session, with the values it was written with (the time as
+    the database gives it back, in UTC): it is persistent and unchanged, so nothing writes it again."""
+    call = Call(id=call_id, **row)
+    make_transient_to_detached(call)
+    session.add(call)
+    return call
 
 
 @dataclass(frozen=True)
@@ -55,19 +67,20 @@ def record_numbers(
     posting = locked.jar_posted_at is None
     if posting:  # 10 DE Admin Code 101-4.31.4: the first number posts the jar fees
         jars.post_fees(session, actor, now, locked)
-    rows = [
+    at = now.astimezone(timezone.utc)
+    rows: list[dict[str, object]] = [
         {
             "game_id": game.id,
             "seq": len(game.calls) + i,
             "ball": ball,
             "source": source,
-            "called_at": now,
+            "called_at": at,
             "caller_user_id": actor.user_id,
             "caller_name": actor.name,
         }
         for i, ball in enumerate(balls, start=1)
     ]
-    added = list(session.scalars(_CALLS_INSERT, rows))
+    added = [_stored(session, row, call_id) for row, call_id in zip(rows, session.scalars(_CALLS_INSERT, rows))]
     set_committed_value(game, "calls", [*game.calls, *added])
     won = upick_tickets.mark_winners(session, game, list(balls)) if game.kind == GameKind.U_PICK_EM else []
     return Drawn(added, won, posting)
