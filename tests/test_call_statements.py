@@ -109,6 +109,14 @@ def test_issue_21_the_occasions_first_number_adds_the_cookie_jar_posting(
     assert len(own(counted)) <= CALL_OWN + 5 and counted.commits == 1, str(counted)
 
 
+def played_to(caller: Api, occ: str, number: int) -> None:
+    """Each game before game `number` called once and closed, and game `number` started."""
+    for before in range(1, number):
+        ok(caller.post(occ + f"/games/{before}/calls", {"ball": before}), 201)
+        ok(caller.post(occ + f"/games/{before}/close"))
+        ok(caller.post(occ + f"/games/{before + 1}/start", {}))
+
+
 @contextmanager
 def games_loaded() -> Iterator[list[int]]:
     """The numbers of the games read from the database (made into objects) while the block runs."""
@@ -132,10 +140,7 @@ def test_issue_21_a_call_reads_the_game_called_not_the_whole_program(
     the program (a hall's program runs to twenty games and more)."""
     hall = make_hall(session)
     _, occ, caller = started(admin, hall, [REGULAR] * 3 + [{**REGULAR, "prize": "75.00"}] + [REGULAR] * 8, 75)
-    for number in (1, 2):
-        ok(caller.post(occ + f"/games/{number}/calls", {"ball": number}), 201)
-        ok(caller.post(occ + f"/games/{number}/close"))
-        ok(caller.post(occ + f"/games/{number + 1}/start", {}))
+    played_to(caller, occ, 3)
     with games_loaded() as numbers:
         game, counted = call(app, caller, occ, 9, 3)
     assert numbers == [3] and len(own(counted)) <= CALL_OWN, (numbers, str(counted))
@@ -150,9 +155,7 @@ def test_4_13_a_call_in_the_last_game_shows_no_next_game(
 ) -> None:
     hall = make_hall(session)
     _, occ, caller = started(admin, hall, [REGULAR, REGULAR], 75)
-    ok(caller.post(occ + "/games/1/calls", {"ball": 1}), 201)
-    ok(caller.post(occ + "/games/1/close"))
-    ok(caller.post(occ + "/games/2/start", {}))
+    played_to(caller, occ, 2)
     with games_loaded() as numbers:
         call(app, caller, occ, 30, 2)
     assert numbers == [2]
