@@ -67,15 +67,16 @@ class Upcoming:
 class Known:
     """What the change being published has read already, so its snapshot does not read it again: the
     jars, for game `game_id` the winners on its last call (its valid claims, or its U Pick Em tickets),
-    and the program as the board shows it: the game in play and the next game pending after it (None
-    after the last). A call knows all of it: no claim is verified on a call just made, it found the
-    tickets, and it read those two games of the program, not the rest (issue 21)."""
+    the program as the board shows it (the game in play and the next game pending after it, None after
+    the last), and the organization's name. A call knows all of it: no claim is verified on a call just
+    made, it found the tickets, and it read those two games of the program, not the rest (issue 21)."""
 
     jar: jar_service.JarSummary | None = None
     game_id: int | None = None
     claims: tuple[Claim, ...] = ()
     tickets: tuple[UPickTicket, ...] = ()
     shown: tuple[Game, Upcoming | None] | None = None
+    organization: str | None = None
 
 
 def _winners(session: Session, occasion: Occasion, game: Game, known: Known) -> tuple[list[dict[str, Any]], int]:
@@ -151,7 +152,7 @@ def snapshot(session: Session, occasion: Occasion, known: Known = Known()) -> di
     jar = known.jar or jar_service.summary(session, occasion.organization_id)
     following = _next_game(upcoming)
     board: dict[str, Any] = {
-        "organization": get_organization(session, occasion.organization_id).name,
+        "organization": known.organization or get_organization(session, occasion.organization_id).name,
         "occasion_id": occasion.id,
         "status": occasion.status,
         "cookie_jar_number": ball_label(occasion.cookie_jar_number) if occasion.cookie_jar_number else None,

@@ -3,8 +3,10 @@ number or the forced final blackout, statements and the ledger check (10 DE Admi
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
+from typing import cast
 from zoneinfo import ZoneInfo
 
 from sqlalchemy import select
@@ -82,18 +84,22 @@ def balances(session: Session, org_id: int) -> Jars:
     return balances_after(_last(session, org_id))
 
 
+BALANCES = ("pending_after", "jar1_after", "jar2_after", "held_after", "awarded_after", "collected_after")
+"""The columns of a ledger line holding the balances it left, in the order of Jars' fields."""
+
+
 def balances_after(last: CookieJarLine | None) -> Jars:
     """10 DE Admin Code 101-4.31.1-4: the jars as the ledger's last line left them (empty before any line)."""
     if last is None:
         return Jars()
-    return Jars(
-        pending=last.pending_after,
-        jar1=last.jar1_after,
-        jar2=last.jar2_after,
-        held=last.held_after,
-        awarded=last.awarded_after,
-        collected=last.collected_after,
-    )
+    return Jars(*(getattr(last, column) for column in BALANCES))
+
+
+def balances_of(values: Sequence[int | None]) -> Jars:
+    """balances_after for a line read as its BALANCES columns alone (all None: no line yet)."""
+    if values[0] is None:
+        return Jars()
+    return Jars(*cast(Sequence[int], values))
 
 
 def _append(
@@ -458,8 +464,8 @@ def summary(session: Session, org_id: int) -> JarSummary:
 
 def summary_of(row: CookieJarSettings | None, jars: Jars) -> JarSummary:
     """10 DE Admin Code 101-4.31.1-4: the summary of the jar settings and balances already in hand (a
-    sale's receipt: the balances its own entries left; a call: the ledger line read with its occasion,
-    through balances_after)."""
+    sale's receipt: the balances its own entries left; a call: the balances of the ledger's last line, read
+    with its occasion, through balances_of)."""
     return JarSummary(
         maximum_cents=row.maximum_cents if row else None,
         fee_cents=row.fee_cents if row else None,

@@ -307,13 +307,13 @@ def locked_in_play(session: Session, occasion_id: int, number: int) -> tuple[Occ
 
 @dataclass(frozen=True)
 class CallFacts:
-    """What a call decides on, read with the occasion's lock: the occasion, its organization (held here so
-    the session keeps it for the TVs' snapshot), game `number` with its calls loaded, the next game pending
+    """What a call decides on, read with the occasion's lock: the occasion, its organization's name (for the
+    TVs' snapshot), game `number` with its calls loaded, the next game pending
     after it (None after the last), the jars as the TVs show them, and of that game its claims' count and
     whether a bingo is verified on its last call (a valid claim, or a U Pick Em ticket completed on it)."""
 
     occasion: Occasion
-    organization: Organization
+    organization: str
     game: Game
     following: board.Upcoming | None
     jar: JarSummary
@@ -339,7 +339,8 @@ def call_statement(chained: bool = True) -> Select[Any]:
     locked after the head. Without `chained`, for a database that has no head yet (the first audited act
     writes it), the occasion alone."""
     occasion_id, number = bindparam("occasion_id", type_=Integer), bindparam("number", type_=Integer)
-    target = select(Game.id).where(Game.occasion_id == occasion_id, Game.number == number).scalar_subquery()
+    called, following = aliased(Game, name="game"), aliased(Game, name="next_game")
+    target = called.id
     calls_made = select(func.count()).select_from(Call).where(Call.game_id == target).scalar_subquery()
     claims_total = select(func.count()).select_from(Claim).where(Claim.game_id == target).scalar_subquery()
     valid_now = exists().where(Claim.game_id == target, Claim.verdict == Verdict.VALID, Claim.on_call == calls_made)
@@ -350,13 +351,12 @@ def call_statement(chained: bool = True) -> Select[Any]:
         UPickTicket.status == TicketStatus.SOLD,
     )
     chain: list[type[AuditHead]] = [AuditHead] if chained else []
-    last_line = aliased(CookieJarLine)
+    last_line = aliased(CookieJarLine, name="jar_line")
     newest = (
         select(func.max(CookieJarLine.seq))
         .where(CookieJarLine.organization_id == Occasion.organization_id)
         .scalar_subquery()
     )
-    called, following = aliased(Game, name="called_game"), aliased(Game, name="next_game")
     next_number = (
         select(func.min(Game.number))
         .where(Game.occasion_id == occasion_id, Game.status == GameStatus.PENDING, Game.number > number)
@@ -364,9 +364,10 @@ def call_statement(chained: bool = True) -> Select[Any]:
     )
     upcoming = [getattr(following, name) for name in UPCOMING[:-1]]
     by_attendance = exists().where(GameTier.game_id == following.id)
+    balances = [getattr(last_line, column) for column in jar_service.BALANCES]
     query = (
-        select(Occasion, Organization, called, last_line, claims_total, or_(valid_now, ticket_now))
-        .add_columns(*upcoming, by_attendance, *chain)
+        select(Occasion, Organization.name, called, claims_total, or_(valid_now, ticket_now))
+        .add_columns(*balances, *upcoming, by_attendance, *chain)
         .join(Organization, Organization.id == Occasion.organization_id)
         .outerjoin(called, and_(called.occasion_id == Occasion.id, called.number == number))
         .outerjoin(following, and_(following.occasion_id == Occasion.id, following.number == next_number))
@@ -390,8 +391,8 @@ def locked_for_call(session: Session, occasion_id: int, number: int) -> CallFact
     """10 DE Admin Code 101-4.12, 4.10 and 4.16, as locked_in_play decides, read in two statements (issue 21):
     the occasion, its organization and the audit chain's head locked, and read afresh with game `number`
     and its tiers, what the board says of the next game pending after it, the occasion's cookie-jar
-    settings and the jar ledger's last line, and game `number`'s claim count and bingo on the last call;
-    then that game's calls."""
+    settings and the balances the jar ledger's last line left, and game `number`'s claim count and bingo on
+    the last call; then that game's calls."""
     params = {"occasion_id": occasion_id, "number": number}
     row = session.execute(call_statement(), params).unique().one_or_none()
     if row is None:
@@ -400,7 +401,8 @@ def locked_for_call(session: Session, occasion_id: int, number: int) -> CallFact
         session, found_or_refuse(session, row[0] if row else None, occasion_id, "occasion_id", "occasion")
     )
     assert row is not None  # refused above
-    _, organization, game, line, claims, bingo_now, *rest = row
+    _, organization, game, claims, bingo_now, *rest = row
+    balances, rest = rest[: len(jar_service.BALANCES)], rest[len(jar_service.BALANCES) :]
     upcoming, head = rest[: len(UPCOMING)], rest[len(UPCOMING) :]
     following = board.Upcoming(*upcoming) if upcoming[0] is not None else None
     if head:
@@ -409,7 +411,7 @@ def locked_for_call(session: Session, occasion_id: int, number: int) -> CallFact
         raise refuse("not_found", f"This occasion has no game {number}.", None, "game_number", 404)
     set_committed_value(game, "calls", list(session.scalars(calls_statement(), {"game_id": game.id})))
     check(play.settle_refusal(occasion_state(occasion), GameState(game.number, game.status)))
-    jar = jar_service.summary_of(occasion.jar_settings, jar_service.balances_after(line))
+    jar = jar_service.summary_of(occasion.jar_settings, jar_service.balances_of(balances))
     return CallFacts(occasion, organization, game, following, jar, claims or 0, bool(bingo_now))
 
 
@@ -452,7 +454,12 @@ def call_ball(
     claims, total = shown_claims(session, game, facts.claims_total)
     # No claim is verified on the call just made; the jars are as read unless this call posted the fees.
     known = board.Known(
-        None if drawn.posted_jar else facts.jar, game.id, (), tuple(drawn.upick_winners), (game, facts.following)
+        None if drawn.posted_jar else facts.jar,
+        game.id,
+        (),
+        tuple(drawn.upick_winners),
+        (game, facts.following),
+        facts.organization,
     )
     board.publish(session, occasion, "call", now, known)
     finish(
