@@ -308,9 +308,9 @@ def locked_in_play(session: Session, occasion_id: int, number: int) -> tuple[Occ
 @dataclass(frozen=True)
 class CallFacts:
     """What a call decides on, read with the occasion's lock: the occasion, its organization's name (for the
-    TVs' snapshot), game `number` with its calls loaded, the next game pending
-    after it (None after the last), the jars as the TVs show them, and of that game its claims' count and
-    whether a bingo is verified on its last call (a valid claim, or a U Pick Em ticket completed on it)."""
+    TVs' snapshot), game `number` with its calls loaded, the next game pending after it (None after the
+    last), the jars as the TVs show them, and of that game its claims' count and whether a bingo is verified
+    on its last call (a valid claim, or a U Pick Em ticket completed on it)."""
 
     occasion: Occasion
     organization: str
@@ -331,7 +331,9 @@ def call_statement(chained: bool = True) -> Select[Any]:
     """The statement locked_for_call sends, built once (its values are bound parameters): building it
     costs more than the database takes to answer it. Of the program it reads the game called, with its
     tiers, and what the TVs say of the next game pending after it (UPCOMING), not every game: hydrating
-    the whole program made a call's work grow by a twentieth with each game on it (issue 21).
+    the whole program made a call's work grow by a twentieth with each game on it (issue 21). What needs no
+    row of the session comes as values (the balances the jar ledger's last line left, the organization's
+    name), and its counts are of the game it joins.
     `chained`: it also locks the organization's row and the audit chain's head, in the order every use
     case takes them (the occasion, the organization, the head; PostgreSQL locks the rows of FOR ... OF in
     the order named), so the call sends no statement of its own for the head. The organization is locked
