@@ -405,9 +405,12 @@ def verify(session: Session, pin: Anchor | None = None) -> Report:
     as written outside Flashboard (SQLite's read transaction is one snapshot already)."""
     bind = session.get_bind()
     if bind.dialect.name == "postgresql":
-        snapshot = bind.execution_options(isolation_level="REPEATABLE READ", postgresql_readonly=True)
-        with Session(snapshot, info={KEYRING: session.info.get(KEYRING)}) as consistent:
-            return _verify(consistent, pin)
+        # Set on the connection, not the engine: a read-only session's engine already sets autocommit
+        # (db.reading), and an engine's own setting does not override the one it was derived from.
+        with bind.engine.connect() as connection:
+            snapshot = connection.execution_options(isolation_level="REPEATABLE READ", postgresql_readonly=True)
+            with Session(snapshot, info={KEYRING: session.info.get(KEYRING)}) as consistent:
+                return _verify(consistent, pin)
     return _verify(session, pin)
 
 
