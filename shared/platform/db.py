@@ -117,10 +117,8 @@ def make_engine(url: str) -> Engine:
     if url.startswith("sqlite"):
         engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 15})
         _configure_sqlite(engine)
-        _refuse_writes_when_reading(engine)
         return engine
     engine = create_engine(url, pool_size=10, max_overflow=20, pool_use_lifo=True)
-    _refuse_writes_when_reading(engine)
     _ping_when_idle(engine)
     _plan_once(engine)
     return engine
@@ -191,15 +189,18 @@ def reading(engine: Engine) -> Engine:
     options: dict[str, Any] = {READ_ONLY: True}
     if engine.dialect.name == "postgresql":
         options["isolation_level"] = "AUTOCOMMIT"
-    return engine.execution_options(**options)
+    reader = engine.execution_options(**options)
+    _refuse_writes(reader)
+    return reader
 
 
-def _refuse_writes_when_reading(engine: Engine) -> None:
-    """A read-only session's statement that writes is a programming error, refused before it is sent."""
+def _refuse_writes(reader: Engine) -> None:
+    """A read-only session's statement that writes is a programming error, refused before it is sent. The
+    listener is the reading engine's own, so the writers' statements pay nothing for it."""
 
-    @event.listens_for(engine, "before_cursor_execute")
-    def _on_execute(connection: Any, _cursor: Any, statement: str, *_args: Any) -> None:
-        if connection.get_execution_options().get(READ_ONLY) and statement.lstrip()[:6].upper().startswith(WRITES):
+    @event.listens_for(reader, "before_cursor_execute")
+    def _on_execute(_connection: Any, _cursor: Any, statement: str, *_args: Any) -> None:
+        if statement.lstrip()[:6].upper().startswith(WRITES):
             raise ReadOnlyWrite(f"a read-only session may not write: {statement[:80]}")
 
 
