@@ -13,7 +13,7 @@ from urllib.parse import urlsplit
 
 import pytest
 from flask import Flask
-from sqlalchemy import event, text
+from sqlalchemy import event
 from sqlalchemy.orm import Session
 
 from shared.platform import live_screens, warm_up
@@ -25,6 +25,7 @@ from tests.support.clock import Clock
 from tests.support.occasions import board_in_play
 from tests.support.replies import ok
 from tests.support.sse import EventReader
+from tests.support.statements import PREPARE_AFTER, prepared_here
 
 
 def opened(url: str, path: str) -> http.client.HTTPResponse:
@@ -98,8 +99,6 @@ def test_issue_21_a_serving_process_freezes_what_survives_a_full_collection_up_t
 
 BUSIEST_STATEMENTS = 11
 """The sign-in's two, and the call's, the claim's and the sale's, each sale's and lock's in both scopes."""
-PREPARE_AFTER = 6
-"""psycopg prepares a statement the sixth time a connection sends it."""
 
 
 def test_issue_21_a_serving_process_sends_the_busiest_statements_on_each_connection_and_writes_nothing(
@@ -134,7 +133,7 @@ def test_issue_21_each_pooled_connection_has_the_busiest_statements_prepared_bef
     warm_up.warm(app)
     with ExitStack() as held:
         pooled = [held.enter_context(database.engine.connect()) for _ in range(database.engine.pool.size())]  # type: ignore[attr-defined]
-        prepared = [connection.scalar(text("SELECT count(*) FROM pg_prepared_statements")) for connection in pooled]
+        prepared = [prepared_here(connection) for connection in pooled]
     assert prepared == [BUSIEST_STATEMENTS] * len(pooled)
 
 

@@ -5,18 +5,12 @@ psycopg has prepared on it for the next request."""
 from __future__ import annotations
 
 import pytest
-from sqlalchemy import Connection, func, select, text
+from sqlalchemy import func, select, text
 
 from shared.hall.models import Organization
 from shared.platform.db import Database, ReadOnlyWrite
 from tests.support.factories import make_org
-
-PREPARE_AFTER = 6
-"""psycopg prepares a statement the sixth time a connection sends it."""
-
-
-def prepared_here(connection: Connection) -> int:
-    return int(connection.scalar(text("SELECT count(*) FROM pg_prepared_statements")) or 0)
+from tests.support.statements import PREPARE_AFTER, prepared_here
 
 
 def test_issue_21_a_read_only_session_keeps_the_connections_prepared_statements(

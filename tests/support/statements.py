@@ -1,6 +1,7 @@
 """Counting what one request asks of the database: every statement the engine sends, and the
 commits among them, so a test can state a bound (issue 21: verify ≤ 6 statements, a sale ≤ 8 with
-one commit, a call ≤ 8 with one commit) and fail the day a change adds a query per row."""
+one commit, a call ≤ 8 with one commit) and fail the day a change adds a query per row; and what a
+PostgreSQL connection has prepared."""
 
 from __future__ import annotations
 
@@ -9,7 +10,16 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import Engine, event
+from sqlalchemy import Connection, Engine, event, text
+
+PREPARE_AFTER = 6
+"""psycopg prepares a statement the sixth time a connection sends it."""
+
+
+def prepared_here(connection: Connection) -> int:
+    """How many statements the PostgreSQL connection has prepared."""
+    return int(connection.scalar(text("SELECT count(*) FROM pg_prepared_statements")) or 0)
+
 
 # What the engine sends around a transaction rather than for the request: SQLite's BEGIN and the
 # savepoints SQLAlchemy manages are bookkeeping, not statements a bound counts.
