@@ -29,6 +29,7 @@ from shared.platform.context import (
     station_name,
     utc_now,
     wall_now,
+    writing_session,
 )
 from shared.platform.service_kit import set_tenant
 
@@ -137,9 +138,10 @@ def _idle_lock(user: User) -> bool:
     now = utc_now().timestamp()
     last = session.get(ACTIVE_KEY)
     if minutes and isinstance(last, (int, float)) and now - last > minutes * 60:
-        record_sign_out(
-            db_session(), Actor(user.id, user.username, station_name()), utc_now(), session.get(SESSION_KEY), minutes
-        )
+        with writing_session() as writer:
+            record_sign_out(
+                writer, Actor(user.id, user.username, station_name()), utc_now(), session.get(SESSION_KEY), minutes
+            )
         for key in (SESSION_KEY, ACTIVE_KEY):
             session.pop(key, None)
         session["locked_username"] = user.username

@@ -3,7 +3,8 @@ audit actor. Services never import this; views pass these values in."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from datetime import date, datetime, timezone
 
 from flask import current_app, g, request, session
@@ -28,14 +29,29 @@ def settings() -> Settings:
     return value
 
 
+READ_METHODS = ("GET", "HEAD", "OPTIONS")
+
+
 def db_session() -> Session:
     """One plain session per request, closed at teardown; GET requests get a read-only one that
-    never takes SQLite's write lock."""
+    never takes SQLite's write lock and never writes (db.reading)."""
     if "db_session" not in g:
         db = database()
-        g.db_session = db.readers() if request.method in ("GET", "HEAD", "OPTIONS") else db.sessions()
+        g.db_session = db.readers() if request.method in READ_METHODS else db.sessions()
     sess: Session = g.db_session
     return sess
+
+
+@contextmanager
+def writing_session() -> Iterator[Session]:
+    """The session a write this request must make goes through: the request's own, or in a GET, whose own
+    session only reads, a writing session of its own for that write (the one a GET makes: a station's
+    idle lock ends its session on the server). The write commits in it."""
+    if request.method not in READ_METHODS:
+        yield db_session()
+        return
+    with database().sessions() as writer:
+        yield writer
 
 
 def rollback_db_session() -> None:
