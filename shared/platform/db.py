@@ -113,12 +113,17 @@ def _configure_sqlite(engine: Engine) -> None:
 def make_engine(url: str) -> Engine:
     """Build the engine for a URL; a postgresql+psycopg:// URL switches engines with no code change. The
     PostgreSQL pool is last in, first out (issue 21): each request gets the connection used last, warm and
-    unpinged, rather than the one idle longest."""
+    unpinged, rather than the one idle longest; its cursors describe an answer's columns only when asked
+    (pg_cursors.py)."""
     if url.startswith("sqlite"):
         engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 15})
         _configure_sqlite(engine)
         return engine
-    engine = create_engine(url, pool_size=10, max_overflow=20, pool_use_lifo=True)
+    from shared.platform.pg_cursors import DescribedOnDemand
+
+    engine = create_engine(
+        url, pool_size=10, max_overflow=20, pool_use_lifo=True, connect_args={"cursor_factory": DescribedOnDemand}
+    )
     _ping_when_idle(engine)
     _plan_once(engine)
     return engine
