@@ -24,6 +24,7 @@ from shared.hall.services.staff_sessions import live, session_params, session_st
 from shared.platform import idempotency
 from shared.platform.audit import Actor
 from shared.platform.context import (
+    READ_METHODS,
     db_session,
     settings,
     station_name,
@@ -37,7 +38,6 @@ F = TypeVar("F", bound=Callable[..., object])
 ACCESS_ATTR = "flashboard_access"
 PUBLIC = "public"
 SIGNED_IN = "signed_in"
-SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 CSRF_FIELD = "csrf_token"
 CSRF_HEADER = "X-CSRF-Token"
 ACTIVE_KEY = "active_at"
@@ -103,7 +103,7 @@ def _load_user() -> User | None:
     if token is None:
         return None
     db = db_session()
-    key = request.headers.get(idempotency.IDEMPOTENCY_HEADER) if request.method not in SAFE_METHODS else None
+    key = request.headers.get(idempotency.IDEMPOTENCY_HEADER) if request.method not in READ_METHODS else None
     found = None
     if isinstance(token, str) and token:
         params = session_params(token)
@@ -183,7 +183,7 @@ def enforce() -> ResponseReturnValue | None:
             return redirect(url_for(page, next=request.full_path if request.method == "GET" else None))
         if access != SIGNED_IN and not set(g.user.role_names) & {r.value for r in access}:  # type: ignore[attr-defined]
             raise refuse("forbidden", "Your role may not use this page.", "Flashboard staff access", status=403)
-    if request.method not in SAFE_METHODS:
+    if request.method not in READ_METHODS:
         sent = request.headers.get(CSRF_HEADER) or (request.form.get(CSRF_FIELD) if request.form else None)
         expected = session.get(CSRF_FIELD)
         if not sent or not expected or not hmac.compare_digest(str(sent), str(expected)):

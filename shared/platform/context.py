@@ -29,7 +29,8 @@ def settings() -> Settings:
     return value
 
 
-READ_METHODS = ("GET", "HEAD", "OPTIONS")
+READ_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+"""The methods that only read: their session is read-only, and they carry no CSRF token and no Idempotency-Key."""
 
 
 def db_session() -> Session:

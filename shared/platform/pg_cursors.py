@@ -3,7 +3,7 @@
 psycopg builds a `Column` object for every column of an answer each time its cursor's `description` is
 read, and SQLAlchemy reads it after every statement, though it only looks inside the first time it
 runs a statement (it keeps what it learned with the compiled statement). The ball call's first statement
-answers with about 110 columns: building them was 8% of a U Pick Em call's instructions, for nothing.
+answers with about 110 columns: building them was 7.5% of a U Pick Em call's instructions, for nothing.
 Here `description` is a sequence that builds the columns the first time one is looked at, from the
 answer as it was when it was described (the cursor may have moved on to another statement by then).
 Loaded only where a PostgreSQL engine is made, so SQLite's hall never imports psycopg.
