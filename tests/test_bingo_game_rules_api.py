@@ -73,6 +73,8 @@ def test_4_18_attendance_is_required_announced_and_sets_the_prize(admin: Api, se
     )
     game = ok(caller.post(occ + "/games/1/start", {"attendance": 160}))
     assert game["announced_prize"] == "250.00" and "160 players present" in game["announcement"]
+    called = ok(caller.post(occ + "/games/1/calls", {"ball": 7}), 201)
+    assert called["varies_with_attendance"] and called["announced_prize"] == "250.00"
 
 
 def test_4_15_alternate_prize_paid_when_bingo_within_the_calls(admin: Api, session: Session, clock: Clock) -> None:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, cast
 
-from sqlalchemy import Table, insert, select
+from sqlalchemy import Table, select
 from sqlalchemy.orm import Session
 
 from bingo.models import BoardEvent, Claim, Game, GameStatus, Occasion, UPickTicket
@@ -28,6 +28,7 @@ from bingo.services.game_winners import winning_claims
 from shared.core.money import format_cents
 from shared.hall.services.organizations import get_organization
 from shared.platform.audit import hold_chain
+from shared.platform.commit_writes import write_with_commit
 
 HELPLINE = "Gambling problem? Call 1-888-850-8888"
 
@@ -204,15 +205,17 @@ def snapshot(session: Session, occasion: Occasion, known: Known = Known()) -> di
     return board
 
 
-_EVENT_INSERT = insert(cast(Table, BoardEvent.__table__))
+_EVENTS = cast(Table, BoardEvent.__table__)
 
 
 def _write_event(session: Session, occasion: Occasion, now: datetime, reason: str, board: str) -> None:
-    """The event, its id taken under the audit chain's lock, written by one INSERT (issue 21): nothing reads
-    it back in the request that writes it, so the ORM's unit of work would be work for nothing on every
-    call, claim and sale."""
+    """The event, written with the commit (commit_writes.py, issue 21) under the audit chain's lock, so
+    its id is taken in commit order: nothing reads it back in the transaction that writes it, so the ORM's
+    unit of work, or a round trip of its own, would be work for nothing on every call, claim and sale."""
     hold_chain(session)
-    session.execute(_EVENT_INSERT, {"occasion_id": occasion.id, "created_at": now, "reason": reason, "board": board})
+    write_with_commit(
+        session, _EVENTS, {"occasion_id": occasion.id, "created_at": now, "reason": reason, "board": board}
+    )
 
 
 def publish(session: Session, occasion: Occasion, reason: str, now: datetime, known: Known = Known()) -> None:

@@ -329,9 +329,10 @@ it has tiers."""
 @cache
 def call_statement(chained: bool = True) -> Select[Any]:
     """The statement locked_for_call sends, built once (its values are bound parameters): building it
-    costs more than the database takes to answer it. Of the program it reads the game called, with its
-    tiers, and what the TVs say of the next game pending after it (UPCOMING), not every game: hydrating
-    the whole program made a call's work grow by a twentieth with each game on it (issue 21). What needs no
+    costs more than the database takes to answer it. Of the program it reads the game called (and whether
+    it has attendance tiers, not the tiers: joining them made every row a collection's, for a prize few
+    games vary), and what the TVs say of the next game pending after it (UPCOMING), not every game:
+    hydrating the whole program made a call's work grow by a twentieth with each game on it (issue 21). What needs no
     row of the session comes as values (the balances the jar ledger's last line left, the organization's
     name), and its counts are of the game it joins.
     `chained`: it also locks the organization's row and the audit chain's head, in the order every use
@@ -366,16 +367,17 @@ def call_statement(chained: bool = True) -> Select[Any]:
     )
     upcoming = [getattr(following, name) for name in UPCOMING[:-1]]
     by_attendance = exists().where(GameTier.game_id == following.id)
+    tiered = exists().where(GameTier.game_id == target)
     balances = [getattr(last_line, column) for column in jar_service.BALANCES]
     query = (
-        select(Occasion, Organization.name, called, claims_total, or_(valid_now, ticket_now))
+        select(Occasion, Organization.name, called, claims_total, or_(valid_now, ticket_now), tiered)
         .add_columns(*balances, *upcoming, by_attendance, *chain)
         .join(Organization, Organization.id == Occasion.organization_id)
         .outerjoin(called, and_(called.occasion_id == Occasion.id, called.number == number))
         .outerjoin(following, and_(following.occasion_id == Occasion.id, following.number == next_number))
         .outerjoin(last_line, and_(last_line.organization_id == Occasion.organization_id, last_line.seq == newest))
         .where(Occasion.id == occasion_id)
-        .options(joinedload(called.tiers), joinedload(Occasion.jar_settings))
+        .options(joinedload(Occasion.jar_settings))
     )
     if not chained:
         return locking(query)
@@ -392,18 +394,19 @@ def calls_statement() -> Select[Call]:
 def locked_for_call(session: Session, occasion_id: int, number: int) -> CallFacts:
     """10 DE Admin Code 101-4.12, 4.10 and 4.16, as locked_in_play decides, read in two statements (issue 21):
     the occasion, its organization and the audit chain's head locked, and read afresh with game `number`
-    and its tiers, what the board says of the next game pending after it, the occasion's cookie-jar
-    settings and the balances the jar ledger's last line left, and game `number`'s claim count and bingo on
-    the last call; then that game's calls."""
+    (told it has no attendance tiers when it has none; one that has them loads them when asked), what the
+    board says of the next game pending after it, the occasion's cookie-jar settings and the balances the
+    jar ledger's last line left, and game `number`'s claim count and bingo on the last call; then that
+    game's calls."""
     params = {"occasion_id": occasion_id, "number": number}
-    row = session.execute(call_statement(), params).unique().one_or_none()
+    row = session.execute(call_statement(), params).one_or_none()
     if row is None:
-        row = session.execute(call_statement(chained=False), params).unique().one_or_none()
+        row = session.execute(call_statement(chained=False), params).one_or_none()
     occasion = holding(
         session, found_or_refuse(session, row[0] if row else None, occasion_id, "occasion_id", "occasion")
     )
     assert row is not None  # refused above
-    _, organization, game, claims, bingo_now, *rest = row
+    _, organization, game, claims, bingo_now, tiered, *rest = row
     balances, rest = rest[: len(jar_service.BALANCES)], rest[len(jar_service.BALANCES) :]
     upcoming, head = rest[: len(UPCOMING)], rest[len(UPCOMING) :]
     following = board.Upcoming(*upcoming) if upcoming[0] is not None else None
@@ -411,6 +414,8 @@ def locked_for_call(session: Session, occasion_id: int, number: int) -> CallFact
         audit.hold_locked(session, head[0])
     if game is None:
         raise refuse("not_found", f"This occasion has no game {number}.", None, "game_number", 404)
+    if not tiered:
+        set_committed_value(game, "tiers", [])
     set_committed_value(game, "calls", list(session.scalars(calls_statement(), {"game_id": game.id})))
     check(play.settle_refusal(occasion_state(occasion), GameState(game.number, game.status)))
     jar = jar_service.summary_of(occasion.jar_settings, jar_service.balances_of(balances))

@@ -22,7 +22,7 @@ def warm_hot_statements(session: Session) -> None:
         for chain in (False, True):
             sale = {**scope, "station": "", "product_ids": [NO_ROW]}
             session.execute(counter_statement(chain, scoped), sale).unique().all()
-    session.execute(call_statement(), {"occasion_id": NO_ROW, "number": NO_ROW}).unique().all()
+    session.execute(call_statement(), {"occasion_id": NO_ROW, "number": NO_ROW}).all()
     claim = {"occasion_id": NO_ROW, "number": NO_ROW, "series_id": NO_ROW, "face": NO_ROW}
     session.execute(claim_facts_statement(), claim).all()
     session.execute(listed_claims_statement(), {"game_id": NO_ROW}).all()

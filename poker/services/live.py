@@ -8,9 +8,9 @@ from __future__ import annotations
 import json
 import secrets
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import or_, select
+from sqlalchemy import Table, or_, select
 from sqlalchemy.orm import Session
 
 from poker.models import ClockEvent, Elimination, SeatMove, Tournament, TournamentStatus
@@ -33,6 +33,7 @@ from poker.services.tournament_locks import lock
 from shared.core.money import format_cents
 from shared.hall.services.organizations import get_organization
 from shared.platform.audit import Actor, hold_chain
+from shared.platform.commit_writes import write_with_commit
 from shared.platform.service_kit import check, finish
 
 HELPLINE = "Gambling problem? Call 1-888-850-8888"
@@ -230,13 +231,17 @@ def moves_shown(session: Session, tournament: Tournament) -> list[tuple[SeatMove
     return [*((m, True) for m in reversed(last)), *((m, False) for m in earlier)]
 
 
+_EVENTS = cast(Table, ClockEvent.__table__)
+
+
 def publish(session: Session, tournament: Tournament, reason: str, now: datetime) -> None:
-    """Append the clock event inside the caller's transaction; it commits with the change, its id
-    taken under the audit chain's lock so that ids follow commit order."""
+    """Append the clock event inside the caller's transaction; it is written with the commit
+    (commit_writes.py), its id taken under the audit chain's lock so that ids follow commit order."""
     session.flush()
     state = json.dumps(snapshot(session, tournament, now))
     hold_chain(session)
-    session.add(ClockEvent(tournament_id=tournament.id, created_at=now, reason=reason[:32], state=state))
+    row = {"tournament_id": tournament.id, "created_at": now, "reason": reason[:32], "state": state}
+    write_with_commit(session, _EVENTS, row)
 
 
 def by_token(session: Session, token: str) -> Tournament | None:

@@ -25,7 +25,7 @@ from shared.platform import wire
 from shared.platform.access import allow, public
 from shared.platform.context import current_user, db_session, utc_now
 from shared.platform.fields import ErrorSchema, Money
-from shared.platform.idempotency import IDEMPOTENCY_HEADER, IdempotencyRecord, answered
+from shared.platform.idempotency import IDEMPOTENCY_HEADER, IdempotencyRecord, amend_answer, answered, store_answer
 from shared.platform.inputs import json_body
 from shared.platform.service_kit import (
     AFTER_COMMIT,
@@ -68,15 +68,7 @@ def idempotent(key: str, endpoint: str, act: Callable[[], Any], render: Callable
     try:
         result = act()
         reply = render(result)
-        record = IdempotencyRecord(
-            user_id=user_id,
-            key=key,
-            endpoint=endpoint,
-            status=reply.status_code,
-            body=reply.get_data(as_text=True),
-            created_at=utc_now(),
-        )
-        session.add(record)
+        store_answer(session, user_id, key, endpoint, reply.status_code, reply.get_data(as_text=True), utc_now())
         session.commit()
     except (IntegrityError, RuleViolation):
         session.rollback()
@@ -93,7 +85,7 @@ def idempotent(key: str, endpoint: str, act: Callable[[], Any], render: Callable
     run_after_commit(session, work)
     final = render(result)
     try:
-        record.body = final.get_data(as_text=True)
+        amend_answer(session, user_id, key, final.get_data(as_text=True))
         session.commit()
     except SQLAlchemyError:
         session.rollback()

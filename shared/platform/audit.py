@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Iterator, cast
 
-from sqlalchemy import Integer, Select, String, Table, Text, event, func, insert, inspect, select
+from sqlalchemy import Integer, Select, String, Table, Text, event, func, inspect, select
 from sqlalchemy.orm import Mapped, Session, mapped_column
 from sqlalchemy.orm.attributes import set_committed_value
 
@@ -31,6 +31,7 @@ from shared.core.violations import refuse
 from shared.hall.models import Member, User
 from shared.platform import audit_seals
 from shared.platform.audit_key import AuditKey, Keyring
+from shared.platform.commit_writes import write_with_commit
 from shared.platform.db import Base, UtcDateTime
 
 
@@ -90,6 +91,7 @@ SYSTEM = Actor(user_id=None, name="system", station="cli")
 
 
 HELD = "flashboard.audit_head_held"
+FOLLOWED = "flashboard.audit_head_followed"
 KEYRING = "flashboard.keyring"
 
 
@@ -114,8 +116,15 @@ def hold_chain(session: Session) -> AuditHead:
 
 def hold_locked(session: Session, head: AuditHead) -> AuditHead:
     """The head, locked by the caller's own statement (with the rows it locks before it, in the
-    order every use case takes them: bingo/services/locks.py), held until the transaction ends."""
-    session.info[HELD] = (session.get_transaction(), head)
+    order every use case takes them: bingo/services/locks.py), held until the transaction ends. Read
+    again after this transaction appended, it is where its last entry left it (_follow), not where the
+    database says: those entries wait for the commit."""
+    transaction = session.get_transaction()
+    followed = session.info.get(FOLLOWED)
+    if followed is not None and followed[0] is transaction:
+        set_committed_value(head, "seq", followed[1])
+        set_committed_value(head, "hash", followed[2])
+    session.info[HELD] = (transaction, head)
     return head
 
 
@@ -124,10 +133,10 @@ def _keyring(session: Session) -> Keyring | None:
     return found
 
 
-_ENTRY_INSERT = insert(cast(Table, AuditEntry.__table__))
-"""An entry is written as it is, by one INSERT (issue 21): it is never changed or read back by the
-request that writes it, so the ORM's unit of work (identity, state, a RETURNING of its id) is work for
-nothing on every audited request."""
+_ENTRIES = cast(Table, AuditEntry.__table__)
+"""An entry is written as it is, with the commit (commit_writes.py, issue 21): it is never changed or
+read back by the transaction that writes it, so the ORM's unit of work (identity, state, a RETURNING of
+its id) would be work for nothing on every audited request, and so would a round trip of its own."""
 
 
 def _append(
@@ -153,15 +162,18 @@ def _append(
         details=canonical_details(details),
     )
     digest = entry_hash(fields, head.hash, secret)
-    session.execute(_ENTRY_INSERT, {**asdict(fields), "prev_hash": head.hash, "hash": digest})
-    _follow(head, fields.seq, digest)
+    write_with_commit(session, _ENTRIES, {**vars(fields), "prev_hash": head.hash, "hash": digest})
+    _follow(session, head, fields.seq, digest)
     return fields
 
 
-def _follow(head: AuditHead, seq: int, digest: str) -> None:
+def _follow(session: Session, head: AuditHead, seq: int, digest: str) -> None:
     """The database moves the head with each entry it stores (the trigger audit_entries_move_head,
     migration 0030), so the row held here is told where it now stands rather than written again; a
-    head not yet stored (a database without one) is written with the entry."""
+    head not yet stored (a database without one) is written with the entry. Where it stands is kept
+    for the transaction too: its entries wait for the commit, so until then the row as the database
+    holds it is behind, and a statement that reads the head afresh (hold_locked) is put right."""
+    session.info[FOLLOWED] = (session.get_transaction(), seq, digest)
     if inspect(head).persistent:
         set_committed_value(head, "seq", seq)
         set_committed_value(head, "hash", digest)
@@ -262,7 +274,9 @@ def _seal_before_commit(session: Session) -> None:
         record(session, SEAL_ACTOR, "audit.seal", "audit", "", {}, datetime.now(timezone.utc))
 
 
-event.listen(Session, "before_commit", _seal_before_commit)
+event.listen(Session, "before_commit", _seal_before_commit, insert=True)
+"""First of the listeners (insert=True): the sealing entry waits for the commit like every entry, so it
+must be made before commit_writes sends what waits."""
 
 
 VERIFY_BATCH = 2_000

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any, Unpack
+from typing import Any, Unpack, cast
 
-from sqlalchemy import Integer, Select, String, Text, and_, bindparam
+from sqlalchemy import Integer, Select, String, Table, Text, and_, bindparam, update
 from sqlalchemy.orm import InstrumentedAttribute, Mapped, Session, mapped_column
 
+from shared.platform.commit_writes import write_with_commit
 from shared.platform.db import Base, UtcDateTime
 
 IDEMPOTENCY_HEADER = "Idempotency-Key"
@@ -51,3 +52,24 @@ def answered(session: Session, user_id: int, key: str) -> IdempotencyRecord | No
         found: IdempotencyRecord | None = prefetched[2]
         return found
     return session.get(IdempotencyRecord, (user_id, key))
+
+
+_RECORDS = cast(Table, IdempotencyRecord.__table__)
+
+
+def store_answer(
+    session: Session, user_id: int, key: str, endpoint: str, status: int, body: str, now: datetime
+) -> None:
+    """The answer under the key, written with the request's commit (commit_writes.py, issue 21): a
+    second request with the key, racing this one, finds it taken as it commits."""
+    row = {"user_id": user_id, "key": key, "endpoint": endpoint, "status": status, "body": body, "created_at": now}
+    write_with_commit(session, _RECORDS, row)
+
+
+def amend_answer(session: Session, user_id: int, key: str, body: str) -> None:
+    """The answer under the key, as it stands once the after-commit work (printing) has run."""
+    session.execute(
+        update(IdempotencyRecord)
+        .where(IdempotencyRecord.user_id == user_id, IdempotencyRecord.key == key)
+        .values(body=body)
+    )
