@@ -17,10 +17,11 @@ tickets, each call carrying an Idempotency-Key as the caller's console sends it.
 
 The night is played `--nights` times, each in a database of its own: on the machines this runs on, the
 same code's median over one night's twenty calls moved by a fifth from one minute to the next, so one
-night is not a figure. Printed for each night: its calls' median, min and max, the CPU median, the
-winning call, the start (which indexes the tickets) and the first call in a second app on the same
-database (a restarted or other server process, which indexes them on its first call there); then the
-median and p90 of every call of every night.
+night is not a figure. Printed for each night: the machine's speed just before its calls (the plain loop
+the performance notes use), its calls' median, min and max, the CPU median, the winning call, the start
+(which indexes the tickets) and the first call in a second app on the same database (a restarted or
+other server process, which indexes them on its first call there); then the median and p90 of every call
+of every night.
 """
 
 from __future__ import annotations
@@ -133,10 +134,23 @@ def first_win(order: list[int], picked: list[list[int]]) -> int:
     return min(max(position[number] for number in numbers) for numbers in picked)
 
 
+MACHINE_LOOP = compile("x = 0\nfor i in range(3_000_000):\n    x += i\n", "machine loop", "exec")
+"""The plain Python loop the performance notes time each machine by, run as they run it: at a module's top
+level (its names are globals, which a function's loop would not be, taking half the time)."""
+
+
+def machine_loop() -> float:
+    """This machine's speed at the moment, beside each night's calls: MACHINE_LOOP's time."""
+    start = time.perf_counter()
+    exec(MACHINE_LOOP, {})
+    return time.perf_counter() - start
+
+
 @dataclass(frozen=True)
 class Run:
     """One night's calls, as timed: each call's wall and CPU time (the winning call last), the winning
-    call's number and winners, the start, and the second process's first call."""
+    call's number and winners, the start, the second process's first call, and the machine's loop just
+    before the calls."""
 
     times: list[float]
     cpu: list[float]
@@ -144,6 +158,7 @@ class Run:
     winners: int
     started: float
     cold: float
+    loop: float
 
 
 def bench(url: str, tickets: int, picks: int, games: int) -> Run:
@@ -164,6 +179,7 @@ def bench(url: str, tickets: int, picks: int, games: int) -> Run:
     again = staff(Api(other.test_client()), f"caller{org_id}")
     for served in (app, other):
         warm_up.warm(served)
+    loop = machine_loop()
     times: list[float] = []
     cpu: list[float] = []
     cold = 0.0
@@ -181,7 +197,7 @@ def bench(url: str, tickets: int, picks: int, games: int) -> Run:
         assert bool(game["upick_winners"]) == (position == winning_call)
     for served in (other, app):
         served.extensions["flashboard.db"].engine.dispose()
-    return Run(times, cpu, winning_call, len(game["upick_winners"]), started, cold)
+    return Run(times, cpu, winning_call, len(game["upick_winners"]), started, cold, loop)
 
 
 def report(runs: list[Run], tickets: int, picks: int, games: int) -> None:
@@ -189,7 +205,8 @@ def report(runs: list[Run], tickets: int, picks: int, games: int) -> None:
     ms = 1e3
     for n, run in enumerate(runs, start=1):
         print(
-            f"night {n}: {len(run.times)} calls, wall median {statistics.median(run.times) * ms:.2f} ms, "
+            f"night {n} (the machine's loop {run.loop * ms:.0f} ms): {len(run.times)} calls, "
+            f"wall median {statistics.median(run.times) * ms:.2f} ms, "
             f"min {min(run.times) * ms:.2f} ms, max {max(run.times) * ms:.2f} ms; "
             f"the request thread's CPU median {statistics.median(run.cpu) * ms:.2f} ms; "
             f"the winning call (call {run.winning_call}, {run.winners} winners) {run.times[-1] * ms:.2f} ms; "

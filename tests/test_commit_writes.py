@@ -10,7 +10,8 @@ from flask import Flask
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from bingo.models import BoardEvent
+from bingo.models import BoardEvent, Call
+from bingo.services.numbers_drawn import CALL_IDS
 from shared.platform import audit
 from shared.platform.audit import SYSTEM, AuditEntry, AuditHead
 from shared.platform.commit_writes import write_with_commit
@@ -96,11 +97,12 @@ def test_issue_21_the_head_read_again_after_an_append_stands_where_the_append_le
         assert audit.verify(reader).intact
 
 
-def test_issue_21_a_keyed_call_writes_its_entry_event_and_answer_in_one_statement(
+def test_issue_21_a_keyed_call_writes_its_row_entry_event_and_answer_in_one_statement(
     app: Flask, admin: Api, session: Session, database: Database
 ) -> None:
-    """On PostgreSQL the ball call's audit entry, its board event and its stored answer go in one
-    statement before the COMMIT; on SQLite one each. Each is there once the call has answered."""
+    """On PostgreSQL the ball call's row (its id taken ahead, numbers_drawn.NextCallId), its audit entry,
+    its board event and its stored answer go in one statement before the COMMIT; on SQLite one each. Each is
+    there once the call has answered."""
     hall = make_hall(session)
     occasion = setup_occasion(admin, hall, GAMES)
     occ = f"/api/v1/occasions/{occasion['id']}"
@@ -117,13 +119,27 @@ def test_issue_21_a_keyed_call_writes_its_entry_event_and_answer_in_one_statemen
     if database.engine.dialect.name == "postgresql":
         assert len(waited) == 1, counted
         assert waited[0].startswith("WITH"), counted
+        assert not any(sql.startswith("INSERT INTO bingo_calls") for sql in counted.statements), counted
     else:
         assert len(waited) == 1 and not any(sql.startswith("WITH") for sql in counted.statements), counted
     assert entries(database) == before + 1
     with database.readers() as reader:
         assert reader.scalar(select(func.count()).select_from(BoardEvent).where(BoardEvent.reason == "call")) == 1
+        call = reader.scalars(select(Call).where(Call.ball == balls[1])).one()
+        assert call.seq == 1 and call.caller_name == reply.get_json()["calls"][0]["caller_name"]
+        entry = reader.scalars(select(AuditEntry).where(AuditEntry.action == "game.call")).one()
+        assert entry.subject_id == str(call.id)
         stored = reader.scalars(select(IdempotencyRecord).where(IdempotencyRecord.key == "call-one-21")).one()
         assert stored.status == 201
         assert audit.verify(reader).intact
     again = caller.post(occ + "/games/1/calls", {"ball": balls[1]}, headers={"Idempotency-Key": "call-one-21"})
     assert again.status_code == 201 and again.headers.get("Idempotent-Replayed") == "true"
+
+
+def test_issue_21_the_calls_ids_are_taken_from_their_columns_own_sequence(
+    pg_required: None, database: Database
+) -> None:
+    """NextCallId names the sequence rather than looking it up on every call: it must be the column's."""
+    with database.readers() as reader:
+        found = reader.scalar(select(func.pg_get_serial_sequence(Call.__tablename__, "id")))
+    assert found is not None and found.rsplit(".", 1)[-1] == CALL_IDS

@@ -52,6 +52,7 @@ from bingo.services.games import game_states, occasion_state
 from bingo.services.jars import JarSummary
 from bingo.services.licence_check import licence_refusal
 from bingo.services.locks import holding, lock_occasion, lock_occasion_and_chain, locking
+from bingo.services.numbers_drawn import NextCallId
 from bingo.services.programs import get_program, terms_of
 from shared.core.money import format_cents
 from shared.core.violations import RuleViolation, Violation, refuse
@@ -309,8 +310,9 @@ def locked_in_play(session: Session, occasion_id: int, number: int) -> tuple[Occ
 class CallFacts:
     """What a call decides on, read with the occasion's lock: the occasion, its organization's name (for the
     TVs' snapshot), game `number` with its calls loaded, the next game pending after it (None after the
-    last), the jars as the TVs show them, and of that game its claims' count and whether a bingo is verified
-    on its last call (a valid claim, or a U Pick Em ticket completed on it)."""
+    last), the jars as the TVs show them, of that game its claims' count and whether a bingo is verified
+    on its last call (a valid claim, or a U Pick Em ticket completed on it), and on PostgreSQL the id the
+    call will have (NextCallId; None on SQLite)."""
 
     occasion: Occasion
     organization: str
@@ -319,6 +321,7 @@ class CallFacts:
     jar: JarSummary
     claims_total: int
     bingo_now: bool
+    next_call_id: int | None
 
 
 UPCOMING = [field.name for field in fields(board.Upcoming)]
@@ -334,7 +337,8 @@ def call_statement(chained: bool = True) -> Select[Any]:
     games vary), and what the TVs say of the next game pending after it (UPCOMING), not every game:
     hydrating the whole program made a call's work grow by a twentieth with each game on it (issue 21). What needs no
     row of the session comes as values (the balances the jar ledger's last line left, the organization's
-    name), and its counts are of the game it joins.
+    name), and its counts are of the game it joins. On PostgreSQL it also takes the id the call will have
+    (NextCallId), so the call's row is written with the commit, in one statement with its audit entry.
     `chained`: it also locks the organization's row and the audit chain's head, in the order every use
     case takes them (the occasion, the organization, the head; PostgreSQL locks the rows of FOR ... OF in
     the order named), so the call sends no statement of its own for the head. The organization is locked
@@ -370,7 +374,7 @@ def call_statement(chained: bool = True) -> Select[Any]:
     tiered = exists().where(GameTier.game_id == target)
     balances = [getattr(last_line, column) for column in jar_service.BALANCES]
     query = (
-        select(Occasion, Organization.name, called, claims_total, or_(valid_now, ticket_now), tiered)
+        select(Occasion, Organization.name, called, claims_total, or_(valid_now, ticket_now), tiered, NextCallId())
         .add_columns(*balances, *upcoming, by_attendance, *chain)
         .join(Organization, Organization.id == Occasion.organization_id)
         .outerjoin(called, and_(called.occasion_id == Occasion.id, called.number == number))
@@ -406,7 +410,7 @@ def locked_for_call(session: Session, occasion_id: int, number: int) -> CallFact
         session, found_or_refuse(session, row[0] if row else None, occasion_id, "occasion_id", "occasion")
     )
     assert row is not None  # refused above
-    _, organization, game, claims, bingo_now, tiered, *rest = row
+    _, organization, game, claims, bingo_now, tiered, next_call_id, *rest = row
     balances, rest = rest[: len(jar_service.BALANCES)], rest[len(jar_service.BALANCES) :]
     upcoming, head = rest[: len(UPCOMING)], rest[len(UPCOMING) :]
     following = board.Upcoming(*upcoming) if upcoming[0] is not None else None
@@ -419,7 +423,7 @@ def locked_for_call(session: Session, occasion_id: int, number: int) -> CallFact
     set_committed_value(game, "calls", list(session.scalars(calls_statement(), {"game_id": game.id})))
     check(play.settle_refusal(occasion_state(occasion), GameState(game.number, game.status)))
     jar = jar_service.summary_of(occasion.jar_settings, jar_service.balances_of(balances))
-    return CallFacts(occasion, organization, game, following, jar, claims or 0, bool(bingo_now))
+    return CallFacts(occasion, organization, game, following, jar, claims or 0, bool(bingo_now), next_call_id)
 
 
 @dataclass(frozen=True)
@@ -456,7 +460,8 @@ def call_ball(
         if ball is not None:
             raise refuse("electronic_game", "This game draws its numbers electronically; press Draw.", None, "ball")
         ball = draws.draw(calls, rng)
-    drawn = numbers_drawn.record_numbers(session, actor, now, occasion, game, [ball], game.ball_mode)
+    ahead = None if facts.next_call_id is None else [facts.next_call_id]
+    drawn = numbers_drawn.record_numbers(session, actor, now, occasion, game, [ball], game.ball_mode, ahead)
     call = drawn.calls[0]
     claims, total = shown_claims(session, game, facts.claims_total)
     # No claim is verified on the call just made; the jars are as read unless this call posted the fees.

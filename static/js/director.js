@@ -122,8 +122,10 @@
 
   function renderTables() {
     renderPrizeChoice();
-    var box = document.getElementById("tables");
-    box.textContent = "";
+    // Drawn apart and put on the screen only where it differs from what is shown: a redraw that changes
+    // nothing (a clock event, the answer to the director's own tap) never replaces a seat under a finger,
+    // where the tap would land on a button no longer on the page and be lost.
+    var box = el("div");
     document.getElementById("draw").hidden = tournament.status !== "registering";
     var byTable = {};
     tournament.entries.forEach(function (e) {
@@ -156,6 +158,8 @@
       box.appendChild(el("h3", null, "Final places"));
       box.appendChild(list);
     }
+    var shown = document.getElementById("tables");
+    if (shown.innerHTML !== box.innerHTML) shown.replaceChildren.apply(shown, Array.from(box.childNodes));
     renderLastOut();
     var names = Object.keys(selected).map(function (n) { return "#" + n + " " + selected[n].player_name; });
     document.getElementById("bust-bar").hidden = !names.length;
