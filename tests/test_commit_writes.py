@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from flask import Flask
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
@@ -15,7 +16,7 @@ from bingo.services.numbers_drawn import CALL_IDS
 from shared.platform import audit
 from shared.platform.audit import SYSTEM, AuditEntry, AuditHead
 from shared.platform.commit_writes import write_with_commit
-from shared.platform.db import Database
+from shared.platform.db import Database, ReadOnlyWrite
 from shared.platform.idempotency import IdempotencyRecord
 from tests.support.bingo_factories import make_hall
 from tests.support.client import Api, staff
@@ -66,6 +67,25 @@ def test_issue_21_a_row_made_in_a_savepoint_is_written_at_once(database: Databas
             write_with_commit(session, table, row)  # type: ignore[arg-type]
             assert session.get(IdempotencyRecord, (0, "savepoint-key")) is not None
         session.commit()
+
+
+def test_issue_21_a_savepoint_after_a_waiting_entry_keeps_the_order(database: Database) -> None:
+    """A savepoint's rows are written at once, so the rows waiting before it go first: the head's trigger
+    only moves forward."""
+    with database.sessions() as session:
+        audit.record(session, SYSTEM, "test.before", "thing", 1, {}, NOW)
+        with session.begin_nested():
+            last = audit.record(session, SYSTEM, "test.inside", "thing", 2, {}, NOW)
+        session.commit()
+    with database.readers() as reader:
+        assert reader.get_one(AuditHead, 1).seq == last.seq
+        assert audit.verify(reader).intact
+
+
+def test_issue_21_a_read_only_session_refuses_a_row_for_the_commit(database: Database) -> None:
+    row = {"user_id": 0, "key": "reader-key", "endpoint": "test", "status": 200, "body": "{}", "created_at": NOW}
+    with database.readers() as reader, pytest.raises(ReadOnlyWrite, match="may not write"):
+        write_with_commit(reader, IdempotencyRecord.__table__, row)  # type: ignore[arg-type]
 
 
 def test_issue_21_two_entries_of_one_transaction_keep_their_order(database: Database) -> None:

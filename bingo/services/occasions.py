@@ -337,7 +337,8 @@ def call_statement(chained: bool = True) -> Select[Any]:
     games vary), and what the TVs say of the next game pending after it (UPCOMING), not every game:
     hydrating the whole program made a call's work grow by a twentieth with each game on it (issue 21). What needs no
     row of the session comes as values (the balances the jar ledger's last line left, the organization's
-    name), and its counts are of the game it joins. On PostgreSQL it also takes the id the call will have
+    name). What the game's gates ask of it (its state, its hold, its claims) is read by the next statement,
+    after the lock (game_now_statement). On PostgreSQL it also takes the id the call will have
     (NextCallId), so the call's row is written with the commit, in one statement with its audit entry.
     `chained`: it also locks the organization's row and the audit chain's head, in the order every use
     case takes them (the occasion, the organization, the head; PostgreSQL locks the rows of FOR ... OF in
@@ -348,15 +349,6 @@ def call_statement(chained: bool = True) -> Select[Any]:
     occasion_id, number = bindparam("occasion_id", type_=Integer), bindparam("number", type_=Integer)
     called, following = aliased(Game, name="game"), aliased(Game, name="next_game")
     target = called.id
-    calls_made = select(func.count()).select_from(Call).where(Call.game_id == target).scalar_subquery()
-    claims_total = select(func.count()).select_from(Claim).where(Claim.game_id == target).scalar_subquery()
-    valid_now = exists().where(Claim.game_id == target, Claim.verdict == Verdict.VALID, Claim.on_call == calls_made)
-    ticket_now = exists().where(
-        UPickTicket.occasion_id == occasion_id,
-        UPickTicket.game_number == number,
-        UPickTicket.completed_on_call == calls_made,
-        UPickTicket.status == TicketStatus.SOLD,
-    )
     chain: list[type[AuditHead]] = [AuditHead] if chained else []
     last_line = aliased(CookieJarLine, name="jar_line")
     newest = (
@@ -374,7 +366,7 @@ def call_statement(chained: bool = True) -> Select[Any]:
     tiered = exists().where(GameTier.game_id == target)
     balances = [getattr(last_line, column) for column in jar_service.BALANCES]
     query = (
-        select(Occasion, Organization.name, called, claims_total, or_(valid_now, ticket_now), tiered, NextCallId())
+        select(Occasion, Organization.name, called, tiered, NextCallId())
         .add_columns(*balances, *upcoming, by_attendance, *chain)
         .join(Organization, Organization.id == Occasion.organization_id)
         .outerjoin(called, and_(called.occasion_id == Occasion.id, called.number == number))
@@ -389,10 +381,33 @@ def call_statement(chained: bool = True) -> Select[Any]:
 
 
 @cache
-def calls_statement() -> Select[Call]:
-    """The calls of the game bound as `game_id` in order, read afresh: built once per process."""
+def game_now_statement() -> Select[Any]:
+    """10 DE Admin Code 101-4.16 and 4.27: the game bound as `game_id` (of occasion `occasion_id`, number
+    `number`) as it stands once its occasion is locked: its state, its hold, its claims' count, whether a
+    bingo is verified on its last call (a valid claim, or a U Pick Em ticket completed on it), and its calls
+    in order (a row each; one row with no call before the first). Read by a statement of its own after the
+    call's first statement took the locks, so under READ COMMITTED it sees every change committed before
+    it: the first statement's reads were made before it waited for a lock, if it waited, and PostgreSQL
+    reads again only the rows it locks, and a subquery not at all, so a hold, a verified bingo or a close
+    committed meanwhile went unseen there and the call went ahead. Built once per process."""
     game_id = bindparam("game_id", type_=Integer)
-    return select(Call).where(Call.game_id == game_id).order_by(Call.seq).execution_options(populate_existing=True)
+    calls_made = select(func.count()).select_from(Call).where(Call.game_id == game_id).scalar_subquery()
+    claims_total = select(func.count()).select_from(Claim).where(Claim.game_id == game_id).scalar_subquery()
+    valid_now = exists().where(Claim.game_id == game_id, Claim.verdict == Verdict.VALID, Claim.on_call == calls_made)
+    ticket_now = exists().where(
+        UPickTicket.occasion_id == bindparam("occasion_id", type_=Integer),
+        UPickTicket.game_number == bindparam("number", type_=Integer),
+        UPickTicket.completed_on_call == calls_made,
+        UPickTicket.status == TicketStatus.SOLD,
+    )
+    return (
+        select(Game.status, Game.held_at, claims_total, or_(valid_now, ticket_now), Call)
+        .select_from(Game)
+        .outerjoin(Call, Call.game_id == Game.id)
+        .where(Game.id == game_id)
+        .order_by(Call.seq)
+        .execution_options(populate_existing=True)
+    )
 
 
 def locked_for_call(session: Session, occasion_id: int, number: int) -> CallFacts:
@@ -400,8 +415,8 @@ def locked_for_call(session: Session, occasion_id: int, number: int) -> CallFact
     the occasion, its organization and the audit chain's head locked, and read afresh with game `number`
     (told it has no attendance tiers when it has none; one that has them loads them when asked), what the
     board says of the next game pending after it, the occasion's cookie-jar settings and the balances the
-    jar ledger's last line left, and game `number`'s claim count and bingo on the last call; then that
-    game's calls."""
+    jar ledger's last line left; then, once the locks are held, game `number` as it stands: its state, its
+    hold, its claims' count, its bingo on the last call and its calls (game_now_statement)."""
     params = {"occasion_id": occasion_id, "number": number}
     row = session.execute(call_statement(), params).one_or_none()
     if row is None:
@@ -410,7 +425,7 @@ def locked_for_call(session: Session, occasion_id: int, number: int) -> CallFact
         session, found_or_refuse(session, row[0] if row else None, occasion_id, "occasion_id", "occasion")
     )
     assert row is not None  # refused above
-    _, organization, game, claims, bingo_now, tiered, next_call_id, *rest = row
+    _, organization, game, tiered, next_call_id, *rest = row
     balances, rest = rest[: len(jar_service.BALANCES)], rest[len(jar_service.BALANCES) :]
     upcoming, head = rest[: len(UPCOMING)], rest[len(UPCOMING) :]
     following = board.Upcoming(*upcoming) if upcoming[0] is not None else None
@@ -420,7 +435,11 @@ def locked_for_call(session: Session, occasion_id: int, number: int) -> CallFact
         raise refuse("not_found", f"This occasion has no game {number}.", None, "game_number", 404)
     if not tiered:
         set_committed_value(game, "tiers", [])
-    set_committed_value(game, "calls", list(session.scalars(calls_statement(), {"game_id": game.id})))
+    standing = session.execute(game_now_statement(), {"game_id": game.id, **params}).all()
+    status, held_at, claims, bingo_now = standing[0][:4]
+    set_committed_value(game, "status", status)
+    set_committed_value(game, "held_at", held_at)
+    set_committed_value(game, "calls", [found[4] for found in standing if found[4] is not None])
     check(play.settle_refusal(occasion_state(occasion), GameState(game.number, game.status)))
     jar = jar_service.summary_of(occasion.jar_settings, jar_service.balances_of(balances))
     return CallFacts(occasion, organization, game, following, jar, claims or 0, bool(bingo_now), next_call_id)

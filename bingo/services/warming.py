@@ -7,7 +7,7 @@ from __future__ import annotations
 from sqlalchemy.orm import Session
 
 from bingo.services.locks import occasion_and_chain_statement
-from bingo.services.occasions import call_statement, calls_statement, claim_facts_statement, listed_claims_statement
+from bingo.services.occasions import call_statement, claim_facts_statement, game_now_statement, listed_claims_statement
 from bingo.services.selling import counter_statement
 
 NO_ROW = 0
@@ -23,7 +23,7 @@ def warm_hot_statements(session: Session) -> None:
             sale = {**scope, "station": "", "product_ids": [NO_ROW]}
             session.execute(counter_statement(chain, scoped), sale).unique().all()
     session.execute(call_statement(), {"occasion_id": NO_ROW, "number": NO_ROW}).all()
-    session.execute(calls_statement(), {"game_id": NO_ROW}).all()
+    session.execute(game_now_statement(), {"game_id": NO_ROW, "occasion_id": NO_ROW, "number": NO_ROW}).all()
     claim = {"occasion_id": NO_ROW, "number": NO_ROW, "series_id": NO_ROW, "face": NO_ROW}
     session.execute(claim_facts_statement(), claim).all()
     session.execute(listed_claims_statement(), {"game_id": NO_ROW}).all()

@@ -172,8 +172,12 @@ def _follow(session: Session, head: AuditHead, seq: int, digest: str) -> None:
     migration 0030), so the row held here is told where it now stands rather than written again; a
     head not yet stored (a database without one) is written with the entry. Where it stands is kept
     for the transaction too: its entries wait for the commit, so until then the row as the database
-    holds it is behind, and a statement that reads the head afresh (hold_locked) is put right."""
-    session.info[FOLLOWED] = (session.get_transaction(), seq, digest)
+    holds it is behind, and a statement that reads the head afresh (hold_locked) is put right. In a
+    savepoint the entries are written at once, so the database's head is where it stands."""
+    if session.in_nested_transaction():
+        session.info.pop(FOLLOWED, None)
+    else:
+        session.info[FOLLOWED] = (session.get_transaction(), seq, digest)
     if inspect(head).persistent:
         set_committed_value(head, "seq", seq)
         set_committed_value(head, "hash", digest)

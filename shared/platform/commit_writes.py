@@ -10,8 +10,8 @@ before the COMMIT, still under every lock the transaction holds, so an event sti
 the audit chain's lock. A table that has two rows waiting gets them in the order they were made, each
 in a statement of its own: PostgreSQL runs the parts of a WITH in no promised order, and an audit entry's
 sequence or an event's id must follow the order they were made in. A row made inside a savepoint is
-written at once, since the savepoint may be rolled back without the transaction; rows waiting when a
-transaction ends without committing are dropped with it.
+written at once, after the rows waiting, since the savepoint may be rolled back without the transaction;
+rows waiting when a transaction ends without committing are dropped with it.
 """
 
 from __future__ import annotations
@@ -23,6 +23,8 @@ from typing import Any
 from sqlalchemy import Insert, Table, bindparam, event, insert
 from sqlalchemy.orm import Session, SessionTransaction
 
+from shared.platform.db import READ_ONLY, ReadOnlyWrite
+
 WAITING = "flashboard.commit_writes"
 
 Shape = tuple[tuple[Table, tuple[str, ...]], ...]
@@ -30,8 +32,13 @@ Shape = tuple[tuple[Table, tuple[str, ...]], ...]
 
 def write_with_commit(session: Session, table: Table, values: dict[str, Any]) -> None:
     """Write `values` as a row of `table` when the transaction commits (the module's docstring):
-    for a row that nothing in its own transaction reads back."""
+    for a row that nothing in its own transaction reads back. Inside a savepoint the rows waiting are
+    written first and this one at once, so rows still go in the order they were made. A read-only
+    session refuses it at once, as it refuses any write."""
+    if session.get_bind().get_execution_options().get(READ_ONLY):
+        raise ReadOnlyWrite(f"a read-only session may not write: a row of {table.name}")
     if session.in_nested_transaction():
+        send(session)
         session.execute(insert(table), values)
         return
     session.info.setdefault(WAITING, []).append((table, values))

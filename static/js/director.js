@@ -92,10 +92,23 @@
       : "Last out: " + last.label + ". It cannot be undone: " + last.why_not;
   }
 
+  // A part of the screen is drawn apart and put in only where it differs from what is shown: a redraw
+  // that changes nothing (a clock event, the answer to the director's own tap) never replaces a button
+  // under a finger, where the tap would land on a button no longer on the page and be lost.
+  function putIn(shown, drawn) {
+    var same = shown.childNodes.length === drawn.childNodes.length &&
+      Array.prototype.every.call(drawn.childNodes, function (node, i) { return node.isEqualNode(shown.childNodes[i]); });
+    if (!same) shown.replaceChildren.apply(shown, Array.from(drawn.childNodes));
+  }
+
   function renderPrizeChoice() {
-    var box = document.getElementById("prize-tables");
+    var box = el("div");
     var hint = document.getElementById("prize-hint");
-    box.textContent = "";
+    drawPrizeChoice(box, hint);
+    putIn(document.getElementById("prize-tables"), box);
+  }
+
+  function drawPrizeChoice(box, hint) {
     if (tournament.status !== "registering") return;
     var count = tournament.entries.length;
     var fitting = tournament.prize_tables.filter(function (t) { return t.fits; });
@@ -122,9 +135,6 @@
 
   function renderTables() {
     renderPrizeChoice();
-    // Drawn apart and put on the screen only where it differs from what is shown: a redraw that changes
-    // nothing (a clock event, the answer to the director's own tap) never replaces a seat under a finger,
-    // where the tap would land on a button no longer on the page and be lost.
     var box = el("div");
     document.getElementById("draw").hidden = tournament.status !== "registering";
     var byTable = {};
@@ -158,8 +168,7 @@
       box.appendChild(el("h3", null, "Final places"));
       box.appendChild(list);
     }
-    var shown = document.getElementById("tables");
-    if (shown.innerHTML !== box.innerHTML) shown.replaceChildren.apply(shown, Array.from(box.childNodes));
+    putIn(document.getElementById("tables"), box);
     renderLastOut();
     var names = Object.keys(selected).map(function (n) { return "#" + n + " " + selected[n].player_name; });
     document.getElementById("bust-bar").hidden = !names.length;
