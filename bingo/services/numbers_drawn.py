@@ -30,9 +30,10 @@ from shared.platform.service_kit import check
 
 _CALLS = cast(Table, Call.__table__)
 _CALLS_INSERT = insert(_CALLS).returning(_CALLS.c.id, sort_by_parameter_order=True)
-"""The numbers drawn are written by one INSERT that answers with their ids only (issue 21): the call holds
-every other value already, and the ORM's unit of work, or its INSERT answering with mapped rows, would
-spend more on them than the database does, inside the occasion's lock."""
+"""The numbers drawn whose ids are not taken ahead (NextCallId) are written by one INSERT that answers with
+their ids only (issue 21): the call holds every other value already, and the ORM's unit of work, or its
+INSERT answering with mapped rows, would spend more on them than the database does, inside the occasion's
+lock."""
 
 
 class NextCallId(FunctionElement[int]):

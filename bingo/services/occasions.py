@@ -335,11 +335,11 @@ def call_statement(chained: bool = True) -> Select[Any]:
     costs more than the database takes to answer it. Of the program it reads the game called (and whether
     it has attendance tiers, not the tiers: joining them made every row a collection's, for a prize few
     games vary), and what the TVs say of the next game pending after it (UPCOMING), not every game:
-    hydrating the whole program made a call's work grow by a twentieth with each game on it (issue 21). What needs no
-    row of the session comes as values (the balances the jar ledger's last line left, the organization's
-    name). What the game's gates ask of it (its state, its hold, its claims) is read by the next statement,
-    after the lock (game_now_statement). On PostgreSQL it also takes the id the call will have
-    (NextCallId), so the call's row is written with the commit, in one statement with its audit entry.
+    hydrating the whole program made a call's work grow by a twentieth with each game on it (issue 21).
+    What needs no row of the session comes as values (the balances the jar ledger's last line left, the
+    organization's name). What the game's gates ask of it (its state, its hold, its claims) is read by the
+    next statement, after the lock (game_now_statement). On PostgreSQL it also takes the id the call will
+    have (NextCallId), so the call's row is written with the commit, in one statement with its audit entry.
     `chained`: it also locks the organization's row and the audit chain's head, in the order every use
     case takes them (the occasion, the organization, the head; PostgreSQL locks the rows of FOR ... OF in
     the order named), so the call sends no statement of its own for the head. The organization is locked

@@ -39,7 +39,7 @@ def write_with_commit(session: Session, table: Table, values: dict[str, Any]) ->
         raise ReadOnlyWrite(f"a read-only session may not write: a row of {table.name}")
     if session.in_nested_transaction():
         send(session)
-        session.execute(insert(table), values)
+        session.execute(plain(table), values)
         return
     session.info.setdefault(WAITING, []).append((table, values))
 
@@ -55,11 +55,17 @@ def send(session: Session) -> None:
     tables = [table for table, _ in waiting]
     if bind.dialect.name != "postgresql" or len(set(tables)) < len(tables):
         for table, values in waiting:
-            session.execute(insert(table), values)
+            session.execute(plain(table), values)
         return
     shape: Shape = tuple((table, tuple(values)) for table, values in waiting)
     params = {_name(n, column): value for n, (_, values) in enumerate(waiting) for column, value in values.items()}
     session.execute(joined(shape), params)
+
+
+@cache
+def plain(table: Table) -> Insert:
+    """A row of `table` written by a statement of its own, the statement built once per table."""
+    return insert(table)
 
 
 def _name(position: int, column: str) -> str:
