@@ -440,12 +440,13 @@ class UPickTicket(Base):
     price, who sold it and when; voided only before its game starts."""
 
     __tablename__ = "upick_tickets"
-    # Issue 21: the winners of a call are read by the call that completed them, not found among every ticket.
+    # Issue 21: the winners of a call are read by the call that completed them, not found among every ticket;
+    # the same index serves every look-up by occasion (migration 0034).
     __table_args__ = (Index("ix_upick_tickets_game_completed", "occasion_id", "game_number", "completed_on_call"),)
 
     id: Mapped[int] = mapped_column(primary_key=True)
     code: Mapped[str] = mapped_column(String(20), unique=True)
-    occasion_id: Mapped[int] = mapped_column(ForeignKey("bingo_occasions.id"), index=True)
+    occasion_id: Mapped[int] = mapped_column(ForeignKey("bingo_occasions.id"))
     game_number: Mapped[int] = mapped_column(Integer)
     numbers: Mapped[str] = mapped_column(String(100))
     quick_pick: Mapped[bool] = mapped_column(Boolean, default=False)
