@@ -125,6 +125,40 @@ def test_issue_10_stream_waits_out_a_database_error_instead_of_failing(database:
     assert failures == []
 
 
+def test_issue_21_a_screen_with_nothing_new_before_memory_reads_the_database_once_then_waits(
+    database: Database,
+) -> None:
+    """A TV that reconnects from before what memory holds, to an occasion with no event since, reads the
+    database once and then waits for news like any screen (it used to read it again and again, as fast
+    as the database answered); the next event reaches it from memory."""
+    asked: list[int] = []
+
+    def after(session: object, key: int, after_id: int, limit: int) -> list[tuple[int, str, str]]:
+        asked.append(after_id)
+        return []
+
+    channel = Channel(kind="board-quiet", after=after, recent=lambda session, after_id: [], latest=lambda session: 5000)
+    written: list[bytes] = []
+
+    async def work() -> None:
+        feed = feed_for(channel, database)
+        feed._started(4000)
+
+        async def send(message: Any) -> None:
+            written.append(message["body"])
+            if len(written) == 2:
+                feed.stopping.set()
+
+        stream = asyncio.create_task(Stream(Admission(channel, 7, frozenset(), 1), feed, send).run())
+        await asyncio.sleep(0.3)
+        feed._publish([(4001, 7, "call", "{}")])
+        await asyncio.wait_for(stream, 10)
+
+    on_a_loop(work)
+    assert asked == [1]
+    assert written == [b"retry: 1000\n\n", b"id: 4001\nevent: board-quiet\ndata: {}\n\n"]
+
+
 def test_issue_21_a_stream_served_without_the_event_loop_says_how_the_hall_is_served(app: Flask) -> None:
     """A plain WSGI server has no loop to stream from: the TV gets a 503 naming `flashboard serve`,
     not an empty stream it would reconnect to forever without a word."""

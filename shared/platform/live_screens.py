@@ -77,12 +77,15 @@ class Kept:
 
 @dataclass
 class Group:
-    """The streams of one screen that skip the same reasons, and the future they wait on."""
+    """The streams of one screen that skip the same reasons, the future they wait on, and the last
+    stretch of events one of them wrote (`written`: after which event, up to which, and the bytes), so
+    the others up to the same point write the same bytes without looking them up again."""
 
     key: int
     skip: frozenset[str]
     news: asyncio.Future[None]
     streams: int = 0
+    written: tuple[int, int, bytes] = (-1, -1, b"")
 
 
 class Feed:
@@ -123,11 +126,15 @@ class Feed:
         if group.streams == 0:
             self.groups.pop((group.key, group.skip), None)
 
+    def reach(self, key: int) -> int | None:
+        """The event after which memory holds every event of this screen (None before the feed starts)."""
+        return self.floors.get(key, self.start)
+
     def since(self, key: int, after: int) -> list[Kept] | None:
         """This screen's events after `after` from memory, or None when memory does not reach back
         that far (the stream reads the database). Read from the newest back, so an up-to-date stream
         costs one comparison."""
-        floor = self.floors.get(key, self.start)
+        floor = self.reach(key)
         if floor is None or after < floor:
             return None
         found: list[Kept] = []
@@ -290,28 +297,29 @@ class Stream:
         self.after = self.admission.after
 
     async def run(self) -> None:
-        channel, key, skip = self.admission.channel, self.admission.key, self.admission.skip
+        """Write what is new, then wait for news, until the stream's time is up or the server stops.
+        The future waited on is taken before looking for news and is still the group's after writing
+        only if no news came meanwhile (news replaces it), so nothing is missed and an up-to-date
+        stream looks for news once per wake (issue 21: a thousand streams wake for each call). After
+        reading the database it looks again before waiting: more may have come meanwhile, or the
+        database may not have answered."""
         feed = self.feed
-        group = feed.subscribe(key, skip)
+        group = feed.subscribe(self.admission.key, self.admission.skip)
         try:
             await self.write(b"retry: 1000\n\n")
             started = last_ping = time.monotonic()
+            news, current = group.news, False
             while time.monotonic() - started < STREAM_SECONDS and not feed.stopping.is_set():
-                news = group.news
-                found = feed.since(key, self.after)
+                if current and news is group.news:
+                    await news
+                    current = False
+                    continue
+                news, current = group.news, True
                 if feed.start is None:
-                    await news
                     continue
-                if found is None:
-                    events = await self.from_database(channel, key)
-                    chunk = b"".join(encode(channel.kind, e) for e in events if e[1] not in skip)
-                    self.after = events[-1][0] if events else self.after
-                elif found:
-                    chunk = b"".join(k.chunk for k in found if k.reason not in skip)
-                    self.after = found[-1].id
-                else:
-                    await news
-                    continue
+                chunk = self.remembered(group)
+                if chunk is None:
+                    chunk, current = await self.recalled(group), False
                 if chunk:
                     await self.write(chunk)
                 if time.monotonic() - last_ping > PING_SECONDS:
@@ -320,10 +328,39 @@ class Stream:
         finally:
             feed.unsubscribe(group)
 
+    def remembered(self, group: Group) -> bytes | None:
+        """What this stream has not yet written, from memory, as it writes it (its skipped reasons left
+        out): the same bytes another stream of its group just wrote from the same point, else the
+        events kept; None when memory does not reach back to the stream's place."""
+        after = self.after
+        since, upto, chunk = group.written
+        if since == after:
+            self.after = upto
+            return chunk
+        found = self.feed.since(group.key, after)
+        if not found:
+            return None if found is None else b""
+        self.after = found[-1].id
+        chunk = b"".join(k.chunk for k in found if k.reason not in group.skip)
+        group.written = (after, self.after, chunk)
+        return chunk
+
+    async def recalled(self, group: Group) -> bytes:
+        """What this stream has not yet written, from the database. Read with nothing new, the stream
+        stands where memory reached when it asked; unanswered, it stays where it was."""
+        after, reach = self.after, self.feed.reach(group.key)
+        events = await self.from_database(self.admission.channel, group.key)
+        if events is None:
+            return b""
+        self.after = events[-1][0] if events else max(after, reach or after)
+        return b"".join(encode(self.admission.channel.kind, e) for e in events if e[1] not in group.skip)
+
     async def write(self, chunk: bytes) -> None:
         await self.send({"type": "http.response.body", "body": chunk, "more_body": True})
 
-    async def from_database(self, channel: Channel, key: int) -> list[Event]:
+    async def from_database(self, channel: Channel, key: int) -> list[Event] | None:
+        """This screen's events after the stream's place, from the database; None when the database did
+        not answer (after a moment's wait, so the stream retries)."""
         after, db = self.after, self.feed.db
 
         def read() -> list[Event]:
@@ -339,7 +376,7 @@ class Stream:
             return await asyncio.get_running_loop().run_in_executor(None, read)
         except SQLAlchemyError:
             await asyncio.sleep(RETRY_SECONDS)
-            return []
+            return None
 
 
 class LiveHall:
