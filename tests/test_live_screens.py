@@ -7,15 +7,18 @@ from __future__ import annotations
 
 import gc
 import http.client
+import json
 from contextlib import ExitStack
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
 from flask import Flask
-from sqlalchemy import event
+from sqlalchemy import event, insert
 from sqlalchemy.orm import Session
 
+from bingo.models import BoardEvent
 from shared.platform import live_screens, warm_up
 from shared.platform.app import create_app
 from shared.platform.config import Settings
@@ -68,6 +71,56 @@ def test_issue_21_a_call_reaches_the_screen_by_notify_on_postgresql(
         assert second is not None and second["board"]["game"]["last"] == "I-22"
     finally:
         tv.close()
+
+
+def test_issue_21_each_event_comes_in_its_notify_and_one_too_long_to_carry_is_read_on_postgresql(
+    pg_required: None,
+    admin: Api,
+    session: Session,
+    clock: Clock,
+    database: Database,
+    live_url: str,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Migration 0035: a NOTIFY carries its event ([id, occasion, reason, board]), so the feed puts it on
+    the screens without reading it back; an event too long for a payload carries only its id, and the
+    feed reads it (the fallback wake a minute out, so only that read can bring it)."""
+    monkeypatch.setattr(live_screens, "LISTEN_SECONDS", 60.0)
+    occ, token, caller = board_in_play(admin, session)
+    start = ok(admin.client.get(f"/bingo/board/{token}/state"))["id"]
+    listener = database.engine.connect().execution_options(isolation_level="AUTOCOMMIT")
+    tv = EventReader(live_url, f"/bingo/board/{token}/events", start)
+    try:
+        listener.exec_driver_sql(f"LISTEN {live_screens.notify_channel('board')}")
+        ok(caller.post(occ + "/games/1/calls", {"ball": 7}), 201)
+        raw: Any = listener.connection.dbapi_connection
+        (payload,) = [notify.payload for notify in raw.notifies(timeout=10, stop_after=1)]
+        carried = live_screens.carried_rows([payload])
+        assert carried is not None
+        event_id, occasion_id, reason, board = carried[0]
+        assert event_id > start and occasion_id == int(occ.rsplit("/", 1)[1]) and reason == "call"
+        assert json.loads(board)["game"]["last"] == "B-7"
+        first = tv.next_event()
+        assert first is not None and first["board"]["game"]["last"] == "B-7"
+        long_board = json.dumps({**json.loads(board), "padding": "x" * 9000})
+        with database.sessions() as writer:
+            row = {"occasion_id": occasion_id, "created_at": clock.now, "reason": "call", "board": long_board}
+            writer.execute(insert(BoardEvent).values(**row))
+            writer.commit()
+        (payload,) = [notify.payload for notify in raw.notifies(timeout=10, stop_after=1)]
+        assert live_screens.carried_rows([payload]) is None and len(json.loads(payload)) == 1
+        second = tv.next_event()
+        assert second is not None and second["board"]["padding"] == "x" * 9000
+    finally:
+        tv.close()
+        listener.close()
+
+
+def test_issue_21_a_notify_that_carries_no_event_sends_the_feed_to_the_database() -> None:
+    carried = live_screens.carried_rows(['[41, 7, "call", "{}"]', '[42, 7, "claim", "{\\"reason\\": 1}"]'])
+    assert carried == [(41, 7, "call", "{}"), (42, 7, "claim", '{"reason": 1}')]
+    for payloads in ([], ["[43]"], [""], ['[41, 7, "call", "{}"]', "not json"]):
+        assert live_screens.carried_rows(payloads) is None
 
 
 def test_issue_21_a_serving_process_freezes_what_survives_a_full_collection_up_to_its_budget() -> None:

@@ -8,9 +8,10 @@ leaves an `Admission` in the ASGI scope. `LiveHall` sees it when the answer star
 answer's body and streams from the loop with the answer's headers. A request the view refuses
 (a 404 for an unknown token) passes through untouched.
 
-How news arrives: one `Feed` per event table per process. Its thread LISTENs on PostgreSQL (the
-statement trigger of migration 0031 NOTIFYs at commit) and reads what is new once per commit; on
-SQLite it polls every 50 ms. It hands the rows to the loop, which keeps the last events of every
+How news arrives: one `Feed` per event table per process. Its thread LISTENs on PostgreSQL, where
+each event committed comes in a NOTIFY of its own that carries it (the row trigger of migration 0035),
+so the thread reads the database only for an event too long to carry, after reconnecting, and when
+two seconds pass with no NOTIFY; on SQLite it polls every 50 ms. It hands the rows to the loop, which keeps the last events of every
 screen in memory and wakes only the streams with news. A stream that reconnects with
 Last-Event-ID replays from memory, or from the database when memory does not reach back that far;
 after a restart the feed starts with the last thousand events, so a TV resumes exactly.
@@ -24,6 +25,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import gc
+import json
 import os
 import threading
 import time
@@ -42,6 +44,8 @@ from shared.platform.events import ADMITTED, Admission, Channel, Event
 from shared.platform.request_threads import RequestThreads
 from shared.platform.warm_up import warm
 
+Row = tuple[int, int, str, str]
+"""An event as the feed hands it on: its id, its screen (occasion or tournament), its reason, its data."""
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[Message]]
@@ -198,12 +202,16 @@ class Feed:
         engine = self.db.engine
         idle_since: float | None = None
         listener: Connection | None = None
+        carried: list[Row] | None = None
         try:
             while not self.stopping.is_set():
                 if engine.dialect.name == "postgresql" and listener is None:
-                    listener = _listener(engine, notify_channel(self.channel.kind))
+                    listener, carried = _listener(engine, notify_channel(self.channel.kind)), None
                 try:
-                    self._read()
+                    if carried is None:
+                        self._read()
+                    else:
+                        self._take(carried)
                 except SQLAlchemyError:
                     _close(listener)
                     listener = None
@@ -217,9 +225,12 @@ class Feed:
                     break
                 if listener is None:
                     self.stopping.wait(POLL_SECONDS)
-                elif not _notified(listener, LISTEN_SECONDS):
+                    continue
+                payloads = _notified(listener, LISTEN_SECONDS)
+                if payloads is None:
                     _close(listener)
                     listener = None
+                carried = carried_rows(payloads or [])
         except Exception:  # noqa: BLE001 - the database is away: the thread retires, the next stream restarts it
             self.stopping.wait(RETRY_SECONDS)
         finally:
@@ -239,6 +250,14 @@ class Feed:
                 if len(rows) < RECENT_LIMIT:
                     return
 
+    def _take(self, rows: list[Row]) -> None:
+        """Publish the events their NOTIFYs carried, in commit order (the ids' order), leaving out what
+        a read already took."""
+        rows = [row for row in rows if row[0] > self.cursor]
+        if rows:
+            self.cursor = rows[-1][0]
+            self._call(functools.partial(self._publish, rows))
+
     def _call(self, work: Callable[[], None]) -> None:
         try:
             self.loop.call_soon_threadsafe(work)
@@ -256,16 +275,31 @@ def _listener(engine: Engine, channel: str) -> Connection | None:
         return None
 
 
-def _notified(listener: Connection, seconds: float) -> bool:
-    """Wait up to `seconds` for a NOTIFY and take every one already queued; False when the
-    connection broke (the caller reconnects)."""
+def _notified(listener: Connection, seconds: float) -> list[str] | None:
+    """Wait up to `seconds` for a NOTIFY and take every one already queued: their payloads (none when
+    the wait ran out); None when the connection broke (the caller reconnects)."""
     try:
         raw: Any = listener.connection.dbapi_connection
-        for _ in raw.notifies(timeout=seconds, stop_after=1):
-            pass
-        return True
+        return [notify.payload for notify in raw.notifies(timeout=seconds, stop_after=1)]
     except Exception:  # noqa: BLE001 - psycopg's OperationalError: the server went away
-        return False
+        return None
+
+
+def carried_rows(payloads: list[str]) -> list[Row] | None:
+    """The events the NOTIFYs' payloads carry (migration 0035: [id, screen, reason, data]), or None
+    when the feed must read them: none came (the wait ran out, so the feed reads as a safety net), or
+    one carries only its id (it was too long for a payload) or is not such a list."""
+    rows: list[Row] = []
+    for payload in payloads:
+        try:
+            fields = json.loads(payload)
+        except ValueError:
+            return None
+        if not (isinstance(fields, list) and len(fields) == 4):
+            return None
+        event_id, key, reason, data = fields
+        rows.append((int(event_id), int(key), str(reason), str(data)))
+    return rows or None
 
 
 def _close(listener: Connection | None) -> None:
