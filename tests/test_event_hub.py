@@ -159,6 +159,39 @@ def test_issue_21_a_screen_with_nothing_new_before_memory_reads_the_database_onc
     assert written == [b"retry: 1000\n\n", b"id: 4001\nevent: board-quiet\ndata: {}\n\n"]
 
 
+def test_issue_21_a_stream_takes_its_groups_bytes_only_when_they_reach_the_newest_event() -> None:
+    """The streams of a group write the bytes the first of them made from the same point; a stream that runs
+    after a newer event came but before any stream of its group wrote it gets both events, not the older
+    bytes alone (it would then wait, one event short, for the next wake)."""
+    got: dict[str, list[bytes]] = {"first": [], "second": []}
+
+    async def work() -> None:
+        feed = feed_for()
+        feed._started(0)
+
+        def writer(name: str) -> Any:
+            async def send(message: Any) -> None:
+                got[name].append(message["body"])
+
+            return send
+
+        first = asyncio.create_task(Stream(Admission(CHANNEL, 1, TV_SKIPS, 0), feed, writer("first")).run())
+        await asyncio.sleep(0)
+        feed._publish([(1, 1, "call", '"B-1"')])
+        await asyncio.sleep(0.05)
+        second = asyncio.create_task(Stream(Admission(CHANNEL, 1, TV_SKIPS, 0), feed, writer("second")).run())
+        feed._publish([(2, 1, "call", '"B-2"')])
+        await asyncio.sleep(0.05)
+        feed.stopping.set()
+        for task in (first, second):
+            task.cancel()
+
+    on_a_loop(work)
+    both = b'id: 1\nevent: board\ndata: "B-1"\n\nid: 2\nevent: board\ndata: "B-2"\n\n'
+    assert b"".join(got["second"][1:]) == both
+    assert b"".join(got["first"][1:]) == both
+
+
 def test_issue_21_a_stream_served_without_the_event_loop_says_how_the_hall_is_served(app: Flask) -> None:
     """A plain WSGI server has no loop to stream from: the TV gets a 503 naming `flashboard serve`,
     not an empty stream it would reconnect to forever without a word."""

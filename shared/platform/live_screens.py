@@ -11,10 +11,11 @@ answer's body and streams from the loop with the answer's headers. A request the
 How news arrives: one `Feed` per event table per process. Its thread LISTENs on PostgreSQL, where
 each event committed comes in a NOTIFY of its own that carries it (the row trigger of migration 0035),
 so the thread reads the database only for an event too long to carry, after reconnecting, and when
-two seconds pass with no NOTIFY; on SQLite it polls every 50 ms. It hands the rows to the loop, which keeps the last events of every
-screen in memory and wakes only the streams with news. A stream that reconnects with
-Last-Event-ID replays from memory, or from the database when memory does not reach back that far;
-after a restart the feed starts with the last thousand events, so a TV resumes exactly.
+two seconds pass with no NOTIFY; on SQLite it polls every 50 ms. It hands the rows to the loop,
+which keeps the last events of every screen in memory and wakes only the streams with news. A
+stream that reconnects with Last-Event-ID replays from memory, or from the database when memory does
+not reach back that far; after a restart the feed starts with the last thousand events, so a TV
+resumes exactly.
 
 A ping comment keeps proxies from closing a quiet stream; a stream ends after ten minutes (the
 browser reconnects where it left off) or when the server stops.
@@ -129,6 +130,11 @@ class Feed:
         group.streams -= 1
         if group.streams == 0:
             self.groups.pop((group.key, group.skip), None)
+
+    def newest(self, key: int) -> int | None:
+        """The newest event of this screen kept in memory, if any."""
+        kept = self.kept.get(key)
+        return kept[-1].id if kept else None
 
     def reach(self, key: int) -> int | None:
         """The event after which memory holds every event of this screen (None before the feed starts)."""
@@ -364,11 +370,11 @@ class Stream:
 
     def remembered(self, group: Group) -> bytes | None:
         """What this stream has not yet written, from memory, as it writes it (its skipped reasons left
-        out): the same bytes another stream of its group just wrote from the same point, else the
-        events kept; None when memory does not reach back to the stream's place."""
+        out): the same bytes another stream of its group just wrote from the same point up to the newest
+        event kept, else the events kept; None when memory does not reach back to the stream's place."""
         after = self.after
         since, upto, chunk = group.written
-        if since == after:
+        if since == after and upto == self.feed.newest(group.key):
             self.after = upto
             return chunk
         found = self.feed.since(group.key, after)
