@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
+from collections.abc import Awaitable, Callable
 from typing import Any, cast
 
 import pytest
@@ -27,6 +28,30 @@ TV_SKIPS = frozenset({"claim"})
 def feed_for(channel: Channel = CHANNEL, db: Database | None = None) -> Feed:
     """A feed on the running loop whose thread is not started: the test hands it the rows."""
     return Feed(channel, cast(Database, db), threading.Event(), {})
+
+
+def reading(kind: str, after: Callable[[Any, int, int, int], list[tuple[int, str, str]]]) -> Channel:
+    """A channel whose screens' events come from `after`, with nothing recent (the newest event is 5000)."""
+    return Channel(kind=kind, after=after, recent=lambda session, after_id: [], latest=lambda session: 5000)
+
+
+def started_at_4000(channel: Channel, db: Database) -> Feed:
+    """A feed whose memory starts at event 4000, far past a stream resuming after event 1."""
+    feed = feed_for(channel, db)
+    feed._started(4000)
+    return feed
+
+
+def kept_until_the_event(feed: Feed, written: list[bytes]) -> Callable[[Any], Awaitable[None]]:
+    """A stream's send that keeps what it writes and stops the feed at its second write: the stream's
+    retry line, then the event the test waits for."""
+
+    async def send(message: Any) -> None:
+        written.append(message["body"])
+        if len(written) == 2:
+            feed.stopping.set()
+
+    return send
 
 
 def woken_by(rows: list[tuple[int, int, str, str]]) -> dict[str, bool]:
@@ -105,20 +130,13 @@ def test_issue_10_stream_waits_out_a_database_error_instead_of_failing(database:
             raise failures.pop()
         return [(event[0], event[2], event[3])] if after_id < event[0] else []
 
-    channel = Channel(kind="board-retry", after=after, recent=lambda session, after_id: [], latest=lambda session: 5000)
+    channel = reading("board-retry", after)
     written: list[bytes] = []
 
     async def work() -> None:
-        feed = feed_for(channel, database)
-        feed._started(4000)
-
-        async def send(message: Any) -> None:
-            written.append(message["body"])
-            if len(written) == 2:
-                feed.stopping.set()
-
-        stream = Stream(Admission(channel, 7, frozenset(), 1), feed, send)
-        await asyncio.wait_for(stream.run(), 10)
+        feed = started_at_4000(channel, database)
+        send = kept_until_the_event(feed, written)
+        await asyncio.wait_for(Stream(Admission(channel, 7, frozenset(), 1), feed, send).run(), 10)
 
     on_a_loop(work)
     assert written == [b"retry: 1000\n\n", f"id: 5\nevent: board-retry\ndata: {event[3]}\n\n".encode()]
@@ -137,19 +155,14 @@ def test_issue_21_a_screen_with_nothing_new_before_memory_reads_the_database_onc
         asked.append(after_id)
         return []
 
-    channel = Channel(kind="board-quiet", after=after, recent=lambda session, after_id: [], latest=lambda session: 5000)
+    channel = reading("board-quiet", after)
     written: list[bytes] = []
 
     async def work() -> None:
-        feed = feed_for(channel, database)
-        feed._started(4000)
-
-        async def send(message: Any) -> None:
-            written.append(message["body"])
-            if len(written) == 2:
-                feed.stopping.set()
-
-        stream = asyncio.create_task(Stream(Admission(channel, 7, frozenset(), 1), feed, send).run())
+        feed = started_at_4000(channel, database)
+        stream = asyncio.create_task(
+            Stream(Admission(channel, 7, frozenset(), 1), feed, kept_until_the_event(feed, written)).run()
+        )
         await asyncio.sleep(0.3)
         feed._publish([(4001, 7, "call", "{}")])
         await asyncio.wait_for(stream, 10)
