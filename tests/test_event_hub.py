@@ -172,6 +172,39 @@ def test_issue_21_a_screen_with_nothing_new_before_memory_reads_the_database_onc
     assert written == [b"retry: 1000\n\n", b"id: 4001\nevent: board-quiet\ndata: {}\n\n"]
 
 
+def test_issue_21_a_screen_behind_memory_reads_its_events_once_and_stands_where_memory_reaches(
+    database: Database,
+) -> None:
+    """A TV resuming after event 1, whose screen's events since are 5 and 6, while memory reaches from
+    4000: one read brings both and puts the stream where memory reaches (every event of its screen up to
+    there was committed before the read), so it reads the database once, not again for nothing."""
+    asked: list[int] = []
+
+    def after(session: object, key: int, after_id: int, limit: int) -> list[tuple[int, str, str]]:
+        asked.append(after_id)
+        return [(n, "call", f'"B-{n}"') for n in (5, 6) if n > after_id]
+
+    written: list[bytes] = []
+
+    async def work() -> None:
+        feed = started_at_4000(reading("board-behind", after), database)
+
+        async def send(message: Any) -> None:
+            written.append(message["body"])
+            if len(written) == 3:
+                feed.stopping.set()
+
+        stream = asyncio.create_task(Stream(Admission(feed.channel, 7, frozenset(), 1), feed, send).run())
+        await asyncio.sleep(0.3)
+        feed._publish([(4001, 7, "call", '"B-7"')])
+        await asyncio.wait_for(stream, 10)
+
+    on_a_loop(work)
+    assert asked == [1]
+    assert written[1] == b'id: 5\nevent: board-behind\ndata: "B-5"\n\nid: 6\nevent: board-behind\ndata: "B-6"\n\n'
+    assert written[2] == b'id: 4001\nevent: board-behind\ndata: "B-7"\n\n'
+
+
 def test_issue_21_a_stream_takes_its_groups_bytes_only_when_they_reach_the_newest_event() -> None:
     """The streams of a group write the bytes the first of them made from the same point; a stream that runs
     after a newer event came but before any stream of its group wrote it gets both events, not the older

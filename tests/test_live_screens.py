@@ -119,7 +119,14 @@ def test_issue_21_each_event_comes_in_its_notify_and_one_too_long_to_carry_is_re
 def test_issue_21_a_notify_that_carries_no_event_sends_the_feed_to_the_database() -> None:
     carried = live_screens.carried_rows(['[41, 7, "call", "{}"]', '[42, 7, "claim", "{\\"reason\\": 1}"]'])
     assert carried == [(41, 7, "call", "{}"), (42, 7, "claim", '{"reason": 1}')]
-    for payloads in ([], ["[43]"], [""], ['[41, 7, "call", "{}"]', "not json"]):
+    for payloads in (
+        [],
+        ["[43]"],
+        [""],
+        ['[41, 7, "call", "{}"]', "not json"],
+        ['[1, null, "call", "{}"]'],
+        ['[1, "7", "call", "{}"]', '[1, true, "call", "{}"]', '[1, 7, "call", null]', '[1.5, 7, "a", "b"]'],
+    ):
         assert live_screens.carried_rows(payloads) is None
 
 

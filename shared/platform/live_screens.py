@@ -67,7 +67,7 @@ THREADS_VARIABLE = "FLASHBOARD_SERVE_THREADS"
 
 
 def notify_channel(kind: str) -> str:
-    """The PostgreSQL NOTIFY channel of an event table's trigger (migration 0031)."""
+    """The PostgreSQL NOTIFY channel of an event table's trigger (migrations 0031 and 0035)."""
     return f"flashboard_{kind}"
 
 
@@ -257,8 +257,9 @@ class Feed:
                     return
 
     def _take(self, rows: list[Row]) -> None:
-        """Publish the events their NOTIFYs carried, in commit order (the ids' order), leaving out what
-        a read already took."""
+        """Publish the events their NOTIFYs carried, in commit order, leaving out what a read already
+        took. Commit order is the ids' order: an event takes its id under the audit chain's lock
+        (`audit.hold_chain`), which its transaction holds to its commit."""
         rows = [row for row in rows if row[0] > self.cursor]
         if rows:
             self.cursor = rows[-1][0]
@@ -294,7 +295,8 @@ def _notified(listener: Connection, seconds: float) -> list[str] | None:
 def carried_rows(payloads: list[str]) -> list[Row] | None:
     """The events the NOTIFYs' payloads carry (migration 0035: [id, screen, reason, data]), or None
     when the feed must read them: none came (the wait ran out, so the feed reads as a safety net), or
-    one carries only its id (it was too long for a payload) or is not such a list."""
+    one carries only its id (it was too long for a payload) or is not such a list of two whole numbers
+    and two texts (anything else on the channel sends the feed to the table, never stops it)."""
     rows: list[Row] = []
     for payload in payloads:
         try:
@@ -304,7 +306,10 @@ def carried_rows(payloads: list[str]) -> list[Row] | None:
         if not (isinstance(fields, list) and len(fields) == 4):
             return None
         event_id, key, reason, data = fields
-        rows.append((int(event_id), int(key), str(reason), str(data)))
+        whole = all(isinstance(n, int) and not isinstance(n, bool) for n in (event_id, key))
+        if not (whole and isinstance(reason, str) and isinstance(data, str)):
+            return None
+        rows.append((event_id, key, reason, data))
     return rows or None
 
 
@@ -386,13 +391,14 @@ class Stream:
         return chunk
 
     async def recalled(self, group: Group) -> bytes:
-        """What this stream has not yet written, from the database. Read with nothing new, the stream
-        stands where memory reached when it asked; unanswered, it stays where it was."""
+        """What this stream has not yet written, from the database. Read, the stream stands at least
+        where memory reached when it asked: every event of its screen up to there was committed before
+        (ids follow commit order), so the read brought them all. Unanswered, it stays where it was."""
         after, reach = self.after, self.feed.reach(group.key)
         events = await self.from_database(self.admission.channel, group.key)
         if events is None:
             return b""
-        self.after = events[-1][0] if events else max(after, reach or after)
+        self.after = max(events[-1][0] if events else after, reach or after)
         return b"".join(encode(self.admission.channel.kind, e) for e in events if e[1] not in group.skip)
 
     async def write(self, chunk: bytes) -> None:
