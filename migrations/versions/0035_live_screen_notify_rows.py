@@ -39,12 +39,7 @@ def upgrade() -> None:
         " RETURN NULL;"
         " END $$"
     )
-    for table, (channel, screen, data) in NOTIFIED.items():
-        op.execute(f"DROP TRIGGER {table}_notify ON {table}")
-        op.execute(
-            f"CREATE TRIGGER {table}_notify AFTER INSERT ON {table}"
-            f" FOR EACH ROW EXECUTE FUNCTION flashboard_notify_row('{channel}', '{screen}', '{data}')"
-        )
+    _retrigger("ROW", "flashboard_notify_row", carried=True)
     op.execute("DROP FUNCTION flashboard_notify_event()")
 
 
@@ -55,10 +50,17 @@ def downgrade() -> None:
         "CREATE FUNCTION flashboard_notify_event() RETURNS trigger LANGUAGE plpgsql AS"
         " $$ BEGIN PERFORM pg_notify(TG_ARGV[0], ''); RETURN NULL; END $$"
     )
-    for table, (channel, _, _) in NOTIFIED.items():
+    _retrigger("STATEMENT", "flashboard_notify_event", carried=False)
+    op.execute("DROP FUNCTION flashboard_notify_row()")
+
+
+def _retrigger(each: str, function: str, carried: bool) -> None:
+    """Replace each notified table's trigger by one that runs `function` FOR EACH `each`, told the channel,
+    and, when it carries the event, the screen's and the data's columns."""
+    for table, (channel, screen, data) in NOTIFIED.items():
+        arguments = f"'{channel}', '{screen}', '{data}'" if carried else f"'{channel}'"
         op.execute(f"DROP TRIGGER {table}_notify ON {table}")
         op.execute(
             f"CREATE TRIGGER {table}_notify AFTER INSERT ON {table}"
-            f" FOR EACH STATEMENT EXECUTE FUNCTION flashboard_notify_event('{channel}')"
+            f" FOR EACH {each} EXECUTE FUNCTION {function}({arguments})"
         )
-    op.execute("DROP FUNCTION flashboard_notify_row()")
