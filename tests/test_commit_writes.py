@@ -20,6 +20,7 @@ from shared.platform.db import Database, ReadOnlyWrite
 from shared.platform.idempotency import IdempotencyRecord
 from tests.support.bingo_factories import make_hall
 from tests.support.client import Api, staff
+from tests.support.clock import Clock
 from tests.support.factories import NOW
 from tests.support.occasions import setup_occasion
 from tests.support.replies import ok
@@ -118,7 +119,7 @@ def test_issue_21_the_head_read_again_after_an_append_stands_where_the_append_le
 
 
 def test_issue_21_a_keyed_call_writes_its_row_entry_event_and_answer_in_one_statement(
-    app: Flask, admin: Api, session: Session, database: Database
+    app: Flask, admin: Api, session: Session, database: Database, clock: Clock
 ) -> None:
     """On PostgreSQL the ball call's row (its id taken ahead, numbers_drawn.NextCallId), its audit entry,
     its board event and its stored answer go in one statement before the COMMIT; on SQLite one each. Each is

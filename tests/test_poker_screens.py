@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from flask import Flask
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, Route, expect
 from sqlalchemy.orm import Session
 
 from shared.printing import stations
@@ -355,6 +355,54 @@ def test_1827_2_the_director_undoes_a_bust_with_two_taps_and_the_player_sits_dow
         "28 Del. C. §1827(2); Flashboard house rule (undo the last bust)",
     )
     assert problems == []
+
+
+def test_1804_b3_a_read_sent_before_the_directors_bust_never_puts_the_busted_player_back(
+    browser: Browser, live_url: str, admin: Api, session: Session, clock: Clock, seeded: object
+) -> None:
+    """A background read (after another station's change) answered after the bust's own answer holds the
+    state from before the bust: drawn, the busted player would sit down again under the director's finger,
+    and a tap on them would be refused (the whole-night test met this on a slow machine). The screen reads
+    again instead, and draws that."""
+    org_id, url = delaware_tournament(admin, session)
+    floor_staff(session, org_id)
+    seat_players(admin, url, 14)
+    director = station_sign_in(browser, live_url, f"director{org_id}", "floor", *TOUCH)
+    errors = errors_of(director)
+    director.goto(f"{live_url}/poker/director/{url.rsplit('/', 1)[1]}")
+    seats = director.locator(".seat.taken")
+    expect(seats).to_have_count(14)
+
+    state = f"{live_url}{url}"
+
+    def is_state(address: str) -> bool:
+        return address == state
+
+    held: list[Route] = []
+
+    def hold(route: Route) -> None:
+        held.append(route)
+
+    director.route(is_state, hold)
+    with director.expect_request(lambda request: request.url == state):
+        ok(admin.post(url + "/clock", {"action": "start"}))
+    before = ok(admin.get(url))
+
+    busted = seats.last.locator(".seat-name").inner_text()
+    seats.last.click()
+    director.click("#bust-open")
+    director.click("#bust-form button[type=submit]")
+    expect(seats).to_have_count(13)
+    with director.expect_request(lambda request: request.url == state, timeout=5000):
+        held.pop(0).fulfill(json=before)
+    expect(seats).to_have_count(13)
+    expect(director.locator("#tables")).not_to_contain_text(busted)
+    for route in held:
+        route.continue_()
+    director.unroute(is_state)
+    expect(director.locator("#undo-bust")).to_contain_text(busted.split(" ", 1)[1])
+    assert errors == []
+    director.close()
 
 
 def test_1804_b4_the_clock_stops_at_the_winner_with_the_payouts_and_the_tv_lists_every_move(

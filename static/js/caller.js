@@ -228,9 +228,10 @@
     TwoStep.refresh();
   }
 
-  function load() {
-    return Station.get(occasionUrl).then(function (data) { state = data; loads++; render(); });
-  }
+  // A read answered after a later one is not drawn (Station.latest): a ball just called never drops
+  // off the board behind a slow read.
+  var reads = Station.latest(occasionUrl, function (data) { state = data; loads++; render(); });
+  function load() { return reads.load(); }
 
   function act(method, url, body, key) {
     return Station.send(method, url, body, key).then(load, function () { return load(); });

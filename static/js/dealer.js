@@ -112,15 +112,15 @@
     });
   }
 
-  function load() {
-    return Station.get(base).then(function (data) {
-      tournament = data;
-      if (!tournament.tables[table]) table = parseInt(Object.keys(tournament.tables)[0] || "1", 10);
-      renderPicker();
-      renderSeats();
-      reminders();
-    });
-  }
+  // A read answered after a later one is not drawn (Station.latest): a seat just emptied by a bust
+  // never comes back.
+  var load = Station.latest(base, function (data) {
+    tournament = data;
+    if (!tournament.tables[table]) table = parseInt(Object.keys(tournament.tables)[0] || "1", 10);
+    renderPicker();
+    renderSeats();
+    reminders();
+  }).load;
 
   function clearHand() {
     cards = {};

@@ -77,13 +77,17 @@
     });
   }
 
+  // A read answered after a later one is not drawn (Station.latest): a prize just paid never comes back
+  // as unpaid under the cashier's finger.
+  var reads = Station.latest(base, function (data) {
+    tournament = data;
+    document.getElementById("seat-cards").hidden = data.status !== "running";
+    render();
+  });
+
   function load() {
     Till.refresh();
-    return Station.get(base).then(function (data) {
-      tournament = data;
-      document.getElementById("seat-cards").hidden = data.status !== "running";
-      render();
-    });
+    return reads.load();
   }
 
   document.getElementById("entry-form").addEventListener("submit", function (event) {

@@ -175,19 +175,20 @@
     document.getElementById("bust-names").textContent = names.join(", ");
   }
 
-  function load() {
-    return Station.get(base).then(function (data) {
-      // The stream asks again after every change, the director's own and each clock event: a state
-      // already on the screen is not drawn again, so a seat is never replaced under a finger tapping it.
-      var shown = tournament !== null && JSON.stringify(data) === JSON.stringify(tournament);
-      tournament = data;
-      Object.keys(selected).forEach(function (n) {
-        var now = tournament.entries.find(function (e) { return String(e.number) === n; });
-        if (!now || now.eliminated) delete selected[n];
-      });
-      if (!shown) renderTables();
+  // The stream asks again after every change, the director's own and each clock event: a state
+  // already on the screen is not drawn again, so a seat is never replaced under a finger tapping it; a
+  // state older than the one shown is not drawn at all (Station.latest).
+  function draw(data) {
+    var shown = tournament !== null && JSON.stringify(data) === JSON.stringify(tournament);
+    tournament = data;
+    Object.keys(selected).forEach(function (n) {
+      var now = tournament.entries.find(function (e) { return String(e.number) === n; });
+      if (!now || now.eliminated) delete selected[n];
     });
+    if (!shown) renderTables();
   }
+  var reads = Station.latest(base, draw);
+  var load = reads.load;
 
   function side() {
     Station.get(base + "/deck-reminders").then(function (due) {
@@ -287,7 +288,7 @@
       .then(function (data) {
         closeSheets();
         selected = {};
-        tournament = data;
+        reads.changed(data);
         renderTables();
         face.refresh();
         // The undo offer comes into view, for a bust keyed in error.
@@ -300,7 +301,7 @@
     Station.send("POST", base + "/eliminations/undo", {entry_number: parseInt(undo.dataset.entry, 10)}, keyed("undo"))
       .then(function (data) {
         selected = {};
-        tournament = data;
+        reads.changed(data);
         renderTables();
         face.refresh();
       }).catch(function () { load(); });
@@ -340,8 +341,7 @@
     var seats = parseInt(document.getElementById("seats-per-table").value, 10) || 9;
     var body = {seats_per_table: seats, prize_table: pickedTable || tournament.prize_table};
     Station.send("POST", base + "/start", body, "draw-" + base).then(function (data) {
-      tournament = data;
-      renderTables();
+      reads.changed(data);
       face.refresh();
       side();
     }).catch(function () {});

@@ -54,6 +54,30 @@ var Station = (function () {
     });
   }
 
+  // A screen's state comes back by two ways: a read in the background (after an event, or after a
+  // change) and, on some screens, the answer to the screen's own change. Each is answered on a
+  // connection of its own, so they can come back out of order, and a state older than the one shown
+  // would put back what is gone (a player just busted, a prize just paid) under a finger about to tap
+  // it. latest(url, draw) gives load() and changed(data): a read is drawn only when no read asked after
+  // it has been drawn, and a read asked before a change's answer was drawn is read again instead, since
+  // the server may have read it before that change committed.
+  function latest(url, draw) {
+    var asked = 0, drawn = 0, changedAt = 0;
+    function load() {
+      var mine = ++asked;
+      return get(url).then(function (data) {
+        if (mine > drawn) { drawn = mine; draw(data); return data; }
+        if (mine <= changedAt && drawn === changedAt) return load();
+        return null;
+      });
+    }
+    function changed(data) {
+      drawn = changedAt = asked;
+      draw(data);
+    }
+    return {load: load, changed: changed};
+  }
+
   function money(value) { return value === null || value === undefined ? "" : "$" + value; }
 
   function element(tag, className, text) {
@@ -101,5 +125,5 @@ var Station = (function () {
     document.querySelectorAll(".overlay:not([hidden])").forEach(function (dialog) { dialog.hidden = true; });
   });
 
-  return {ask: ask, send: send, get: get, say: say, tell: tell, typed: typed, fresh: fresh, money: money, element: element};
+  return {ask: ask, send: send, get: get, latest: latest, say: say, tell: tell, typed: typed, fresh: fresh, money: money, element: element};
 })();
