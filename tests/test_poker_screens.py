@@ -55,6 +55,7 @@ def test_1804_tournament_through_the_desk_the_director_the_dealer_and_the_clock_
     desk.press("#bank", "Enter")
     expect(desk.locator("#in-drawer")).to_have_text("$100.00")
     desk.wait_for_load_state("load")
+    expect(desk.locator("#counts")).to_contain_text("entered")  # the desk has the tournament's state
     before = seen(emulator)
     for n in range(1, 13):
         desk.fill("#player-name", f"Player {n}")

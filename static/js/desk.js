@@ -97,7 +97,10 @@
     var age = document.getElementById("age-confirmed");
     var body = {kind: "entry", player_name: name, tendered: tendered};
     if (age) body.age_confirmed = age.checked;
-    var key = "entry-" + base + "-" + name + "-" + tournament.entries.length + (age && age.checked ? "-18" : "");
+    // The key names the entry by the count already entered (a double tap enters once); an entry keyed
+    // before the desk's first read has come back is the first this page has seen.
+    var count = tournament ? tournament.entries.length : "unread";
+    var key = "entry-" + base + "-" + name + "-" + count + (age && age.checked ? "-18" : "");
     Station.send("POST", base + "/buys", body, key).then(function (data) {
       showLast("Player " + data.entry.number + ": " + data.entry.player_name,
         ["Paid $" + data.price + " · change $" + data.change, data.entry.table ? "Table " + data.entry.table + ", seat " + data.entry.seat
