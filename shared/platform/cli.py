@@ -3,6 +3,7 @@ and serve."""
 
 from __future__ import annotations
 
+import contextvars
 import sys
 from collections.abc import Callable
 from datetime import datetime, timezone
@@ -337,7 +338,11 @@ def serve_command(host: str, port: int, demo: bool, workers: int, threads: int) 
         _print_logins(load_demo(database().sessions, _now()), port)
     click.echo(f"Flashboard is at http://localhost:{port}/ (stations use this computer's address).")
     app: Flask = current_app._get_current_object()  # type: ignore[attr-defined]
-    serve(LiveHall(app, threads) if workers == 1 else None, host, port, workers, threads)
+    # The server runs outside this command's app context. Its tasks and request threads copy the context
+    # they start in, and Flask reuses an app context it finds there instead of pushing one per request:
+    # every request then shared one `g`, so the first request's database session served the rest (the
+    # first GET's read-only one refused every sign-in after it).
+    contextvars.Context().run(serve, LiveHall(app, threads) if workers == 1 else None, host, port, workers, threads)
 
 
 def register_commands(app: Flask) -> None:
