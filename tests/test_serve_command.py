@@ -11,6 +11,7 @@ import re
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
 from collections.abc import Iterator
@@ -59,6 +60,7 @@ def demo_hall(tmp_path: Path) -> Iterator[tuple[str, dict[str, str]]]:
                 pins[found.group(2)] = found.group(4)
             if line.startswith("Flashboard is at"):
                 break
+        threading.Thread(target=server.stdout.read, daemon=True).start()  # the log never fills the pipe
         url = f"http://127.0.0.1:{port}"
         for _ in range(300):
             try:
